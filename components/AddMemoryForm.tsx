@@ -1,0 +1,63 @@
+import { useState, type FormEvent } from 'react';
+import { MemoryType } from '../lib/model/records';
+import { sendMessage } from '../lib/messages';
+import { useAction } from './useAction';
+
+export const TYPE_LABELS: Record<MemoryType, string> = {
+  profile: 'About me',
+  preference: 'Preference',
+  instruction: 'Standing instruction',
+  event: 'Event',
+  correction: 'Correction',
+};
+
+export function TypeSelect({ value, onChange }: { value: MemoryType; onChange: (t: MemoryType) => void }) {
+  return (
+    <label>
+      Type{' '}
+      <select value={value} onChange={(e) => onChange(MemoryType.parse(e.target.value))}>
+        {MemoryType.options.map((t) => (
+          <option key={t} value={t}>
+            {TYPE_LABELS[t]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export function AddMemoryForm() {
+  const [text, setText] = useState('');
+  const [type, setType] = useState<MemoryType>('profile');
+  const { run, error, busy } = useAction(() => sendMessage('addMemory', { text, type }));
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await run()) setText('');
+  };
+  return (
+    <form className="stack card" onSubmit={submit}>
+      <label className="stack">
+        <span>New memory</span>
+        <textarea
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          rows={2}
+          required
+          maxLength={2000}
+          placeholder="e.g. I live in Berlin and work as a nurse."
+        />
+      </label>
+      <div className="row">
+        <TypeSelect value={type} onChange={setType} />
+        <button className="primary" type="submit" disabled={busy || text.trim() === ''}>
+          Add memory
+        </button>
+      </div>
+      {error && (
+        <p role="alert" className="error">
+          Could not add the memory: {error}
+        </p>
+      )}
+    </form>
+  );
+}

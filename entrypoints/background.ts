@@ -1,0 +1,8 @@
+import { browser } from 'wxt/browser';
+import { defineBackground } from 'wxt/utils/define-background';
+import { handlers } from '../lib/background/handlers';
+import { registerHandlers } from '../lib/messages';
+
+export default defineBackground(() => {
+  registerHandlers(handlers, browser.runtime.getURL('/'));
+});

@@ -1,0 +1,71 @@
+// Lint rules that encode the house (DEVELOPERS.md, STYLE.md absorb 8). Each message says why.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const houseSyntax = [
+  {
+    selector: 'MemberExpression[property.name=/^querySelector(All)?$/]',
+    message: 'Selectors live in lib/sites/** next to the fixtures they must match (STYLE.md absorb 2).',
+  },
+  {
+    selector: "MemberExpression[object.property.name='runtime'][property.name='sendMessage']",
+    message: 'Send messages through lib/messages.ts so requests and replies stay typed and validated.',
+  },
+  {
+    selector:
+      "MemberExpression[property.name=/^(innerHTML|outerHTML)$/], CallExpression[callee.property.name='insertAdjacentHTML']",
+    message: 'Never build DOM from strings: memory and page text must stay text (#5, the supermemory XSS).',
+  },
+];
+
+export default tseslint.config(
+  { ignores: ['.output/**', '.wxt/**', 'node_modules/**', 'eval/runs/**', 'docs/screenshots/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-restricted-syntax': ['error', ...houseSyntax],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'dexie', message: 'IndexedDB is touched only in lib/store/** (DEVELOPERS.md).' },
+            { name: '@mlc-ai/web-llm', message: 'web-llm (~6 MB) loads only in the offscreen document.' },
+            { name: 'zod', message: 'Use zod/mini: schemas are shared with content scripts (50 kB budget).' },
+          ],
+        },
+      ],
+      'max-lines': ['error', { max: 200, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': ['error', { max: 40, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  {
+    files: ['lib/sites/**', '**/*.test.{ts,tsx}', 'test/**'],
+    rules: { 'no-restricted-syntax': ['error', ...houseSyntax.slice(1)] },
+  },
+  {
+    files: ['lib/messages.ts'],
+    rules: { 'no-restricted-syntax': ['error', houseSyntax[0], houseSyntax[2]] },
+  },
+  { files: ['lib/store/**'], rules: { 'no-restricted-imports': 'off' } },
+  {
+    files: ['**/*.test.{ts,tsx}', 'test/**', 'scripts/**', 'eval/**'],
+    languageOptions: { globals: globals.node },
+    rules: {
+      'max-lines-per-function': 'off',
+      'max-lines': ['error', { max: 400 }],
+      'no-restricted-imports': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['entrypoints/offscreen/**', 'lib/providers/webllm-host.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+);

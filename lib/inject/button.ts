@@ -1,0 +1,46 @@
+// The in-page "Insert memory" button. Vanilla DOM in an open shadow root: the page's CSS cannot restyle it,
+// and no React loads in a content script (#2, #5). Its text is fixed; memory text never enters the page DOM
+// except through the composer's own input path.
+const HOST_TAG = 'engram-insert';
+
+const STYLE = `
+  button { font: 500 13px/1 system-ui, sans-serif; padding: 6px 10px; border-radius: 999px; cursor: pointer;
+    border: 1px solid rgba(127,127,127,.4); background: Canvas; color: CanvasText; }
+  button:focus-visible { outline: 2px solid Highlight; outline-offset: 2px; }
+  button[aria-busy="true"] { opacity: .6; }
+  [role=status] { font: 12px system-ui, sans-serif; margin-left: 8px; color: CanvasText; }
+`;
+
+export interface ButtonHandle {
+  host: HTMLElement;
+  setStatus(text: string): void;
+}
+
+export function createInsertButton(doc: Document, onClick: () => Promise<void>): ButtonHandle {
+  const host = doc.createElement(HOST_TAG);
+  host.style.cssText = 'display:inline-flex;align-items:center;margin:4px 0;z-index:10;position:relative';
+  const shadow = host.attachShadow({ mode: 'open' });
+  const style = doc.createElement('style');
+  style.textContent = STYLE;
+  const button = doc.createElement('button');
+  button.type = 'button';
+  button.textContent = 'Insert memory';
+  const status = doc.createElement('span');
+  status.setAttribute('role', 'status');
+  button.addEventListener('click', () => {
+    button.setAttribute('aria-busy', 'true');
+    void onClick().finally(() => button.removeAttribute('aria-busy'));
+  });
+  shadow.append(style, button, status);
+  return { host, setStatus: (text) => (status.textContent = text) };
+}
+
+/** Places the button just before the composer's form (or its parent), once; returns false when no composer. */
+export function mountNear(composer: HTMLElement | null, handle: ButtonHandle): boolean {
+  if (!composer) return false;
+  if (handle.host.isConnected) return true;
+  const anchor = composer.closest('form') ?? composer.parentElement;
+  if (!anchor?.parentElement) return false;
+  anchor.parentElement.insertBefore(handle.host, anchor);
+  return true;
+}

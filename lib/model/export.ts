@@ -1,0 +1,37 @@
+// The documented export format (docs/export-format.md). Stable: fields may be added, never renamed.
+import { z } from 'zod/mini';
+import { CaptureHealth, Memory, MemoryEvent, Role, Site } from './records';
+
+export const ExportTurn = z.object({
+  id: z.string(),
+  role: Role,
+  text: z.string(),
+  createdAt: z.nullable(z.string()),
+  // Added so an export -> import round trip is lossless; optional for files written before them.
+  order: z.optional(z.number()),
+  superseded: z.optional(z.boolean()),
+  capturedAt: z.optional(z.string()),
+});
+
+export const ExportConversation = z.object({
+  site: Site,
+  id: z.string(),
+  url: z.string(),
+  title: z.string(),
+  turns: z.array(ExportTurn),
+  scope: z.optional(z.nullable(z.string())),
+  createdAt: z.optional(z.nullable(z.string())),
+  updatedAt: z.optional(z.string()),
+  health: z.optional(CaptureHealth),
+});
+
+export const ExportMemory = z.extend(Memory, { history: z.array(MemoryEvent) });
+
+export const EngramExport = z.object({
+  format: z.literal('engram'),
+  version: z.literal(1),
+  exportedAt: z.iso.datetime({ offset: true }),
+  conversations: z.array(ExportConversation),
+  memories: z.array(ExportMemory),
+});
+export type EngramExport = z.infer<typeof EngramExport>;

@@ -1,0 +1,149 @@
+// The single source of every stored record. Types are inferred; Dexie tables and messages use them.
+// zod/mini because content scripts import message types and must stay small (classic zod ~84 kB, mini ~16 kB).
+import { z } from 'zod/mini';
+
+export const Site = z.enum(['chatgpt', 'claude']);
+export type Site = z.infer<typeof Site>;
+
+export const Role = z.enum(['user', 'assistant']);
+export type Role = z.infer<typeof Role>;
+
+const isoDate = z.iso.datetime({ offset: true });
+
+/** How a conversation's turns were read: the site's own JSON, the page's markup, or not at all. */
+export const CaptureStrategy = z.enum(['api', 'page', 'none']);
+export type CaptureStrategy = z.infer<typeof CaptureStrategy>;
+
+export const CaptureHealth = z.object({
+  strategy: CaptureStrategy,
+  turnsSeen: z.number().check(z.int(), z.nonnegative()),
+  turnsStored: z.number().check(z.int(), z.nonnegative()),
+  lastError: z.nullable(z.string()),
+  checkedAt: isoDate,
+});
+export type CaptureHealth = z.infer<typeof CaptureHealth>;
+
+export const Conversation = z.object({
+  /** `${site}:${id}`: the primary key, unique across sites. */
+  key: z.string().check(z.minLength(3)),
+  site: Site,
+  /** The site's own conversation id. */
+  id: z.string().check(z.minLength(1)),
+  url: z.string(),
+  title: z.string(),
+  /** Project or workspace key when the site shows one; null means no project. */
+  scope: z.nullable(z.string()),
+  createdAt: z.nullable(isoDate),
+  updatedAt: isoDate,
+  health: CaptureHealth,
+});
+export type Conversation = z.infer<typeof Conversation>;
+
+export const Turn = z.object({
+  /** `${conversationKey}:${id}`: the primary key. */
+  key: z.string(),
+  conversationKey: z.string(),
+  /** The site's message id, or a stable hash (`h:` prefix) when the page gives none. */
+  id: z.string().check(z.minLength(1)),
+  role: Role,
+  text: z.string(),
+  createdAt: z.nullable(isoDate),
+  order: z.number().check(z.int(), z.nonnegative()),
+  /** True when an edit or regeneration replaced this turn on the visible branch; kept, never deleted. */
+  superseded: z.boolean(),
+  capturedAt: isoDate,
+});
+export type Turn = z.infer<typeof Turn>;
+
+export const MemoryType = z.enum(['profile', 'preference', 'instruction', 'event', 'correction']);
+export type MemoryType = z.infer<typeof MemoryType>;
+
+export const MemoryStatus = z.enum(['active', 'pending', 'archived', 'deleted']);
+export type MemoryStatus = z.infer<typeof MemoryStatus>;
+
+export const MemorySource = z.object({
+  site: z.nullable(Site),
+  conversationId: z.nullable(z.string()),
+  turnIds: z.array(z.string()),
+  url: z.nullable(z.string()),
+});
+export type MemorySource = z.infer<typeof MemorySource>;
+
+/** Standing rules sort before every ranked memory; see the recall issue (#5). */
+export const STANDING_RULE = -1;
+
+export const Memory = z.object({
+  id: z.string().check(z.minLength(1)),
+  text: z.string().check(z.minLength(1), z.maxLength(2000)),
+  type: MemoryType,
+  /** 0–100, or -1 for a standing rule. */
+  priority: z.number().check(z.int(), z.gte(STANDING_RULE), z.lte(100)),
+  confidence: z.number().check(z.gte(0), z.lte(1)),
+  /** Who the fact is about: "user" unless the conversation names someone else. */
+  attributedTo: z.string(),
+  occurredStart: z.nullable(isoDate),
+  occurredEnd: z.nullable(isoDate),
+  mentionedAt: isoDate,
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  sources: z.array(MemorySource),
+  proofCount: z.number().check(z.int(), z.gte(1)),
+  /** "global", or a project/site key such as "site:chatgpt". */
+  scope: z.string().check(z.minLength(1)),
+  status: MemoryStatus,
+  pinned: z.boolean(),
+  /** o200k_base tokens, counted once at write time so recall never loads the tokenizer. */
+  tokenCount: z.number().check(z.int(), z.nonnegative()),
+});
+export type Memory = z.infer<typeof Memory>;
+
+export const MemoryOp = z.enum([
+  'add',
+  'update',
+  'delete',
+  'restore',
+  'confirm',
+  'pin',
+  'unpin',
+  'approve',
+  'reject',
+]);
+export type MemoryOp = z.infer<typeof MemoryOp>;
+
+export const Actor = z.enum(['user', 'extractor', 'import']);
+export type Actor = z.infer<typeof Actor>;
+
+export const MemoryEvent = z.object({
+  id: z.string(),
+  memoryId: z.string(),
+  op: MemoryOp,
+  before: z.nullable(Memory),
+  after: z.nullable(Memory),
+  reason: z.string(),
+  actor: Actor,
+  jobId: z.nullable(z.string()),
+  promptVersion: z.nullable(z.string()),
+  model: z.nullable(z.string()),
+  at: isoDate,
+});
+export type MemoryEvent = z.infer<typeof MemoryEvent>;
+
+export const JobStatus = z.enum(['pending', 'running', 'done', 'failed']);
+export type JobStatus = z.infer<typeof JobStatus>;
+
+/** One extraction run over a settled conversation; persisted so a killed service worker loses nothing. */
+export const Job = z.object({
+  id: z.string(),
+  kind: z.literal('extract'),
+  conversationKey: z.string(),
+  status: JobStatus,
+  attempts: z.number().check(z.int(), z.nonnegative()),
+  /** Only turns with order >= fromOrder are new for this job. */
+  fromOrder: z.number().check(z.int(), z.nonnegative()),
+  runAfter: isoDate,
+  leaseUntil: z.nullable(isoDate),
+  lastError: z.nullable(z.string()),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type Job = z.infer<typeof Job>;

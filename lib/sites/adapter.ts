@@ -1,0 +1,15 @@
+import type { Site } from '../model/records';
+import type { ParsedTurn } from './types';
+
+/** Everything site-specific that capture and insertion need. One object per site, same shape. */
+export interface SiteAdapter {
+  site: Site;
+  /** The site's conversation id from a page URL, or null on pages that are not a saved conversation. */
+  conversationId(url: URL): string | null;
+  /** True for chats the site itself promises not to remember (Temporary Chat, incognito). */
+  isPrivate(url: URL): boolean;
+  parseTurns(root: ParentNode): ParsedTurn[];
+  isStreaming(root: ParentNode): boolean;
+  findThread(root: ParentNode): Element | null;
+  findComposer(root: ParentNode): HTMLElement | null;
+}

@@ -1,0 +1,15 @@
+import type { SiteAdapter } from '../adapter';
+import { findComposer, findThread, isStreaming, parseTurns } from './parse';
+
+// `/c/<id>` and `/g/<gizmo-or-project>/c/<id>` (#3).
+const CONVERSATION_PATH = /^\/(?:g\/[^/]+\/)?c\/([0-9a-zA-Z-]{8,})\/?$/;
+
+export const chatgptAdapter: SiteAdapter = {
+  site: 'chatgpt',
+  conversationId: (url) => CONVERSATION_PATH.exec(url.pathname)?.[1] ?? null,
+  isPrivate: (url) => url.searchParams.get('temporary-chat') === 'true',
+  parseTurns,
+  isStreaming,
+  findThread,
+  findComposer,
+};

@@ -1,0 +1,64 @@
+// ChatGPT page → the turns a person sees. Pure: DOM in, data out. Selector evidence lives in selectors.ts.
+import { outermost, queryCandidates, queryFirst, readableText } from '../text';
+import type { ParsedTurn } from '../types';
+import {
+  ANSWER_VARIANT,
+  ASSISTANT_TEXT,
+  COMPOSER,
+  DROP,
+  STREAMING,
+  THREAD,
+  TURN,
+  USER_TEXT,
+} from './selectors';
+
+const READ = { drop: DROP };
+
+/** The id of the message holding `el`; the current layout has none (measured 2026-09), so null there. */
+function messageId(el: Element, turn: Element): string | null {
+  const owner = el.closest('[data-message-id]');
+  return owner && turn.contains(owner) ? owner.getAttribute('data-message-id') : null;
+}
+
+function userTurn(turn: Element): ParsedTurn | null {
+  const el = queryFirst(turn, USER_TEXT);
+  const text = el ? readableText(el, READ) : '';
+  return el && text ? { siteMessageId: messageId(el, turn), role: 'user', text } : null;
+}
+
+// An answer may come in several fragments (prose around "Thought for …" buttons, a research report after its
+// announcement); they are joined with blank lines. Buttons between them are chrome and never read.
+function assistantTurn(turn: Element): ParsedTurn | null {
+  // A/B test: both variants are on screen until the person picks one; which one stays is not known, so read the
+  // first rather than store two answers (unverified guess, see selectors.ts).
+  const scope = queryFirst(turn, ANSWER_VARIANT) ?? turn;
+  const fragments = outermost(queryCandidates(scope, ASSISTANT_TEXT));
+  const text = fragments
+    .map((fragment) => readableText(fragment, READ))
+    .filter((part) => part !== '')
+    .join('\n\n');
+  const first = fragments[0];
+  return first && text ? { siteMessageId: messageId(first, turn), role: 'assistant', text } : null;
+}
+
+/** Turns in DOM order. A current-layout turn element yields the prompt and then its answer. */
+export function parseTurns(root: ParentNode): ParsedTurn[] {
+  return queryCandidates(root, TURN).flatMap((turn) =>
+    [userTurn(turn), assistantTurn(turn)].filter((part): part is ParsedTurn => part !== null),
+  );
+}
+
+/** The visible ProseMirror editor, never the hidden fallback textarea. */
+export function findComposer(root: ParentNode): HTMLElement | null {
+  return queryFirst<HTMLElement>(root, COMPOSER);
+}
+
+/** The element to observe for new turns: a named container, else whatever holds the first turn. */
+export function findThread(root: ParentNode): Element | null {
+  return queryFirst(root, THREAD) ?? queryFirst(root, TURN)?.parentElement ?? null;
+}
+
+/** True while an answer is still being written; its turn is parsed all the same. */
+export function isStreaming(root: ParentNode): boolean {
+  return queryFirst(root, STREAMING) !== null;
+}

@@ -1,0 +1,72 @@
+// ChatGPT selectors, each list ordered newest layout first. Evidence:
+// - current layout: measured live 2026-09 (no capture), reduced by hand into test/fixtures/pages/chatgpt-current.html;
+// - older layout: real capture ../shared/fixtures/pages/chatgpt-2026-01-29.html (article turns) and the hand-made
+//   test/fixtures/pages/chatgpt-older.html.
+// Exact counts per fixture are asserted in parse.test.ts.
+// "TODO(date)" = look again by then: drop the older entries once live pages no longer match them.
+
+/** Element to observe for new turns; parse.ts falls back to the first turn's parent. */
+export const THREAD = [
+  // current layout (2026-09): column-reverse scroller, DOM order still chronological.
+  // TODO(2027-03): replace the hand-made fixture with a real capture.
+  '[data-app-action-timeline-scroll]',
+  // older layout (chatgpt-2026-01-29). TODO(2027-03): drop once no live page renders #thread.
+  '#thread',
+] as const;
+
+/** One element per turn. */
+export const TURN = [
+  // current layout (2026-09): one element holds a user prompt AND its answer. TODO(2027-03): recheck on a capture.
+  'div[data-turn-key]',
+  // 2026-03 layout: section turns, otherwise like the article ones (other projects' live notes; no capture).
+  // TODO(2027-03): drop with the article entry.
+  'section[data-testid^="conversation-turn-"]',
+  // older layout (chatgpt-2026-01-29). TODO(2027-03): drop once no live page renders article turns.
+  'article[data-testid^="conversation-turn-"]',
+] as const;
+
+/** Text the user typed; the first match in a turn. */
+export const USER_TEXT = [
+  // current layout (2026-09). TODO(2027-03): recheck on a capture.
+  '[data-user-message-bubble] .whitespace-pre-wrap',
+  // older layout (chatgpt-2026-01-29): the role attribute keeps answers out. TODO(2027-03): drop with the articles.
+  '[data-message-author-role="user"] .whitespace-pre-wrap',
+] as const;
+
+/** Answer fragments; all matches in a turn, joined. Prose around "Thought for …" buttons and research reports. */
+export const ASSISTANT_TEXT = [
+  // current layout (2026-09): the sr-only "ChatGPT said:" h4 sits beside it, outside.
+  // TODO(2027-03): recheck multi-block and "Thought for …" answers on a capture (none were measured).
+  'div[data-markdown-text-style="assistant-message"]',
+  // older layout (chatgpt-2026-01-29, incl. `.deep-research-result`); tool messages have another role and stay
+  // out. TODO(2027-03): drop with the article turns.
+  '[data-message-author-role="assistant"] .markdown',
+] as const;
+
+/** A/B answers, two variants side by side; only the first is read (parse.ts). */
+export const ANSWER_VARIANT = [
+  // current layout (2026-09, no capture). TODO(2027-03): confirm on a capture which variant the page keeps.
+  'li[data-message-role="assistant"]',
+] as const;
+
+/** Chrome inside answers that readableText does not know about. */
+export const DROP = [
+  // Source pills ("help.openai.com") after sentences, chatgpt-2026-01-29 turn 9. TODO(2027-03): recheck live.
+  '[data-testid="webpage-citation-pill"]',
+] as const;
+
+/** Present while an answer is being written. */
+export const STREAMING = [
+  // both layouts, from live use; no capture holds it (chatgpt-2026-01-29 was idle). TODO(2027-03): capture one.
+  'button[data-testid="stop-button"]',
+] as const;
+
+/** The visible prompt editor. The hidden `textarea[name="prompt-textarea"]` is a no-JS fallback: never it. */
+export const COMPOSER = [
+  // both layouts: ProseMirror div (chatgpt-2026-01-29 ends with it). TODO(2027-03): recheck live.
+  'div#prompt-textarea[contenteditable="true"]',
+  // any ProseMirror editor, in case the id moves. TODO(2027-06): drop if the id has held a year.
+  'div.ProseMirror[contenteditable="true"]',
+  // last resort on a redesigned page. TODO(2027-06): drop with the entry above.
+  'div[contenteditable="true"]',
+] as const;

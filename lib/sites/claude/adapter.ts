@@ -1,0 +1,15 @@
+import type { SiteAdapter } from '../adapter';
+import { findComposer, findThread, isStreaming, parseTurns } from './parse';
+
+const CONVERSATION_PATH = /^\/chat\/([0-9a-fA-F-]{8,})\/?$/;
+
+export const claudeAdapter: SiteAdapter = {
+  site: 'claude',
+  conversationId: (url) => CONVERSATION_PATH.exec(url.pathname)?.[1] ?? null,
+  // Claude incognito chats are flagged in the API (`is_temporary`), not the URL; the API path reads it (#3).
+  isPrivate: () => false,
+  parseTurns,
+  isStreaming,
+  findThread,
+  findComposer,
+};

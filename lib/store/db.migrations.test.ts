@@ -1,0 +1,73 @@
+// Migration harness (#2): for every version N, a database written by N is opened by N+1 and must keep every
+// row. Each new version adds a seed for its predecessor here; v1 is checked from an empty start.
+import Dexie from 'dexie';
+import { afterEach, describe, expect, test } from 'vitest';
+import { conversation, event, memory, turn } from '../../test/helpers/records';
+import { openDb, VERSIONS, type EngramDB } from './db';
+
+const NAME = 'engram-migration-test';
+const TABLES = ['conversations', 'turns', 'memories', 'memoryEvents', 'jobs'] as const;
+
+/** Rows a database at a given version holds before the next version opens it. */
+async function seed(db: EngramDB): Promise<void> {
+  await db.conversations.put(conversation());
+  await db.turns.put(turn());
+  await db.memories.put(memory());
+  await db.memoryEvents.put(event());
+  await db.jobs.put({
+    id: 'j1',
+    kind: 'extract',
+    conversationKey: 'chatgpt:c1',
+    status: 'pending',
+    attempts: 0,
+    fromOrder: 0,
+    runAfter: '2026-11-01T10:00:00.000Z',
+    leaseUntil: null,
+    lastError: null,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-01T10:00:00.000Z',
+  });
+}
+
+async function counts(db: EngramDB): Promise<number[]> {
+  return Promise.all(TABLES.map((t) => db.table(t).count()));
+}
+
+afterEach(() => Dexie.delete(NAME));
+
+describe('schema versions', () => {
+  test('versions are declared in ascending order, each with a reason', () => {
+    VERSIONS.forEach((v, i) => {
+      expect(v.version).toBe(i + 1);
+      expect(v.why.length).toBeGreaterThan(10);
+    });
+  });
+
+  test('v1 creates every table with its indexes from nothing', async () => {
+    const db = openDb(NAME, 1);
+    await db.open();
+    expect(db.tables.map((t) => t.name).sort()).toEqual([...TABLES].sort());
+    expect(db.table('turns').schema.indexes.map((i) => i.name)).toContain('[conversationKey+order]');
+    db.close();
+  });
+
+  test.each(VERSIONS.slice(1).map((v) => v.version))(
+    'v%i opens a v(N-1) database without losing rows',
+    async (n) => {
+      const old = openDb(NAME, n - 1);
+      await seed(old);
+      const before = await counts(old);
+      old.close();
+      const next = openDb(NAME, n);
+      expect(await counts(next)).toEqual(before);
+      next.close();
+    },
+  );
+
+  test('the harness sees the data it seeds (so the upgrade check can fail)', async () => {
+    const db = openDb(NAME);
+    await seed(db);
+    expect(await counts(db)).toEqual([1, 1, 1, 1, 1]);
+    db.close();
+  });
+});

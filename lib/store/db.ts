@@ -1,0 +1,61 @@
+// The only module that opens IndexedDB. Versions are data so the migration harness (db.migrations.test.ts)
+// can open a database written by version N with version N+1 and check that nothing was lost.
+import Dexie, { type EntityTable, type Transaction } from 'dexie';
+import type { Conversation, Job, Memory, MemoryEvent, Turn } from '../model/records';
+
+export const DB_NAME = 'engram';
+
+export interface SchemaVersion {
+  version: number;
+  stores: Record<string, string | null>;
+  /** Only where data changes; adding an index needs none. */
+  upgrade?: (tx: Transaction) => Promise<void>;
+  why: string;
+}
+
+export const VERSIONS: SchemaVersion[] = [
+  {
+    version: 1,
+    why: 'Initial schema (#2). Indexes serve: turns by conversation in order, memories by status/scope/recency, events per memory, due jobs.',
+    stores: {
+      conversations: 'key, site, updatedAt',
+      turns: 'key, conversationKey, [conversationKey+order], capturedAt',
+      memories: 'id, status, type, scope, updatedAt, mentionedAt, priority',
+      memoryEvents: 'id, memoryId, at, jobId',
+      jobs: 'id, conversationKey, status, [status+runAfter]',
+    },
+  },
+];
+
+export type EngramDB = Dexie & {
+  conversations: EntityTable<Conversation, 'key'>;
+  turns: EntityTable<Turn, 'key'>;
+  memories: EntityTable<Memory, 'id'>;
+  memoryEvents: EntityTable<MemoryEvent, 'id'>;
+  jobs: EntityTable<Job, 'id'>;
+};
+
+/** Opens the database declared up to `upTo` (all versions by default); tests pass a lower one. */
+export function openDb(name = DB_NAME, upTo = VERSIONS.length): EngramDB {
+  const db = new Dexie(name) as EngramDB;
+  for (const v of VERSIONS.slice(0, upTo)) {
+    const declared = db.version(v.version).stores(v.stores);
+    if (v.upgrade) declared.upgrade(v.upgrade);
+  }
+  return db;
+}
+
+let shared: EngramDB | undefined;
+
+/** The process-wide handle. Dexie opens lazily on first use. */
+export function db(): EngramDB {
+  shared ??= openDb();
+  return shared;
+}
+
+/** Test seam: drop the shared handle so the next call opens a fresh database. */
+export async function resetDbForTests(): Promise<void> {
+  shared?.close();
+  shared = undefined;
+  await Dexie.delete(DB_NAME);
+}

@@ -1,0 +1,30 @@
+import type { Memory, MemoryEvent, MemoryStatus } from '../model/records';
+import { db } from './db';
+
+export async function getMemory(id: string): Promise<Memory | undefined> {
+  return db().memories.get(id);
+}
+
+/** Memories with a status, newest change first. */
+export async function listMemories(status: MemoryStatus = 'active'): Promise<Memory[]> {
+  const rows = await db().memories.where('status').equals(status).toArray();
+  return rows.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+}
+
+export async function countMemories(status: MemoryStatus = 'active'): Promise<number> {
+  return db().memories.where('status').equals(status).count();
+}
+
+/** Every change to a memory is written together with the event that explains it, or not at all. */
+export async function writeMemory(memory: Memory, event: MemoryEvent): Promise<void> {
+  const d = db();
+  await d.transaction('rw', d.memories, d.memoryEvents, async () => {
+    await d.memories.put(memory);
+    await d.memoryEvents.put(event);
+  });
+}
+
+export async function historyOf(memoryId: string): Promise<MemoryEvent[]> {
+  const rows = await db().memoryEvents.where('memoryId').equals(memoryId).toArray();
+  return rows.sort((a, b) => a.at.localeCompare(b.at));
+}

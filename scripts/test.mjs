@@ -1,0 +1,44 @@
+// `npm test`: lint, unit tests, Chrome build, Firefox build + web-ext lint, e2e in Chromium. Prints one
+// summary line per suite and a final "N passed, N failed, N skipped" line (read by CI).
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+
+mkdirSync('.test-results', { recursive: true });
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let broken = false;
+
+function run(label, cmd, args) {
+  console.log(`\n== ${label}: ${cmd} ${args.join(' ')}`);
+  const result = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
+  if (result.status !== 0) {
+    console.error(`== ${label} FAILED (exit ${result.status})`);
+    broken = true;
+  }
+  return result.status === 0;
+}
+
+function vitest(label, config) {
+  const out = `.test-results/${label}.json`;
+  const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`];
+  run(label, 'npx', config ? [...args, '--config', config] : args);
+  try {
+    const r = JSON.parse(readFileSync(out, 'utf8'));
+    const skipped = r.numPendingTests + r.numTodoTests;
+    console.log(`${label}: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`);
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+    totals.skipped += skipped;
+  } catch {
+    console.error(`${label}: no results (the runner did not finish)`);
+    broken = true;
+  }
+}
+
+run('prepare', 'npx', ['wxt', 'prepare']);
+run('lint', 'npm', ['run', 'lint']);
+vitest('unit');
+if (run('build', 'npx', ['wxt', 'build'])) vitest('e2e', 'vitest.e2e.config.ts');
+run('firefox', 'npm', ['run', 'lint:firefox']);
+
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(broken || totals.failed > 0 || totals.passed === 0 ? 1 : 0);

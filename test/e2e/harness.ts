@@ -1,0 +1,72 @@
+// Launches Debian Chromium with the built extension. Every request that is not routed to a fixture is
+// aborted, so no test ever reaches the internet (#2).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Page, type Route } from 'playwright-core';
+import { findChromium } from './chromium';
+
+export const EXTENSION_PATH = resolve('.output/chrome-mv3');
+export const FIXTURES = resolve('test/fixtures');
+
+export interface Harness {
+  context: BrowserContext;
+  extensionId: string;
+  blocked: string[];
+  close(): Promise<void>;
+}
+
+export async function launch(): Promise<Harness> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'engram-e2e-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: findChromium(),
+    headless: true,
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--disable-extensions-except=${EXTENSION_PATH}`,
+      `--load-extension=${EXTENSION_PATH}`,
+    ],
+  });
+  const blocked: string[] = [];
+  await context.route(/^https?:/, (route) => {
+    blocked.push(route.request().url());
+    return route.abort('blockedbyclient');
+  });
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const extensionId = new URL(worker.url()).host;
+  return {
+    context,
+    extensionId,
+    blocked,
+    close: async () => {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function fixture(path: string): string {
+  return readFileSync(join(FIXTURES, path), 'utf8');
+}
+
+/** Answers one exact URL (any query) with a fixture page. Later routes win over the catch-all abort. */
+export async function servePage(context: BrowserContext, url: string, html: string): Promise<void> {
+  const target = new URL(url);
+  await context.route(
+    (u) => u.origin === target.origin && u.pathname === target.pathname,
+    (route: Route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }),
+  );
+}
+
+export async function openOptions(h: Harness, section = 'memories'): Promise<Page> {
+  const page = await h.context.newPage();
+  await page.goto(`chrome-extension://${h.extensionId}/options.html#${section}`);
+  return page;
+}

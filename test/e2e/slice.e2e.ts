@@ -1,0 +1,72 @@
+// The skeleton's vertical slice (#2): page -> capture -> store -> export, and options -> memory -> insert.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { fixture, launch, openOptions, servePage, type Harness } from './harness';
+import { exportAll, exportUntil } from './export';
+
+const SITES = [
+  {
+    site: 'chatgpt',
+    url: 'https://chatgpt.com/c/6f0d2c1e-1111-4a2b-9c3d-000000000001',
+    page: 'pages/chatgpt-older.html',
+    composer: '#prompt-textarea',
+    firstUser: 'How do I reverse a list in Python\nwithout changing the original?',
+    secondUser: 'What is the area of a circle with radius 3?',
+  },
+  {
+    site: 'claude',
+    url: 'https://claude.ai/chat/6f0d2c1e-2222-4a2b-9c3d-000000000002',
+    page: 'pages/claude-older.html',
+    composer: '[data-testid="chat-input"]',
+    firstUser: 'Show me the last five commits.\n\nOne line each, please.',
+    secondUser: 'What is the area of a circle with radius 3?',
+  },
+] as const;
+
+let h: Harness;
+beforeAll(async () => {
+  h = await launch();
+  for (const s of SITES) await servePage(h.context, s.url, fixture(s.page));
+});
+afterAll(async () => h?.close());
+
+describe('vertical slice', () => {
+  test.each(SITES)('$site: opening a conversation stores its turns, visible in the export', async (s) => {
+    const chat = await h.context.newPage();
+    await chat.goto(s.url);
+    const options = await openOptions(h);
+    const id = new URL(s.url).pathname.split('/').pop();
+    const { name, data } = await exportUntil(options, (d) => d.conversations.some((c) => c.id === id));
+    expect(name).toMatch(/^engram-export-\d{4}-\d{2}-\d{2}\.json$/);
+    const conversation = data.conversations.find((c) => c.site === s.site && c.id === id);
+    expect(conversation?.url).toBe(s.url);
+    const roles = conversation?.turns.map((t) => t.role);
+    console.log(`${s.site}: stored ${roles?.length} turns (${roles?.join(', ')})`);
+    expect(roles).toEqual(['user', 'assistant', 'user', 'assistant']);
+    const users = conversation?.turns.filter((t) => t.role === 'user').map((t) => t.text);
+    expect(users).toEqual([s.firstUser, s.secondUser]);
+    expect(conversation?.turns.every((t) => t.text.length > 0 && !t.text.includes('Copy'))).toBe(true);
+    await Promise.all([chat.close(), options.close()]);
+  });
+
+  test('a memory added in options is inserted into each composer by "Insert memory"', async () => {
+    const options = await openOptions(h);
+    await options.getByLabel('New memory').fill('I live in Lisbon and work as a marine biologist.');
+    await options.getByRole('button', { name: 'Add memory' }).click();
+    await expect.poll(() => options.getByText('I live in Lisbon').count()).toBe(1);
+    for (const s of SITES) {
+      const chat = await h.context.newPage();
+      await chat.goto(s.url);
+      await chat.getByRole('button', { name: 'Insert memory' }).click();
+      const composer = chat.locator(s.composer);
+      await expect
+        .poll(() => composer.textContent())
+        .toContain('I live in Lisbon and work as a marine biologist.');
+      expect(await composer.textContent()).toContain('<engram-memory>');
+      await chat.close();
+    }
+    const { data } = await exportAll(options);
+    expect(data.memories.map((m) => m.text)).toEqual(['I live in Lisbon and work as a marine biologist.']);
+    expect(data.memories[0]?.history.map((e) => e.op)).toEqual(['add']);
+    expect(data.memories[0]?.tokenCount).toBeGreaterThan(5);
+  });
+});

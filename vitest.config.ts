@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+import { WxtVitest } from 'wxt/testing/vitest-plugin';
+
+export default defineConfig({
+  plugins: [WxtVitest()],
+  test: {
+    include: [
+      'lib/**/*.test.ts',
+      'components/**/*.test.tsx',
+      'entrypoints/**/*.test.{ts,tsx}',
+      'prompts/**/*.test.ts',
+      'test/**/*.test.{ts,tsx}',
+    ],
+    exclude: ['test/e2e/**', 'node_modules/**'],
+    environment: 'happy-dom',
+    setupFiles: ['test/setup.ts'],
+    globals: true,
+  },
+});

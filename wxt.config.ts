@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import { defineConfig } from 'wxt';
+import { MATCH_PATTERNS } from './lib/sites/registry';
+
+export default defineConfig({
+  modules: ['@wxt-dev/module-react'],
+  // Explicit imports everywhere: a reader sees where every name comes from.
+  imports: false,
+  manifestVersion: 3,
+  manifest: ({ browser }) => ({
+    name: 'Engram',
+    description: 'One private long-term memory across ChatGPT and Claude, kept on your own machine.',
+    permissions: ['storage', 'unlimitedStorage'],
+    host_permissions: MATCH_PATTERNS,
+    ...(browser === 'firefox'
+      ? {
+          browser_specific_settings: {
+            gecko: {
+              id: 'engram@engram.local',
+              strict_min_version: '142.0',
+              data_collection_permissions: { required: ['none'] },
+            },
+          },
+        }
+      : {}),
+  }),
+  zip: {
+    // Firefox source zips would bundle node_modules-sized trees; the build is reproducible from the repo.
+    excludeSources: ['**/node_modules/**', '.output/**', '.test-results/**', 'eval/runs/**'],
+  },
+  // `npm start` opens Chrome when installed, else Debian's Chromium (or CHROMIUM_PATH).
+  webExt: { binaries: chromeBinary() },
+});
+
+function chromeBinary(): Record<string, string> {
+  if (process.env.CHROMIUM_PATH) return { chrome: process.env.CHROMIUM_PATH };
+  if (['/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'].some(existsSync)) return {};
+  const chromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync);
+  return chromium ? { chrome: chromium } : {};
+}
