@@ -147,3 +147,19 @@ export const Job = z.object({
   updatedAt: isoDate,
 });
 export type Job = z.infer<typeof Job>;
+
+/** One provider call's cost, recorded by the pipeline (#4) and shown per day in Activity (#6). */
+export const Usage = z.object({
+  id: z.string(),
+  at: isoDate,
+  /** YYYY-MM-DD (UTC), indexed for the per-day view. */
+  day: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+  provider: z.string(),
+  model: z.string(),
+  promptTokens: z.number().check(z.int(), z.nonnegative()),
+  completionTokens: z.number().check(z.int(), z.nonnegative()),
+  /** Estimated from a price table when the model is known; null otherwise. */
+  costUsd: z.nullable(z.number().check(z.nonnegative())),
+  jobId: z.nullable(z.string()),
+});
+export type Usage = z.infer<typeof Usage>;

@@ -6,7 +6,7 @@ import { conversation, event, memory, turn } from '../../test/helpers/records';
 import { openDb, VERSIONS, type EngramDB } from './db';
 
 const NAME = 'engram-migration-test';
-const TABLES = ['conversations', 'turns', 'memories', 'memoryEvents', 'jobs'] as const;
+const TABLES = ['conversations', 'turns', 'memories', 'memoryEvents', 'jobs', 'usage'] as const;
 
 /** Rows a database at a given version holds before the next version opens it. */
 async function seed(db: EngramDB): Promise<void> {
@@ -26,6 +26,17 @@ async function seed(db: EngramDB): Promise<void> {
     lastError: null,
     createdAt: '2026-11-01T10:00:00.000Z',
     updatedAt: '2026-11-01T10:00:00.000Z',
+  });
+  await db.usage.put({
+    id: 'u1',
+    at: '2026-11-01T10:00:00.000Z',
+    day: '2026-11-01',
+    provider: 'openai-compatible',
+    model: 'gpt-4o-mini',
+    promptTokens: 900,
+    completionTokens: 120,
+    costUsd: 0.0002,
+    jobId: 'j1',
   });
 }
 
@@ -67,7 +78,7 @@ describe('schema versions', () => {
   test('the harness sees the data it seeds (so the upgrade check can fail)', async () => {
     const db = openDb(NAME);
     await seed(db);
-    expect(await counts(db)).toEqual([1, 1, 1, 1, 1]);
+    expect(await counts(db)).toEqual([1, 1, 1, 1, 1, 1]);
     db.close();
   });
 });

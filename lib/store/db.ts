@@ -1,7 +1,7 @@
 // The only module that opens IndexedDB. Versions are data so the migration harness (db.migrations.test.ts)
 // can open a database written by version N with version N+1 and check that nothing was lost.
 import Dexie, { type EntityTable, type Transaction } from 'dexie';
-import type { Conversation, Job, Memory, MemoryEvent, Turn } from '../model/records';
+import type { Conversation, Job, Memory, MemoryEvent, Turn, Usage } from '../model/records';
 
 export const DB_NAME = 'engram';
 
@@ -16,13 +16,14 @@ export interface SchemaVersion {
 export const VERSIONS: SchemaVersion[] = [
   {
     version: 1,
-    why: 'Initial schema (#2). Indexes serve: turns by conversation in order, memories by status/scope/recency, events per memory, due jobs.',
+    why: 'Initial schema (#2). Indexes serve: turns by conversation in order, memories by status/scope/recency, events per memory, due jobs, usage by day.',
     stores: {
       conversations: 'key, site, updatedAt',
       turns: 'key, conversationKey, [conversationKey+order], capturedAt',
       memories: 'id, status, type, scope, updatedAt, mentionedAt, priority',
       memoryEvents: 'id, memoryId, at, jobId',
       jobs: 'id, conversationKey, status, [status+runAfter]',
+      usage: 'id, day, at',
     },
   },
 ];
@@ -33,6 +34,7 @@ export type EngramDB = Dexie & {
   memories: EntityTable<Memory, 'id'>;
   memoryEvents: EntityTable<MemoryEvent, 'id'>;
   jobs: EntityTable<Job, 'id'>;
+  usage: EntityTable<Usage, 'id'>;
 };
 
 /** Opens the database declared up to `upTo` (all versions by default); tests pass a lower one. */
