@@ -20,6 +20,9 @@ const STOPWORDS = new Set(
 const CJK_RUN = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]+)/u;
 const CJK_ONLY = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]+$/u;
 
+// "用户"/"ユーザー" are the CJK "User": kept, "用户住在深圳" and "用户住在成都" share 3 of 5 bigrams (0.6).
+const CJK_USER = /ユーザー[はの]?|用户|使用者/gu;
+
 function bigrams(run: string): string[] {
   const chars = [...run];
   if (chars.length === 1) return chars;
@@ -32,7 +35,9 @@ const stem = (word: string) =>
 
 export function tokens(text: string): Set<string> {
   const out = new Set<string>();
-  const plain = normalizeText(text).replace(/[\p{P}\p{S}]+/gu, ' ');
+  const plain = normalizeText(text)
+    .replace(CJK_USER, ' ')
+    .replace(/[\p{P}\p{S}]+/gu, ' ');
   for (const chunk of plain.split(' ')) {
     for (const part of chunk.split(CJK_RUN)) {
       if (!part) continue;
@@ -43,14 +48,19 @@ export function tokens(text: string): Set<string> {
   return out;
 }
 
-/** Dice coefficient over token sets: 1 for the same tokens, 0 for none shared. */
+// "is allergic" and "is not allergic" share every content word; without this they score 0.8 (match.test.ts).
+const NEGATION = /\b(not|no|never|none|nothing|nobody|neither|nor)\b|n['’]t\b|不|没|沒|未|ない|ません/u;
+export const negated = (text: string) => NEGATION.test(normalizeText(text));
+
+/** Dice coefficient over token sets, halved when exactly one side is negated. */
 export function similarity(a: string, b: string): number {
   const ta = tokens(a);
   const tb = tokens(b);
   if (ta.size === 0 && tb.size === 0) return normalizeText(a) === normalizeText(b) ? 1 : 0;
   let shared = 0;
   for (const t of ta) if (tb.has(t)) shared++;
-  return (2 * shared) / (ta.size + tb.size);
+  const dice = (2 * shared) / (ta.size + tb.size);
+  return negated(a) === negated(b) ? dice : dice / 2;
 }
 
 /**
