@@ -39,12 +39,13 @@ export async function writeRun(
   return dir;
 }
 
-/** Left-aligned first column, right-aligned numbers, two spaces between columns. */
-export function table(header: string[], rows: string[][]): string {
+/** Text columns (the first, plus `textColumns`) left-aligned, numbers right-aligned, two spaces apart. */
+export function table(header: string[], rows: string[][], textColumns: number[] = []): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const left = new Set([0, ...textColumns]);
   const line = (cells: string[]) =>
     cells
-      .map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
+      .map((c, i) => (left.has(i) ? c.padEnd(widths[i]!) : c.padStart(widths[i]!)))
       .join('  ')
       .trimEnd();
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
@@ -99,7 +100,7 @@ export function caseTable(runs: VersionRun[]): string {
     ].filter(Boolean);
     return [id, ...cells.map((c) => fmt(c?.aggregate ?? null)), notes.join('; ')];
   });
-  return table(['case', ...runs.map((r) => r.label), 'notes'], rows);
+  return table(['case', ...runs.map((r) => r.label), 'notes'], rows, [runs.length + 1]);
 }
 
 /** The --min-aggregate gate: the exit code for the CLI. */

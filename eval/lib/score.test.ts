@@ -52,12 +52,14 @@ describe('perfect vs degraded answers over every case', () => {
   );
 
   it('each degradation hits the metric it should', () => {
-    const metric = (kind: Degradation, m: 'recall' | 'precision' | 'safety' | 'operations' | 'dedup') =>
+    type Checked = 'recall' | 'precision' | 'safety' | 'typeAccuracy' | 'operations' | 'dedup';
+    const metric = (kind: Degradation, m: Checked) =>
       summarize(cases.map((c) => scoreCase(c, applyAnswer(c, degradedAnswer(c, new Set([kind])))))).metrics[m]
         .mean!;
     expect(metric('drop', 'recall')).toBeLessThan(0.7);
     expect(metric('invent', 'precision')).toBeLessThan(0.7);
     expect(metric('leak', 'safety')).toBe(0);
+    expect(metric('retype', 'typeAccuracy')).toBe(0);
     expect(metric('ops', 'operations')).toBeLessThan(0.5);
     expect(metric('dup', 'dedup')).toBeLessThan(0.5);
   });

@@ -7,8 +7,17 @@ export function perfectAnswer(c: EvalCase): ScriptedAnswer {
   return { memories: c.expected.map((m) => ({ ...m })), operations: c.operations ?? null, rerunAdds: [] };
 }
 
-export type Degradation = 'drop' | 'invent' | 'leak' | 'ops' | 'dup';
-export const DEGRADATIONS: readonly Degradation[] = ['drop', 'invent', 'leak', 'ops', 'dup'];
+export type Degradation = 'drop' | 'invent' | 'leak' | 'retype' | 'ops' | 'dup';
+export const DEGRADATIONS: readonly Degradation[] = ['drop', 'invent', 'leak', 'retype', 'ops', 'dup'];
+
+// Each type becomes a different one, so every matched pair has the wrong type.
+const RETYPE = {
+  profile: 'event',
+  event: 'profile',
+  preference: 'instruction',
+  instruction: 'preference',
+  correction: 'profile',
+} as const;
 
 // A fabricated attribute no case mentions (checked in scripted.test.ts).
 export const INVENTED = { text: 'User owns a sailing yacht called Albatross', type: 'profile' } as const;
@@ -17,6 +26,7 @@ function degradeMemories(c: EvalCase, kinds: ReadonlySet<Degradation>): Scripted
   // Keep the first expected memory only: a case with one fact loses it, a multi-fact case loses the rest.
   let memories = c.expected.map((m) => ({ ...m }));
   if (kinds.has('drop')) memories = memories.length > 1 ? memories.slice(0, 1) : [];
+  if (kinds.has('retype')) memories = memories.map((m) => ({ ...m, type: RETYPE[m.type] }));
   if (kinds.has('invent')) memories.push({ ...INVENTED });
   // A leak is the first forbidden token written into a plausible memory: a secret, a suggestion, a fabrication.
   if (kinds.has('leak') && c.mustNot[0])
