@@ -85,7 +85,7 @@ describe('parseExtractArgs', () => {
 describe('parseLocomoArgs', () => {
   it('defaults the budget to 1,000 tokens and the memories to extracted', () => {
     const a = parseLocomoArgs(['--provider', 'scripted', '--limit', '20']);
-    expect(a).toMatchObject({ budget: 1000, limit: 20, memories: 'extracted', conversations: [] });
+    expect(a).toMatchObject({ budget: 1000, limit: 20, memories: ['extracted'], conversations: [] });
   });
 
   it('reads the comparison flags', () => {
@@ -107,12 +107,21 @@ describe('parseLocomoArgs', () => {
       judgeModel: 'j',
       budget: 500,
       conversations: ['conv-26', 'conv-30'],
-      memories: 'both',
+      memories: ['both'],
     });
     expect(() => parseLocomoArgs([...openai, '--memories', 'gold'])).toThrow(
       /observations\|extracted\|turns\|both/,
     );
     expect(() => parseLocomoArgs([...openai, '--budget', '0'])).toThrow(/positive integer/);
+    const two = parseLocomoArgs([
+      '--provider',
+      'scripted',
+      '--memories',
+      'observations,turns',
+      '--sessions',
+      '2',
+    ]);
+    expect(two).toMatchObject({ memories: ['observations', 'turns'], sessions: 2 });
   });
 });
 

@@ -37,8 +37,11 @@ export interface LocomoArgs extends ProviderArgs {
   budget: number;
   answerModel: string | null;
   limit: number | undefined;
+  /** Only the first N sessions of each conversation (the CI plumbing run uses 2). */
+  sessions: number | undefined;
   conversations: string[];
-  memories: (typeof MEMORY_SOURCES)[number];
+  /** One report column each: `--memories observations,turns` compares two in the same run. */
+  memories: (typeof MEMORY_SOURCES)[number][];
 }
 
 export const DEFAULT_PROMPTS = 'extraction@v1,consolidation@v1';
@@ -142,14 +145,16 @@ export function parseLocomoArgs(argv: string[]): LocomoArgs {
       budget: { type: 'string' },
       'answer-model': { type: 'string' },
       limit: { type: 'string' },
+      sessions: { type: 'string' },
       conversations: { type: 'string' },
       memories: { type: 'string' },
     },
     strict: true,
   });
-  const memories = str(values, 'memories') ?? 'extracted';
-  if (!(MEMORY_SOURCES as readonly string[]).includes(memories))
-    throw new UsageError(`--memories must be one of ${MEMORY_SOURCES.join('|')}`);
+  const memories = values.memories ? list(values, 'memories') : ['extracted'];
+  for (const m of memories)
+    if (!(MEMORY_SOURCES as readonly string[]).includes(m))
+      throw new UsageError(`--memories takes ${MEMORY_SOURCES.join('|')} (comma-separated), got "${m}"`);
   return {
     ...providerArgs(values),
     prompts: parsePromptSet(values.prompt ?? DEFAULT_PROMPTS),
@@ -157,6 +162,7 @@ export function parseLocomoArgs(argv: string[]): LocomoArgs {
     answerModel: str(values, 'answer-model'),
     limit: number(values, 'limit', (n) => Number.isInteger(n) && n > 0, 'a positive integer'),
     conversations: list(values, 'conversations'),
+    sessions: number(values, 'sessions', (n) => Number.isInteger(n) && n > 0, 'a positive integer'),
     memories: memories as LocomoArgs['memories'],
   };
 }
