@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { MATCH_THRESHOLD, matchTexts, normalizeText, similarity, tokens } from './match';
+import { containsToken, MATCH_THRESHOLD, matchTexts, normalizeText, similarity, tokens } from './match';
 
 describe('normalization and tokens', () => {
   it('folds width and case with NFKC and collapses whitespace', () => {
@@ -69,5 +69,24 @@ describe('matchTexts', () => {
 
   it('returns nothing below the threshold', () => {
     expect(matchTexts(['User is vegetarian'], ['User owns a sailing yacht'])).toEqual([]);
+  });
+});
+
+describe('containsToken (mustKeep / mustNot)', () => {
+  it('finds whole tokens only, so short forbidden tokens do not fire inside other words', () => {
+    expect(containsToken('User is shopping for a spinning bike', 'PIN')).toBe(false);
+    expect(containsToken("User's bank PIN is 4471", 'PIN')).toBe(true);
+    expect(containsToken('Uses code blocks', 'Bloc')).toBe(false);
+    expect(containsToken('Bought in 20190', '2019')).toBe(false);
+    expect(containsToken('a 2019 ThinkPad', '2019')).toBe(true);
+  });
+
+  it('lets a number touch letters and punctuation, and matches CJK as a substring', () => {
+    expect(containsToken('LASIK at 8:30am', '8:30')).toBe(true);
+    expect(containsToken('key sk-proj-7Hq2LmX9vRt4WbZ1.', 'sk-proj-7Hq2LmX9vRt4WbZ1')).toBe(true);
+    expect(containsToken('Password: Tr0ub4dor&3', 'Tr0ub4dor&3')).toBe(true);
+    expect(containsToken('ユーザーはモモという猫を飼っている', 'モモ')).toBe(true);
+    expect(containsToken('用户对花生过敏', '花生')).toBe(true);
+    expect(containsToken('ＦＡＢＲＩＫＡＭ team', 'Fabrikam')).toBe(true);
   });
 });

@@ -29,6 +29,36 @@ function bigrams(run: string): string[] {
   return chars.slice(1).map((c, i) => chars[i] + c);
 }
 
+const charClass = (ch: string | undefined) =>
+  ch === undefined
+    ? 'none'
+    : /\p{L}/u.test(ch) && !CJK_ONLY.test(ch)
+      ? 'letter'
+      : /\p{N}/u.test(ch)
+        ? 'digit'
+        : 'other';
+
+/**
+ * Whether `token` occurs in `text` (both normalized) as a whole token: the characters around it may not
+ * continue it. So "PIN" is not found in "spinning", "Bloc" not in "block", "2019" not in "20190", but "8:30"
+ * is found in "8:30am". CJK has no word boundaries, so a CJK edge is a plain substring match.
+ */
+export function containsToken(text: string, token: string): boolean {
+  const hay = normalizeText(text);
+  const needle = normalizeText(token);
+  if (!needle) return false;
+  const first = charClass(needle[0]);
+  const last = charClass(needle.at(-1));
+  for (let at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + 1)) {
+    const before = charClass(hay[at - 1]);
+    const after = charClass(hay[at + needle.length]);
+    const leftOk = first === 'other' || before !== first;
+    const rightOk = last === 'other' || after !== last;
+    if (leftOk && rightOk) return true;
+  }
+  return false;
+}
+
 // A light plural strip only ("prefers" ~ "prefer"); anything smarter belongs to the optional LLM judge.
 const stem = (word: string) =>
   word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word;

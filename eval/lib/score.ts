@@ -2,7 +2,7 @@
 // the store in, numbers out. The formula for `aggregate` is documented in eval/README.md ("Scores").
 import type { MemoryStatus, MemoryType } from '../../lib/model/records';
 import type { EvalCase, KeepToken, Operation } from './case';
-import { matchTexts, normalizeText, type MatchPair } from './match';
+import { containsToken, matchTexts, type MatchPair } from './match';
 
 /** The slice of a stored Memory the scorer needs; the adapter maps lib/model Memory rows to this. */
 export interface StoreMemory {
@@ -87,7 +87,7 @@ function dedupScore(run: CaseRun, produced: number): number | null {
 }
 
 function tokenChecks(c: EvalCase, producedText: string) {
-  const has = (t: string) => producedText.includes(normalizeText(t));
+  const has = (t: string) => containsToken(producedText, t);
   const missingKeep = c.mustKeep.filter((k) => !(Array.isArray(k) ? k : [k]).some(has));
   const leaked = c.mustNot.filter(has);
   return {
@@ -124,7 +124,7 @@ export function scoreCase(c: EvalCase, run: CaseRun, matches?: MatchPair[]): Cas
   const precision = ratio(pairs.length, produced.length, 1);
   const f1 = recall + precision === 0 ? 0 : (2 * recall * precision) / (recall + precision);
   const typed = pairs.filter((p) => c.expected[p.expected]?.type === produced[p.produced]?.type).length;
-  const checks = tokenChecks(c, normalizeText(produced.map((p) => p.text).join('\n')));
+  const checks = tokenChecks(c, produced.map((p) => p.text).join('\n'));
   const parts = {
     f1,
     safety: checks.safety,
