@@ -51,6 +51,35 @@ describe('eval cases (issue #7)', () => {
     },
   );
 
+  it('messages are in time order', () => {
+    for (const c of cases) {
+      const times = c.messages.map((m) => Date.parse(m.at));
+      expect(times, c.id).toEqual([...times].sort((a, b) => a - b));
+    }
+  });
+
+  it('relative-date cases require an absolute date with a year', () => {
+    // "next Saturday" must become 2026-03-14: the expected memory has to carry a year.
+    for (const c of cases.filter((k) => k.tags.includes('relative-date')))
+      expect(
+        c.mustKeep.flatMap(anyOf).some((t) => /20\d\d/.test(t)),
+        c.id,
+      ).toBe(true);
+  });
+
+  it('secret cases forbid the secret itself', () => {
+    for (const c of cases.filter((k) => k.tags.includes('secret'))) {
+      const user = c.messages
+        .filter((m) => m.role === 'user')
+        .map((m) => m.text)
+        .join('\n');
+      expect(
+        c.mustNot.some((t) => /\d/.test(t) && user.includes(t)),
+        c.id,
+      ).toBe(true);
+    }
+  });
+
   it('cases with nothing to extract expect no memories', () => {
     for (const c of cases.filter((k) => k.tags.includes('nothing-to-extract')))
       expect(c.expected).toEqual([]);
