@@ -10,6 +10,7 @@ export default defineConfig({
       'entrypoints/**/*.test.{ts,tsx}',
       'prompts/**/*.test.ts',
       'test/**/*.test.{ts,tsx}',
+      'eval/**/*.test.ts',
     ],
     exclude: ['test/e2e/**', 'node_modules/**'],
     environment: 'happy-dom',
