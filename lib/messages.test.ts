@@ -19,6 +19,8 @@ function fakeHandlers(): Handlers {
     getMemoryBlock: vi.fn(async () => ({ text: '', count: 0, tokens: 0 })),
     addMemory: vi.fn(async () => ({}) as Memory),
     deleteMemory: vi.fn(async () => ({ ok: true as const })),
+    reportCaptureStatus: vi.fn(async () => ({ ok: true as const })),
+    getCaptureStatus: vi.fn(async () => null),
   };
 }
 

@@ -1,6 +1,8 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { createCapture } from '../../lib/capture/capture';
-import { watchChanges } from '../../lib/capture/watch';
+import { createController } from '../../lib/capture/controller';
+import { pageFetchJson } from '../../lib/capture/page-fetch';
+import { listenForReplies } from '../../lib/capture/signals';
+import { watchThread } from '../../lib/capture/watch';
 import { createInsertButton, mountNear } from '../../lib/inject/button';
 import { insertBlock } from '../../lib/inject/insert';
 import { sendMessage } from '../../lib/messages';
@@ -13,9 +15,14 @@ export default defineContentScript({
   main(ctx) {
     const adapter = adapterForHost(location.hostname);
     if (!adapter) return;
-    const scan = createCapture(adapter, { document, href: () => location.href }, (req) =>
-      sendMessage('captureTurns', req),
-    );
+    const capture = createController({
+      adapter,
+      page: { document, href: () => location.href },
+      fetchJson: pageFetchJson(location.origin),
+      cookie: () => document.cookie,
+      send: (req) => sendMessage('captureTurns', req),
+      report: (status) => sendMessage('reportCaptureStatus', status),
+    });
     const button = createInsertButton(document, async () => {
       const composer = adapter.findComposer(document);
       if (!composer) return button.setStatus('No chat box found on this page.');
@@ -27,11 +34,13 @@ export default defineContentScript({
       );
     });
     const onChange = () => {
-      void scan();
+      capture.onPageChange();
       mountNear(adapter.findComposer(document), button);
     };
-    watchChanges(document.body, onChange, ctx.signal);
-    ctx.addEventListener(window, 'wxt:locationchange', onChange);
-    onChange();
+    watchThread(document, () => adapter.findThread(document), onChange, ctx.signal);
+    listenForReplies((id) => void capture.refresh(id), ctx.signal);
+    ctx.addEventListener(window, 'wxt:locationchange', () => void capture.refresh());
+    mountNear(adapter.findComposer(document), button);
+    void capture.refresh();
   },
 });

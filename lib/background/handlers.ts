@@ -6,10 +6,17 @@ import { readSettings } from '../settings';
 import { listMemories } from '../store/memories';
 import { handleCapture } from './capture';
 import { addUserMemory, deleteUserMemory } from './memories';
+import { recordStatus } from './status';
+import { getTabStatus } from '../store/status';
 
 export const handlers: Handlers = {
   captureTurns: async (req, sender) => handleCapture(req, sender, await readSettings()),
   addMemory: async (input) => addUserMemory(input),
+  reportCaptureStatus: async (status, sender) => {
+    await recordStatus(status, sender, await readSettings());
+    return { ok: true };
+  },
+  getCaptureStatus: async ({ tabId }) => getTabStatus(tabId),
   deleteMemory: async ({ id }) => {
     await deleteUserMemory(id);
     return { ok: true };

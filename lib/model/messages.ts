@@ -18,6 +18,14 @@ export const CaptureRequest = z.object({
   strategy: CaptureStrategy,
   /** The visible branch, in page order. */
   turns: z.array(CapturedTurn).check(z.maxLength(5000)),
+  /** Why the site's JSON was not used, when the turns come from the page (#3 health). */
+  note: z.optional(z.nullable(z.string().check(z.maxLength(500)))),
+  /**
+   * True when `turns` is the whole visible branch (site JSON, or a page that mounts every turn): stored turns
+   * missing from it were replaced by an edit or regenerate and are marked superseded. False for a windowed page
+   * that mounts only a few turns at a time, whose turns accumulate (#3).
+   */
+  complete: z.optional(z.boolean()),
 });
 export type CaptureRequest = z.infer<typeof CaptureRequest>;
 
@@ -44,5 +52,37 @@ export const BlockReply = z.object({ text: z.string(), count: z.number(), tokens
 export type BlockReply = z.infer<typeof BlockReply>;
 
 export const Ok = z.object({ ok: z.literal(true) });
+
+/** What a tab's capture is doing, in the words the popup shows (#3 health). */
+export const CaptureState = z.enum(['capturing', 'private', 'off', 'broken', 'idle']);
+export type CaptureState = z.infer<typeof CaptureState>;
+
+export const CaptureStatus = z.object({
+  site: Site,
+  conversationId: z.nullable(z.string().check(z.maxLength(200))),
+  url: z.string().check(z.maxLength(2000)),
+  state: CaptureState,
+  strategy: CaptureStrategy,
+  turnsSeen: z.number().check(z.int(), z.nonnegative()),
+  turnsStored: z.number().check(z.int(), z.nonnegative()),
+  /** Why capture is broken, off, or fell back to the page; null when all is well. */
+  lastError: z.nullable(z.string().check(z.maxLength(500))),
+  checkedAt: z.iso.datetime({ offset: true }),
+});
+export type CaptureStatus = z.infer<typeof CaptureStatus>;
+
+export const TabQuery = z.object({ tabId: z.number().check(z.int()) });
+export const MaybeCaptureStatus = z.nullable(CaptureStatus);
+
+/** A capture problem kept for the options page: broken pages and site-data failures (#3). */
+export const CaptureProblem = z.object({
+  site: Site,
+  conversationId: z.nullable(z.string()),
+  url: z.string(),
+  kind: z.enum(['broken', 'fallback']),
+  detail: z.string(),
+  at: z.iso.datetime({ offset: true }),
+});
+export type CaptureProblem = z.infer<typeof CaptureProblem>;
 
 export { Memory };
