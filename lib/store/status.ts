@@ -35,3 +35,14 @@ export async function addCaptureProblem(problem: CaptureProblem): Promise<void> 
 export async function listCaptureProblems(): Promise<CaptureProblem[]> {
   return captureProblemsItem.getValue();
 }
+
+/** Calls back with a tab's status now and whenever it changes; returns the unsubscribe function. */
+export function watchTabStatus(tabId: number, onStatus: (status: CaptureStatus | null) => void): () => void {
+  void getTabStatus(tabId).then(onStatus);
+  return tabStatus.watch((all) => onStatus(all[String(tabId)] ?? null));
+}
+
+export function watchCaptureProblems(onProblems: (problems: CaptureProblem[]) => void): () => void {
+  void listCaptureProblems().then(onProblems);
+  return captureProblemsItem.watch((list) => onProblems(list));
+}

@@ -1,0 +1,80 @@
+import { useEffect, useState } from 'react';
+import { browser } from 'wxt/browser';
+import type { CaptureStatus as Status } from '../lib/model/messages';
+import { DEFAULT_SETTINGS, type Settings } from '../lib/model/settings';
+import { readSettings, settingsItem, writeSettings } from '../lib/settings';
+import { SITE_LABELS } from '../lib/sites/registry';
+import { watchTabStatus } from '../lib/store/status';
+import { captureWords } from './captureWords';
+import { useAction } from './useAction';
+
+/** The tab the popup speaks about: `?tab=<id>` when given (tests, a popup opened in a tab), else the active tab. */
+async function targetTab(): Promise<number | null> {
+  const fromUrl = Number(new URLSearchParams(location.search).get('tab'));
+  if (Number.isInteger(fromUrl) && fromUrl > 0) return fromUrl;
+  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+  return tab?.id ?? null;
+}
+
+function useSettings(): Settings {
+  const [settings, setSettings] = useState<Settings>(DEFAULT_SETTINGS);
+  useEffect(() => {
+    void readSettings().then(setSettings);
+    return settingsItem.watch(() => void readSettings().then(setSettings));
+  }, []);
+  return settings;
+}
+
+function useTabStatus(): Status | null {
+  const [status, setStatus] = useState<Status | null>(null);
+  useEffect(() => {
+    let unwatch: () => void = () => undefined;
+    let closed = false;
+    void targetTab().then((tabId) => {
+      if (tabId !== null && !closed) unwatch = watchTabStatus(tabId, setStatus);
+    });
+    return () => {
+      closed = true;
+      unwatch();
+    };
+  }, []);
+  return status;
+}
+
+export function CaptureStatus() {
+  const status = useTabStatus();
+  const settings = useSettings();
+  const words = captureWords(status, settings);
+  const site = status?.site;
+  const { run, error } = useAction(async (on: boolean) => {
+    if (!site) return;
+    const next = await readSettings();
+    await writeSettings({
+      ...next,
+      capture: { ...next.capture, sites: { ...next.capture.sites, [site]: on } },
+    });
+  });
+  return (
+    <section className="stack" aria-label="Capture">
+      <p role="status" className={words.problem ? 'error' : undefined}>
+        {words.headline}
+      </p>
+      {words.detail && <p className="muted">{words.detail}</p>}
+      {site && (
+        <label className="row">
+          <input
+            type="checkbox"
+            checked={!settings.capture.sites[site]}
+            onChange={(e) => void run(!e.target.checked)}
+          />
+          Pause capture on {SITE_LABELS[site]}
+        </label>
+      )}
+      {error && (
+        <p role="alert" className="error">
+          Could not change capture: {error}
+        </p>
+      )}
+    </section>
+  );
+}
