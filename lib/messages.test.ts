@@ -21,6 +21,7 @@ function fakeHandlers(): Handlers {
     deleteMemory: vi.fn(async () => ({ ok: true as const })),
     reportCaptureStatus: vi.fn(async () => ({ ok: true as const })),
     getCaptureStatus: vi.fn(async () => null),
+    importChunk: vi.fn(async () => ({ conversations: 0, turns: 0, memories: 0 })),
   };
 }
 

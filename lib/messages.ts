@@ -14,6 +14,7 @@ export const protocol = {
   deleteMemory: { request: M.MemoryId, reply: M.Ok, callers: ['extension'] },
   reportCaptureStatus: { request: M.CaptureStatus, reply: M.Ok, callers: ['page'] },
   getCaptureStatus: { request: M.TabQuery, reply: M.MaybeCaptureStatus, callers: ['extension'] },
+  importChunk: { request: M.ImportChunk, reply: M.ImportChunkReply, callers: ['extension'] },
 } as const satisfies Record<
   string,
   { request: z.ZodMiniType; reply: z.ZodMiniType; callers: readonly Caller[] }

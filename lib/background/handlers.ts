@@ -5,6 +5,7 @@ import { formatBlock } from '../recall/block';
 import { readSettings } from '../settings';
 import { listMemories } from '../store/memories';
 import { handleCapture } from './capture';
+import { handleImportChunk } from './import';
 import { addUserMemory, deleteUserMemory } from './memories';
 import { recordStatus } from './status';
 import { getTabStatus } from '../store/status';
@@ -17,6 +18,7 @@ export const handlers: Handlers = {
     return { ok: true };
   },
   getCaptureStatus: async ({ tabId }) => getTabStatus(tabId),
+  importChunk: async (chunk) => handleImportChunk(chunk),
   deleteMemory: async ({ id }) => {
     await deleteUserMemory(id);
     return { ok: true };

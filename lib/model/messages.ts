@@ -1,5 +1,6 @@
 // Request and reply schemas of every cross-context message. lib/messages.ts turns them into the protocol map.
 import { z } from 'zod/mini';
+import { ExportConversation, ExportMemory } from './export';
 import { CaptureStrategy, Memory, MemoryType, Role, Site } from './records';
 
 export const CapturedTurn = z.object({
@@ -84,5 +85,21 @@ export const CaptureProblem = z.object({
   at: z.iso.datetime({ offset: true }),
 });
 export type CaptureProblem = z.infer<typeof CaptureProblem>;
+
+/** One chunk of an import, written in one transaction so a worker restart loses at most the chunk in flight. */
+export const ImportChunk = z.object({
+  /** Engram exports restore records exactly; vendor exports are captured like a page would be. */
+  exact: z.boolean(),
+  conversations: z.array(ExportConversation).check(z.maxLength(500)),
+  memories: z.array(ExportMemory).check(z.maxLength(5000)),
+});
+export type ImportChunk = z.infer<typeof ImportChunk>;
+
+export const ImportChunkReply = z.object({
+  conversations: z.number(),
+  turns: z.number(),
+  memories: z.number(),
+});
+export type ImportChunkReply = z.infer<typeof ImportChunkReply>;
 
 export { Memory };

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { KIND_LABELS, planImport } from '../lib/import/detect';
+import { runImport, type ImportProgress, type ImportReport } from '../lib/import/run';
+import { sendMessage } from '../lib/messages';
+import { useAction } from './useAction';
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function ReportView({ report }: { report: ImportReport }) {
+  return (
+    <div className="stack" role="status">
+      <p>
+        Imported {count(report.conversations, 'conversation', 'conversations')},{' '}
+        {count(report.turns, 'new turn', 'new turns')} and {count(report.memories, 'memory', 'memories')} from
+        a {KIND_LABELS[report.kind]}.
+      </p>
+      {report.skipped.length > 0 && (
+        <details>
+          <summary>Skipped {count(report.skipped.length, 'conversation', 'conversations')}</summary>
+          <ul>
+            {report.skipped.map((s, i) => (
+              <li key={i}>
+                {s.title}: {s.reason}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}
+
+/** Options → Data: one file input that takes an Engram, ChatGPT or Claude export and says which it was (#3). */
+export function ImportData() {
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const { run, error, busy } = useAction(async (file: File) => {
+    setReport(null);
+    setProgress(null);
+    const plan = planImport(await file.text());
+    setReport(await runImport(plan, (chunk) => sendMessage('importChunk', chunk), setProgress));
+  });
+  return (
+    <div className="stack">
+      <label className="row">
+        Import
+        <input
+          type="file"
+          accept=".json,application/json"
+          disabled={busy}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) void run(file);
+            e.target.value = '';
+          }}
+        />
+      </label>
+      <p className="muted">An Engram export, or conversations.json from a ChatGPT or Claude data export.</p>
+      {busy && progress && (
+        <p>
+          <progress aria-label="Import progress" value={progress.done} max={Math.max(1, progress.total)} />{' '}
+          {progress.done} of {progress.total}
+        </p>
+      )}
+      {report && <ReportView report={report} />}
+      {error && (
+        <p role="alert" className="error">
+          Import failed: {error}
+        </p>
+      )}
+    </div>
+  );
+}
