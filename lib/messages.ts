@@ -1,8 +1,8 @@
 // One protocol map for every cross-context message. Request and reply types are inferred from the zod
 // schemas in lib/model/messages.ts; the background validates every request on receipt (STYLE.md, absorb 4).
-import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { z } from 'zod/mini';
 import * as M from './model/messages';
+import { messenger } from './messenger';
 
 type Caller = 'page' | 'extension';
 
@@ -32,8 +32,6 @@ export interface Sender {
 }
 
 export type Handlers = { [K in MessageType]: (data: Request<K>, sender: Sender) => Promise<Reply<K>> };
-
-const messenger = defineExtensionMessaging<ProtocolMap>();
 
 /** The only way any context sends a message (lint: no direct runtime.sendMessage). */
 export const sendMessage = messenger.sendMessage;

@@ -8,7 +8,7 @@ import { listenForReplies } from '../capture/signals';
 import { watchThread } from '../capture/watch';
 import { createInsertButton, mountNear } from '../inject/button';
 import { insertBlock } from '../inject/insert';
-import { sendMessage } from '../messages';
+import { sendMessage } from '../messenger';
 import type { SiteAdapter } from '../sites/adapter';
 
 export function startChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): void {
