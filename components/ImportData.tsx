@@ -5,15 +5,20 @@ import { sendMessage } from '../lib/messages';
 import { useAction } from './useAction';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const article = (label: string) => `${/^[AEIOU]/.test(label) ? 'an' : 'a'} ${label}`;
+
+function summary(r: ImportReport): string {
+  const what = [
+    count(r.conversations, 'conversation', 'conversations'),
+    count(r.turns, 'new turn', 'new turns'),
+  ];
+  return `Imported ${what.join(', ')} and ${count(r.memories, 'memory', 'memories')} from ${article(KIND_LABELS[r.kind])}.`;
+}
 
 function ReportView({ report }: { report: ImportReport }) {
   return (
     <div className="stack" role="status">
-      <p>
-        Imported {count(report.conversations, 'conversation', 'conversations')},{' '}
-        {count(report.turns, 'new turn', 'new turns')} and {count(report.memories, 'memory', 'memories')} from
-        a {KIND_LABELS[report.kind]}.
-      </p>
+      <p>{summary(report)}</p>
       {report.skipped.length > 0 && (
         <details>
           <summary>Skipped {count(report.skipped.length, 'conversation', 'conversations')}</summary>
