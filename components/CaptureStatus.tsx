@@ -7,6 +7,7 @@ import { SITE_LABELS } from '../lib/sites/registry';
 import { watchTabStatus } from '../lib/store/status';
 import { captureWords } from './captureWords';
 import { useAction } from './useAction';
+import { VendorMemoryImport } from './VendorMemoryImport';
 
 /** The tab the popup speaks about: `?tab=<id>` when given (tests, a popup opened in a tab), else the active tab. */
 async function targetTab(): Promise<number | null> {
@@ -25,24 +26,27 @@ function useSettings(): Settings {
   return settings;
 }
 
-function useTabStatus(): Status | null {
+function useTabStatus(): { status: Status | null; tabId: number | null } {
   const [status, setStatus] = useState<Status | null>(null);
+  const [tabId, setTabId] = useState<number | null>(null);
   useEffect(() => {
     let unwatch: () => void = () => undefined;
     let closed = false;
-    void targetTab().then((tabId) => {
-      if (tabId !== null && !closed) unwatch = watchTabStatus(tabId, setStatus);
+    void targetTab().then((id) => {
+      if (id === null || closed) return;
+      setTabId(id);
+      unwatch = watchTabStatus(id, setStatus);
     });
     return () => {
       closed = true;
       unwatch();
     };
   }, []);
-  return status;
+  return { status, tabId };
 }
 
 export function CaptureStatus() {
-  const status = useTabStatus();
+  const { status, tabId } = useTabStatus();
   const settings = useSettings();
   const words = captureWords(status, settings);
   const site = status?.site;
@@ -70,6 +74,7 @@ export function CaptureStatus() {
           Pause capture on {SITE_LABELS[site]}
         </label>
       )}
+      {site && tabId !== null && <VendorMemoryImport site={site} tabId={tabId} />}
       {error && (
         <p role="alert" className="error">
           Could not change capture: {error}

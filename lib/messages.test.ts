@@ -22,6 +22,7 @@ function fakeHandlers(): Handlers {
     reportCaptureStatus: vi.fn(async () => ({ ok: true as const })),
     getCaptureStatus: vi.fn(async () => null),
     importChunk: vi.fn(async () => ({ conversations: 0, turns: 0, memories: 0 })),
+    importVendorMemories: vi.fn(async () => ({ site: 'chatgpt' as const, imported: 0, unchanged: 0 })),
   };
 }
 

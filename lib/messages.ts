@@ -15,6 +15,7 @@ export const protocol = {
   reportCaptureStatus: { request: M.CaptureStatus, reply: M.Ok, callers: ['page'] },
   getCaptureStatus: { request: M.TabQuery, reply: M.MaybeCaptureStatus, callers: ['extension'] },
   importChunk: { request: M.ImportChunk, reply: M.ImportChunkReply, callers: ['extension'] },
+  importVendorMemories: { request: M.TabQuery, reply: M.VendorImportReply, callers: ['extension'] },
 } as const satisfies Record<
   string,
   { request: z.ZodMiniType; reply: z.ZodMiniType; callers: readonly Caller[] }

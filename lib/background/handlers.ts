@@ -6,6 +6,8 @@ import { readSettings } from '../settings';
 import { listMemories } from '../store/memories';
 import { handleCapture } from './capture';
 import { handleImportChunk } from './import';
+import { importVendorMemories } from './vendor-memories';
+import { tabMessenger } from '../tab-messages';
 import { addUserMemory, deleteUserMemory } from './memories';
 import { recordStatus } from './status';
 import { getTabStatus } from '../store/status';
@@ -19,6 +21,8 @@ export const handlers: Handlers = {
   },
   getCaptureStatus: async ({ tabId }) => getTabStatus(tabId),
   importChunk: async (chunk) => handleImportChunk(chunk),
+  importVendorMemories: async ({ tabId }) =>
+    importVendorMemories(await tabMessenger.sendMessage('readVendorMemories', undefined, tabId)),
   deleteMemory: async ({ id }) => {
     await deleteUserMemory(id);
     return { ok: true };

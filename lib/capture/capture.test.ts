@@ -27,6 +27,7 @@ function adapter(site: FakeSite = {}): SiteAdapter {
     fetchConversation: async () =>
       site.api ?? { ok: false, reason: 'HTTP 404 from /backend-api/conversation/x' },
     isWindowed: () => site.windowed ?? false,
+    fetchMemories: async () => ({ ok: true, memories: [] }),
   };
 }
 const page = (href: string) => ({ document, href: () => href });

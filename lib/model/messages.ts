@@ -102,4 +102,28 @@ export const ImportChunkReply = z.object({
 });
 export type ImportChunkReply = z.infer<typeof ImportChunkReply>;
 
+/** A tab's answer to "read the memories your site saved", validated by the background (page data). */
+export const VendorMemories = z.object({
+  site: Site,
+  result: z.union([
+    z.object({
+      ok: z.literal(true),
+      memories: z
+        .array(
+          z.object({
+            id: z.string().check(z.minLength(1), z.maxLength(200)),
+            text: z.string().check(z.minLength(1), z.maxLength(2000)),
+            updatedAt: z.nullable(z.iso.datetime({ offset: true })),
+          }),
+        )
+        .check(z.maxLength(5000)),
+    }),
+    z.object({ ok: z.literal(false), reason: z.string().check(z.maxLength(500)) }),
+  ]),
+});
+export type VendorMemories = z.infer<typeof VendorMemories>;
+
+export const VendorImportReply = z.object({ site: Site, imported: z.number(), unchanged: z.number() });
+export type VendorImportReply = z.infer<typeof VendorImportReply>;
+
 export { Memory };

@@ -10,12 +10,15 @@ import { createInsertButton, mountNear } from '../inject/button';
 import { insertBlock } from '../inject/insert';
 import { sendMessage } from '../messenger';
 import type { SiteAdapter } from '../sites/adapter';
+import type { FetchJson } from '../sites/api-types';
+import { tabMessenger } from '../tab-messages';
 
 export function startChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): void {
+  const fetchJson = pageFetchJson(location.origin);
   const capture = createController({
     adapter,
     page: { document, href: () => location.href },
-    fetchJson: pageFetchJson(location.origin),
+    fetchJson,
     cookie: () => document.cookie,
     send: (req) => sendMessage('captureTurns', req),
     report: (status) => sendMessage('reportCaptureStatus', status),
@@ -37,4 +40,14 @@ export function startChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): 
   ctx.addEventListener(window, 'wxt:locationchange', () => void capture.refresh());
   mountNear(adapter.findComposer(document), button);
   void capture.refresh();
+  serveMemoryReads(adapter, fetchJson, ctx);
+}
+
+/** Only when the user asks (popup → background → this tab): the site's saved memories, read with the session. */
+function serveMemoryReads(adapter: SiteAdapter, fetchJson: FetchJson, ctx: ContentScriptContext): void {
+  const remove = tabMessenger.onMessage('readVendorMemories', async () => ({
+    site: adapter.site,
+    result: await adapter.fetchMemories(fetchJson, document.cookie),
+  }));
+  ctx.onInvalidated(remove);
 }

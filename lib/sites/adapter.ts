@@ -1,5 +1,5 @@
 import type { Site } from '../model/records';
-import type { ApiResult, FetchJson } from './api-types';
+import type { ApiResult, FetchJson, VendorMemoriesResult } from './api-types';
 import type { ParsedTurn } from './types';
 
 /** Everything site-specific that capture and insertion need. One object per site, same shape. */
@@ -17,4 +17,6 @@ export interface SiteAdapter {
   fetchConversation(fetchJson: FetchJson, id: string, cookie: string): Promise<ApiResult>;
   /** True when the page mounts only a window of the thread, so a DOM read is not the whole branch. */
   isWindowed(root: ParentNode): boolean;
+  /** The memories the vendor saved about the user, for an import the user asked for (#3). */
+  fetchMemories(fetchJson: FetchJson, cookie: string): Promise<VendorMemoriesResult>;
 }

@@ -45,3 +45,12 @@ export interface ImportParse {
   conversations: ImportedConversation[];
   skipped: { title: string; reason: string }[];
 }
+
+/** A memory the vendor saved about the user (ChatGPT "saved memories", Claude memory), to import with its source. */
+export interface VendorMemory {
+  id: string;
+  text: string;
+  updatedAt: string | null;
+}
+
+export type VendorMemoriesResult = { ok: true; memories: VendorMemory[] } | { ok: false; reason: string };

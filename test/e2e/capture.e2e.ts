@@ -190,4 +190,23 @@ describe.each([chatgpt, claude])('$site capture', (site) => {
     ]);
     await page.close();
   });
+
+  test('"Import saved memories" in the popup reads the site\'s saved memories through the tab', async () => {
+    const id = newId();
+    site.conversations.set(id, { mode: 'ok', turns: turns('mem', 'Hello.') });
+    const page = await open(site, id);
+    const popup = await h.context.newPage();
+    await popup.goto(`chrome-extension://${h.extensionId}/popup.html?tab=${await tabIdOf(site.url(id))}`);
+    const label = site.site === 'chatgpt' ? 'ChatGPT' : 'Claude';
+    await popup.getByRole('button', { name: `Import saved memories from ${label}` }).click();
+    await expect
+      .poll(() => popup.getByText(/^Imported/).textContent())
+      .toBe(`Imported 1 saved memory from ${label}.`);
+    const { data } = await exportUntil(options, (d) =>
+      d.memories.some((m) => m.sources[0]?.site === site.site),
+    );
+    const text = site.site === 'chatgpt' ? 'Keeps bees.' : 'Grows tomatoes.';
+    expect(data.memories.find((m) => m.sources[0]?.site === site.site)?.text).toBe(text);
+    await Promise.all([popup.close(), page.close()]);
+  });
 });

@@ -105,6 +105,11 @@ async function answer(route: Route, site: FakeSite, id: string): Promise<void> {
 export async function serveSite(context: BrowserContext, site: FakeSite): Promise<void> {
   const origin = site.origin;
   if (site.site === 'chatgpt') {
+    await context.route(`${origin}/backend-api/memories?include_memory_entries=true`, (r) =>
+      r.fulfill({
+        json: { memories: [{ id: 'mem-1', content: 'Keeps bees.', updated_at: '2026-10-01T10:00:00Z' }] },
+      }),
+    );
     await context.route(`${origin}/api/auth/session`, (r) =>
       r.fulfill({ json: { accessToken: 'test-token' } }),
     );
@@ -112,6 +117,9 @@ export async function serveSite(context: BrowserContext, site: FakeSite): Promis
       answer(r, site, new URL(r.request().url()).pathname.split('/').pop() ?? ''),
     );
   } else {
+    await context.route(`${origin}/api/organizations/org-1/memory`, (r) =>
+      r.fulfill({ json: { memory: '- Grows tomatoes.' } }),
+    );
     await context.route(`${origin}/api/organizations`, (r) =>
       r.fulfill({ json: [{ uuid: 'org-1', capabilities: ['chat'] }] }),
     );

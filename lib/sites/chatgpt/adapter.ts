@@ -1,4 +1,5 @@
 import type { SiteAdapter } from '../adapter';
+import { fetchChatgptMemories } from './memories';
 import { fetchChatgpt } from './api';
 import { findComposer, findThread, isStreaming, isWindowed, parseTurns } from './parse';
 
@@ -15,4 +16,5 @@ export const chatgptAdapter: SiteAdapter = {
   findComposer,
   fetchConversation: fetchChatgpt,
   isWindowed,
+  fetchMemories: fetchChatgptMemories,
 };

@@ -17,6 +17,8 @@ const Page = z.object({
 
 const MAX_PAGES = 50;
 
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 /** `ChatGPT-Account-Id` comes from the workspace cookie when one is chosen (live notes, #3). */
 export function accountId(cookie: string): string | null {
   const match = /(?:^|;\s*)_account=([^;]+)/.exec(cookie);
@@ -24,7 +26,7 @@ export function accountId(cookie: string): string | null {
   return value && value !== 'personal' ? value : null;
 }
 
-async function authHeaders(fetchJson: FetchJson, cookie: string): Promise<Record<string, string>> {
+export async function authHeaders(fetchJson: FetchJson, cookie: string): Promise<Record<string, string>> {
   const session = Session.safeParse(await fetchJson('/api/auth/session', {}));
   if (!session.success) throw new Error('no access token in /api/auth/session (signed out?)');
   const account = accountId(cookie);
@@ -71,19 +73,19 @@ export async function fetchChatgpt(fetchJson: FetchJson, id: string, cookie: str
   try {
     headers = await authHeaders(fetchJson, cookie);
   } catch (error) {
-    return { ok: false, reason: String(error instanceof Error ? error.message : error) };
+    return { ok: false, reason: message(error) };
   }
   let full: ApiResult;
   try {
     full = fromFull(await fetchJson(`/backend-api/conversation/${id}`, headers), id);
   } catch (error) {
-    full = { ok: false, reason: `conversation JSON: ${String(error)}` };
+    full = { ok: false, reason: `conversation JSON: ${message(error)}` };
   }
   if (full.ok) return full;
   try {
     const paged = await fromPages(fetchJson, id, headers);
     return paged.ok ? paged : { ok: false, reason: `${full.reason}; ${paged.reason}` };
   } catch (error) {
-    return { ok: false, reason: `${full.reason}; paginated: ${String(error)}` };
+    return { ok: false, reason: `${full.reason}; paginated: ${message(error)}` };
   }
 }

@@ -1,4 +1,5 @@
 import type { SiteAdapter } from '../adapter';
+import { fetchClaudeMemories } from './memories';
 import { fetchClaude } from './api';
 import { findComposer, findThread, isStreaming, parseTurns } from './parse';
 
@@ -16,4 +17,5 @@ export const claudeAdapter: SiteAdapter = {
   fetchConversation: (fetchJson, id) => fetchClaude(fetchJson, id),
   // Both layouts keep every turn mounted (claude-2026-01-29; current layout measured 2026-10).
   isWindowed: () => false,
+  fetchMemories: (fetchJson) => fetchClaudeMemories(fetchJson),
 };

@@ -14,7 +14,7 @@ export function resetOrgCacheForTests(): void {
   cachedOrg = null;
 }
 
-async function chatOrg(fetchJson: FetchJson): Promise<string> {
+export async function chatOrg(fetchJson: FetchJson): Promise<string> {
   if (cachedOrg) return cachedOrg;
   const orgs = Organizations.safeParse(await fetchJson('/api/organizations', {}));
   if (!orgs.success) throw new Error(shapeError('/api/organizations', orgs.error.message));
