@@ -63,6 +63,17 @@ test('the pause toggle turns capture off for this site only', async () => {
   expect((await readSettings()).capture.sites).toEqual({ chatgpt: false, claude: true });
 });
 
+test('the global pause stops capture everywhere', async () => {
+  await setTabStatus(7, status());
+  render(<CaptureStatus />);
+  await userEvent.click(await screen.findByLabelText('Pause all capture'));
+  await screen.findByText('Capture is paused everywhere.');
+  expect((await readSettings()).capture).toMatchObject({
+    paused: true,
+    sites: { chatgpt: true, claude: true },
+  });
+});
+
 test('temporary chats are named as such', async () => {
   await setTabStatus(7, status({ state: 'private', strategy: 'none', turnsSeen: 0 }));
   render(<CaptureStatus />);

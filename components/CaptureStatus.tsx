@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import type { CaptureStatus as Status } from '../lib/model/messages';
+import type { Site } from '../lib/model/records';
 import { DEFAULT_SETTINGS, type Settings } from '../lib/model/settings';
 import { readSettings, settingsItem, writeSettings } from '../lib/settings';
 import { SITE_LABELS } from '../lib/sites/registry';
@@ -45,18 +46,49 @@ function useTabStatus(): { status: Status | null; tabId: number | null } {
   return { status, tabId };
 }
 
+type CaptureChange = Partial<Settings['capture']>;
+
+function PauseToggles(props: {
+  site: Site | null;
+  settings: Settings;
+  run: (c: CaptureChange) => Promise<boolean>;
+}) {
+  const { site, settings, run } = props;
+  return (
+    <>
+      {site && (
+        <label className="row">
+          <input
+            type="checkbox"
+            checked={!settings.capture.sites[site]}
+            onChange={(e) => {
+              const sites = { ...settings.capture.sites, [site]: !e.target.checked };
+              void run({ sites });
+            }}
+          />
+          Pause capture on {SITE_LABELS[site]}
+        </label>
+      )}
+      <label className="row">
+        <input
+          type="checkbox"
+          checked={settings.capture.paused}
+          onChange={(e) => void run({ paused: e.target.checked })}
+        />
+        Pause all capture
+      </label>
+    </>
+  );
+}
+
 export function CaptureStatus() {
   const { status, tabId } = useTabStatus();
   const settings = useSettings();
   const words = captureWords(status, settings);
   const site = status?.site;
-  const { run, error } = useAction(async (on: boolean) => {
-    if (!site) return;
+  const { run, error } = useAction(async (change: CaptureChange) => {
     const next = await readSettings();
-    await writeSettings({
-      ...next,
-      capture: { ...next.capture, sites: { ...next.capture.sites, [site]: on } },
-    });
+    await writeSettings({ ...next, capture: { ...next.capture, ...change } });
   });
   return (
     <section className="stack" aria-label="Capture">
@@ -64,16 +96,7 @@ export function CaptureStatus() {
         {words.headline}
       </p>
       {words.detail && <p className="muted">{words.detail}</p>}
-      {site && (
-        <label className="row">
-          <input
-            type="checkbox"
-            checked={!settings.capture.sites[site]}
-            onChange={(e) => void run(!e.target.checked)}
-          />
-          Pause capture on {SITE_LABELS[site]}
-        </label>
-      )}
+      <PauseToggles site={site ?? null} settings={settings} run={run} />
       {site && tabId !== null && <VendorMemoryImport site={site} tabId={tabId} />}
       {error && (
         <p role="alert" className="error">
