@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, expect, test, vi } from 'vitest';
 import { sendMessage } from '../lib/messages';
 import { loadExport } from '../test/fixtures/exports/load';
-import { ImportData } from './ImportData';
+import { ImportData, readInline } from './ImportData';
 
 vi.mock('../lib/messages', () => ({ sendMessage: vi.fn() }));
 const send = vi.mocked(sendMessage);
@@ -13,7 +13,7 @@ const file = (text: string) => new File([text], 'conversations.json', { type: 'a
 
 test('"Import" detects a ChatGPT export, writes it through the background and reports', async () => {
   send.mockResolvedValue({ conversations: 1, turns: 4, memories: 0 });
-  render(<ImportData />);
+  render(<ImportData read={readInline} />);
   await userEvent.upload(
     screen.getByLabelText('Import'),
     file(JSON.stringify(loadExport('chatgpt-export-2025.json'))),
@@ -26,7 +26,7 @@ test('"Import" detects a ChatGPT export, writes it through the background and re
 });
 
 test('a foreign file gets a clear error and nothing is sent', async () => {
-  render(<ImportData />);
+  render(<ImportData read={readInline} />);
   await userEvent.upload(screen.getByLabelText('Import'), file('{"rows":[1,2,3]}'));
   expect((await screen.findByRole('alert')).textContent).toBe(
     'Import failed: This file is not an Engram, ChatGPT or Claude export.',

@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import { KIND_LABELS, planImport } from '../lib/import/detect';
-import { runImport, type ImportProgress, type ImportReport } from '../lib/import/run';
+import { readInWorker } from '../lib/import/worker-client';
+import {
+  runImport,
+  sourceOf,
+  type ImportProgress,
+  type ImportReport,
+  type ImportSource,
+} from '../lib/import/run';
 import { sendMessage } from '../lib/messages';
 import { useAction } from './useAction';
 
@@ -36,14 +43,18 @@ function ReportView({ report }: { report: ImportReport }) {
 }
 
 /** Options → Data: one file input that takes an Engram, ChatGPT or Claude export and says which it was (#3). */
-export function ImportData() {
+/** Inline parsing for tests (happy-dom has no module workers); the page reads files in a worker. */
+export const readInline = async (file: File): Promise<ImportSource> =>
+  sourceOf(planImport(await file.text()));
+
+export function ImportData({ read = readInWorker }: { read?: (file: File) => Promise<ImportSource> }) {
   const [progress, setProgress] = useState<ImportProgress | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
   const { run, error, busy } = useAction(async (file: File) => {
     setReport(null);
     setProgress(null);
-    const plan = planImport(await file.text());
-    setReport(await runImport(plan, (chunk) => sendMessage('importChunk', chunk), setProgress));
+    const source = await read(file);
+    setReport(await runImport(source, (chunk) => sendMessage('importChunk', chunk), setProgress));
   });
   return (
     <div className="stack">

@@ -50,24 +50,37 @@ async function sendWithRetry(
   }
 }
 
+/** A plan as a stream of chunks: parsed inline (tests) or in a worker, so a 50 MB file never blocks the page. */
+export interface ImportSource {
+  kind: ImportPlan['kind'];
+  skipped: ImportPlan['skipped'];
+  total: number;
+  chunks: AsyncIterable<ImportChunk>;
+}
+
+export function sourceOf(plan: ImportPlan): ImportSource {
+  const chunks = chunksOf(plan);
+  return {
+    kind: plan.kind,
+    skipped: plan.skipped,
+    total: plan.conversations.length + plan.memories.length,
+    chunks: (async function* () {
+      yield* chunks;
+    })(),
+  };
+}
+
 export async function runImport(
-  plan: ImportPlan,
+  source: ImportPlan | ImportSource,
   send: (chunk: ImportChunk) => Promise<ImportChunkReply>,
   onProgress: (p: ImportProgress) => void,
   wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
 ): Promise<ImportReport> {
-  const report: ImportReport = {
-    kind: plan.kind,
-    conversations: 0,
-    turns: 0,
-    memories: 0,
-    skipped: plan.skipped,
-  };
-  const chunks = chunksOf(plan);
-  const total = plan.conversations.length + plan.memories.length;
+  const { kind, skipped, total, chunks } = 'chunks' in source ? source : sourceOf(source);
+  const report: ImportReport = { kind, conversations: 0, turns: 0, memories: 0, skipped };
   let done = 0;
   onProgress({ done, total });
-  for (const chunk of chunks) {
+  for await (const chunk of chunks) {
     const reply = await sendWithRetry(send, chunk, wait);
     report.conversations += reply.conversations;
     report.turns += reply.turns;
