@@ -134,6 +134,17 @@ describe('capture health', () => {
     ]);
   });
 
+  test('a stored conversation that breaks later says so in its own health', async () => {
+    await handlers.captureTurns(capture, tab);
+    await handlers.reportCaptureStatus(status, tab);
+    const { getConversation } = await import('../store/conversations');
+    expect((await getConversation('claude:abc'))?.health).toMatchObject({
+      strategy: 'none',
+      lastError: 'No turns found on this page',
+    });
+    expect(await turnsOf('claude:abc')).toHaveLength(2);
+  });
+
   test('paused capture shows as off with the reason, whatever the tab said', async () => {
     await settingsItem.setValue({
       ...DEFAULT_SETTINGS,

@@ -1,6 +1,7 @@
 import type { CaptureReply, CaptureRequest, CaptureStatus } from '../model/messages';
 import type { Settings } from '../model/settings';
 import type { Sender } from '../messages';
+import { updateHealth } from '../store/conversations';
 import { addCaptureProblem, setTabStatus } from '../store/status';
 import { captureRefusal } from './capture';
 
@@ -13,6 +14,12 @@ export async function recordStatus(status: CaptureStatus, sender: Sender, settin
       : status;
   const tabId = sender.tab?.id;
   if (tabId !== undefined) await setTabStatus(tabId, effective);
+  // A conversation captured before and broken now says so in its own record too.
+  if (effective.state === 'broken' && effective.conversationId) {
+    const { strategy, turnsSeen, turnsStored, lastError, checkedAt } = effective;
+    const key = `${effective.site}:${effective.conversationId}`;
+    await updateHealth(key, { strategy, turnsSeen, turnsStored, lastError, checkedAt });
+  }
   const kind =
     effective.state === 'broken'
       ? 'broken'

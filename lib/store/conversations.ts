@@ -77,3 +77,8 @@ export async function turnsOf(conversationKey: string): Promise<Turn[]> {
     .between([conversationKey, 0], [conversationKey, Infinity])
     .toArray();
 }
+
+/** A stored conversation's health, refreshed when its tab reports a problem; nothing else changes (#3). */
+export async function updateHealth(key: string, health: Conversation['health']): Promise<boolean> {
+  return (await db().conversations.update(key, { health })) === 1;
+}
