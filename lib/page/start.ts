@@ -33,7 +33,8 @@ export function startChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): 
   });
   const onChange = () => {
     capture.onPageChange();
-    mountNear(adapter.findComposer(document), button);
+    // Once mounted, no composer lookup per frame while an answer streams (bench:capture).
+    if (!button.host.isConnected) mountNear(adapter.findComposer(document), button);
   };
   watchThread(document, () => adapter.findThread(document), onChange, ctx.signal);
   listenForReplies((id) => void capture.refresh(id), ctx.signal);
