@@ -14,6 +14,11 @@ const DOM_FIRST_USER = {
   claude: 'Show me the last five commits.\n\nOne line each, please.',
 } as const;
 
+const CURRENT_FIRST_USER = {
+  chatgpt: 'How do I count the lines in every .ts file?',
+  claude: 'How do I sort a dict by value in Python?',
+} as const;
+
 let h: Harness;
 let options: Page;
 let n = 0;
@@ -110,6 +115,16 @@ describe.each([chatgpt, claude])('$site capture', (site) => {
       await page.close();
     },
   );
+
+  test('with the endpoints failing on the current layout, turns come from its DOM too', async () => {
+    const id = newId();
+    site.conversations.set(id, { mode: '404', turns: [] });
+    const page = await open(site, id, fixture(`pages/${site.site}-current.html`));
+    const conv = stored(await exportWith(id, (c) => c.turns.length === 4), id)!;
+    expect(conv.health?.strategy).toBe('page');
+    expect(conv.turns[0]?.text).toBe(CURRENT_FIRST_USER[site.site]);
+    await page.close();
+  });
 
   test('with unknown markup and no JSON, the popup says capture is broken and options list it', async () => {
     const id = newId();
