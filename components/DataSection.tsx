@@ -1,5 +1,6 @@
 import { exportFileName, readExport } from '../lib/store/export';
 import { downloadText } from './download';
+import { ImportData } from './ImportData';
 import { useAction } from './useAction';
 
 export function DataSection() {
@@ -23,6 +24,7 @@ export function DataSection() {
           Export failed: {error}
         </p>
       )}
+      <ImportData />
     </section>
   );
 }

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
 import { AddMemoryForm } from './AddMemoryForm';
+import { CaptureProblems } from './CaptureProblems';
 import { DataSection } from './DataSection';
 import { MemoryList } from './MemoryList';
 
-const SECTIONS = { memories: 'Memories', data: 'Data' } as const;
+const SECTIONS = { memories: 'Memories', activity: 'Activity', data: 'Data' } as const;
 type Section = keyof typeof SECTIONS;
 
 function currentSection(): Section {
@@ -34,6 +35,12 @@ export function OptionsApp() {
             <h1 id="memories-title">Memories</h1>
             <AddMemoryForm />
             <MemoryList />
+          </section>
+        ) : section === 'activity' ? (
+          <section className="stack" aria-labelledby="activity-title">
+            <h1 id="activity-title">Activity</h1>
+            <h2>Capture problems</h2>
+            <CaptureProblems />
           </section>
         ) : (
           <DataSection />

@@ -19,6 +19,10 @@ function fakeHandlers(): Handlers {
     getMemoryBlock: vi.fn(async () => ({ text: '', count: 0, tokens: 0 })),
     addMemory: vi.fn(async () => ({}) as Memory),
     deleteMemory: vi.fn(async () => ({ ok: true as const })),
+    reportCaptureStatus: vi.fn(async () => ({ ok: true as const })),
+    getCaptureStatus: vi.fn(async () => null),
+    importChunk: vi.fn(async () => ({ conversations: 0, turns: 0, memories: 0 })),
+    importVendorMemories: vi.fn(async () => ({ site: 'chatgpt' as const, imported: 0, unchanged: 0 })),
   };
 }
 

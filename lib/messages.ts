@@ -1,8 +1,8 @@
 // One protocol map for every cross-context message. Request and reply types are inferred from the zod
 // schemas in lib/model/messages.ts; the background validates every request on receipt (STYLE.md, absorb 4).
-import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { z } from 'zod/mini';
 import * as M from './model/messages';
+import { messenger } from './messenger';
 
 type Caller = 'page' | 'extension';
 
@@ -12,6 +12,10 @@ export const protocol = {
   getMemoryBlock: { request: M.BlockRequest, reply: M.BlockReply, callers: ['page', 'extension'] },
   addMemory: { request: M.NewMemory, reply: M.Memory, callers: ['extension'] },
   deleteMemory: { request: M.MemoryId, reply: M.Ok, callers: ['extension'] },
+  reportCaptureStatus: { request: M.CaptureStatus, reply: M.Ok, callers: ['page'] },
+  getCaptureStatus: { request: M.TabQuery, reply: M.MaybeCaptureStatus, callers: ['extension'] },
+  importChunk: { request: M.ImportChunk, reply: M.ImportChunkReply, callers: ['extension'] },
+  importVendorMemories: { request: M.TabQuery, reply: M.VendorImportReply, callers: ['extension'] },
 } as const satisfies Record<
   string,
   { request: z.ZodMiniType; reply: z.ZodMiniType; callers: readonly Caller[] }
@@ -29,8 +33,6 @@ export interface Sender {
 }
 
 export type Handlers = { [K in MessageType]: (data: Request<K>, sender: Sender) => Promise<Reply<K>> };
-
-const messenger = defineExtensionMessaging<ProtocolMap>();
 
 /** The only way any context sends a message (lint: no direct runtime.sendMessage). */
 export const sendMessage = messenger.sendMessage;

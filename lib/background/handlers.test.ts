@@ -96,3 +96,89 @@ test('the memory block puts standing rules first and respects the budget', async
   expect(small.tokens).toBeLessThanOrEqual(100);
   expect(small.count).toBeLessThan(22);
 });
+
+describe('capture health', () => {
+  const status = {
+    site: 'claude' as const,
+    conversationId: 'abc',
+    url: 'https://claude.ai/chat/abc',
+    state: 'broken' as const,
+    strategy: 'none' as const,
+    turnsSeen: 0,
+    turnsStored: 0,
+    lastError: 'No turns found on this page',
+    checkedAt: '2026-11-29T12:00:00.000Z',
+  };
+
+  test('a capture becomes the tab status, with strategy and counts', async () => {
+    await handlers.captureTurns({ ...capture, strategy: 'api' }, tab);
+    expect(await handlers.getCaptureStatus({ tabId: 1 }, {})).toMatchObject({
+      state: 'capturing',
+      strategy: 'api',
+      turnsSeen: 2,
+      turnsStored: 2,
+      lastError: null,
+    });
+    expect(await handlers.getCaptureStatus({ tabId: 2 }, {})).toBeNull();
+  });
+
+  test('a broken page is kept per tab and listed as a problem; a fallback is listed once', async () => {
+    await handlers.reportCaptureStatus(status, tab);
+    expect((await handlers.getCaptureStatus({ tabId: 1 }, {}))?.state).toBe('broken');
+    await handlers.captureTurns({ ...capture, note: 'conversation JSON: HTTP 404' }, tab);
+    await handlers.captureTurns({ ...capture, note: 'conversation JSON: HTTP 404' }, tab);
+    const { listCaptureProblems } = await import('../store/status');
+    expect((await listCaptureProblems()).map((p) => [p.kind, p.detail])).toEqual([
+      ['fallback', 'conversation JSON: HTTP 404'],
+      ['broken', 'No turns found on this page'],
+    ]);
+  });
+
+  test('a stored conversation that breaks later says so in its own health', async () => {
+    await handlers.captureTurns(capture, tab);
+    await handlers.reportCaptureStatus(status, tab);
+    const { getConversation } = await import('../store/conversations');
+    expect((await getConversation('claude:abc'))?.health).toMatchObject({
+      strategy: 'none',
+      lastError: 'No turns found on this page',
+    });
+    expect(await turnsOf('claude:abc')).toHaveLength(2);
+  });
+
+  test('paused capture shows as off with the reason, whatever the tab said', async () => {
+    await settingsItem.setValue({
+      ...DEFAULT_SETTINGS,
+      capture: { ...DEFAULT_SETTINGS.capture, paused: true },
+    });
+    await handlers.reportCaptureStatus({ ...status, state: 'idle', lastError: null }, tab);
+    expect(await handlers.getCaptureStatus({ tabId: 1 }, {})).toMatchObject({
+      state: 'off',
+      lastError: 'Capture is paused',
+    });
+  });
+
+  test('a temporary-chat URL is refused even if a page sends it', async () => {
+    const reply = await handlers.captureTurns(
+      { ...capture, site: 'chatgpt', url: 'https://chatgpt.com/c/abc?temporary-chat=true' },
+      tab,
+    );
+    expect(reply.skipped).toMatch(/Temporary/);
+  });
+});
+
+describe('regenerate', () => {
+  test('a complete capture marks the replaced answer superseded', async () => {
+    await handlers.captureTurns({ ...capture, complete: true }, tab);
+    const regenerated = {
+      ...capture,
+      complete: true,
+      turns: [capture.turns[0]!, { id: 'h:3', role: 'assistant' as const, text: 'Great!', createdAt: null }],
+    };
+    await handlers.captureTurns(regenerated, tab);
+    expect((await turnsOf('claude:abc')).map((t) => [t.text, t.superseded])).toEqual([
+      ['I moved to Porto.', false],
+      ['Nice!', true],
+      ['Great!', false],
+    ]);
+  });
+});

@@ -5,11 +5,24 @@ import { formatBlock } from '../recall/block';
 import { readSettings } from '../settings';
 import { listMemories } from '../store/memories';
 import { handleCapture } from './capture';
+import { handleImportChunk } from './import';
+import { importVendorMemories } from './vendor-memories';
+import { tabMessenger } from '../tab-messages';
 import { addUserMemory, deleteUserMemory } from './memories';
+import { recordStatus } from './status';
+import { getTabStatus } from '../store/status';
 
 export const handlers: Handlers = {
   captureTurns: async (req, sender) => handleCapture(req, sender, await readSettings()),
   addMemory: async (input) => addUserMemory(input),
+  reportCaptureStatus: async (status, sender) => {
+    await recordStatus(status, sender, await readSettings());
+    return { ok: true };
+  },
+  getCaptureStatus: async ({ tabId }) => getTabStatus(tabId),
+  importChunk: async (chunk) => handleImportChunk(chunk),
+  importVendorMemories: async ({ tabId }) =>
+    importVendorMemories(await tabMessenger.sendMessage('readVendorMemories', undefined, tabId)),
   deleteMemory: async ({ id }) => {
     await deleteUserMemory(id);
     return { ok: true };

@@ -1,23 +1,50 @@
 import { describe, expect, test, vi } from 'vitest';
+import type { CaptureRequest, CaptureStatus } from '../model/messages';
 import type { SiteAdapter } from '../sites/adapter';
+import type { ApiResult } from '../sites/api-types';
 import type { ParsedTurn } from '../sites/types';
-import { createCapture, readPage } from './capture';
+import { createSender, readPage } from './capture';
+import { createController } from './controller';
 import { fenceOwnBlock } from './fence';
 import { assignTurnIds } from './turn-id';
 
-function adapter(turns: ParsedTurn[], streaming = false): SiteAdapter {
+interface FakeSite {
+  turns?: ParsedTurn[];
+  streaming?: boolean;
+  api?: ApiResult;
+  windowed?: boolean;
+}
+
+function adapter(site: FakeSite = {}): SiteAdapter {
   return {
     site: 'chatgpt',
     conversationId: (url) => /\/c\/(\w+)/.exec(url.pathname)?.[1] ?? null,
     isPrivate: (url) => url.searchParams.get('temporary-chat') === 'true',
-    parseTurns: () => turns,
-    isStreaming: () => streaming,
+    parseTurns: () => site.turns ?? [],
+    isStreaming: () => site.streaming ?? false,
     findThread: () => null,
     findComposer: () => null,
+    fetchConversation: async () =>
+      site.api ?? { ok: false, reason: 'HTTP 404 from /backend-api/conversation/x' },
+    isWindowed: () => site.windowed ?? false,
+    fetchMemories: async () => ({ ok: true, memories: [] }),
   };
 }
 const page = (href: string) => ({ document, href: () => href });
 const block = '<engram-memory>\nNotes about me\n- I live in Lisbon.\n</engram-memory>';
+const pageTurns: ParsedTurn[] = [
+  { siteMessageId: 'u1', role: 'user', text: `${block}\nPlan a trip` },
+  { siteMessageId: 'a1', role: 'assistant', text: 'Sure.' },
+  { siteMessageId: 'u2', role: 'user', text: block },
+];
+const apiOk = (
+  turns = [{ id: 'u1', role: 'user' as const, text: `${block}\nHi`, createdAt: null }],
+  priv = false,
+) =>
+  ({
+    ok: true,
+    conversation: { id: 'abc123', title: 'From JSON', private: priv, createdAt: null, turns },
+  }) as const;
 
 describe('fencing', () => {
   test("removes Engram's own block and keeps the user's words", () => {
@@ -42,37 +69,134 @@ describe('turn ids', () => {
 });
 
 describe('reading a page', () => {
-  const turns: ParsedTurn[] = [
-    { siteMessageId: 'u1', role: 'user', text: `${block}\nPlan a trip` },
-    { siteMessageId: 'a1', role: 'assistant', text: 'Sure.' },
-    { siteMessageId: 'u2', role: 'user', text: block },
-  ];
-
   test('a conversation page becomes a fenced capture request; empty turns drop out', () => {
-    const req = readPage(adapter(turns), page('https://chatgpt.com/c/abc123'));
+    const req = readPage(adapter({ turns: pageTurns }), page('https://chatgpt.com/c/abc123'));
     expect(req?.turns).toEqual([
       { id: 'u1', role: 'user', text: 'Plan a trip', createdAt: null },
       { id: 'a1', role: 'assistant', text: 'Sure.', createdAt: null },
     ]);
-    expect(req).toMatchObject({ site: 'chatgpt', conversationId: 'abc123', strategy: 'page' });
+    expect(req).toMatchObject({
+      site: 'chatgpt',
+      conversationId: 'abc123',
+      strategy: 'page',
+      complete: true,
+    });
+    const windowed = readPage(
+      adapter({ turns: pageTurns, windowed: true }),
+      page('https://chatgpt.com/c/abc123'),
+    );
+    expect(windowed?.complete).toBe(false);
   });
 
   test('nothing is read on a new chat, a temporary chat, or while a reply streams', () => {
-    expect(readPage(adapter(turns), page('https://chatgpt.com/'))).toBeNull();
-    expect(readPage(adapter(turns), page('https://chatgpt.com/c/abc123?temporary-chat=true'))).toBeNull();
-    expect(readPage(adapter(turns, true), page('https://chatgpt.com/c/abc123'))).toBeNull();
+    const a = adapter({ turns: pageTurns });
+    expect(readPage(a, page('https://chatgpt.com/'))).toBeNull();
+    expect(readPage(a, page('https://chatgpt.com/c/abc123?temporary-chat=true'))).toBeNull();
+    expect(
+      readPage(adapter({ turns: pageTurns, streaming: true }), page('https://chatgpt.com/c/abc123')),
+    ).toBeNull();
   });
 
-  test('the same page is sent once; a failed send is retried on the next change', async () => {
+  test('the same request is sent once; a failed send is retried on the next change', async () => {
     const send = vi
       .fn()
       .mockRejectedValueOnce(new Error('asleep'))
       .mockResolvedValue({ stored: 2, seen: 2, skipped: null });
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const scan = createCapture(adapter(turns), page('https://chatgpt.com/c/abc123'), send);
-    await scan();
-    await scan();
-    await scan();
+    const sender = createSender(send);
+    const req = readPage(adapter({ turns: pageTurns }), page('https://chatgpt.com/c/abc123'))!;
+    await sender(req);
+    await sender(req);
+    await sender(req);
     expect(send).toHaveBeenCalledTimes(2);
+  });
+});
+
+function controller(site: FakeSite, href = 'https://chatgpt.com/c/abc123') {
+  const sent: CaptureRequest[] = [];
+  const reports: CaptureStatus[] = [];
+  const fetchConversation = vi.fn(adapter(site).fetchConversation);
+  const c = createController({
+    adapter: { ...adapter(site), fetchConversation },
+    page: page(href),
+    fetchJson: async () => null,
+    cookie: () => '',
+    send: async (req) => {
+      sent.push(req);
+      return { stored: req.turns.length, seen: req.turns.length, skipped: null };
+    },
+    report: async (status) => reports.push(status),
+  });
+  return { c, sent, reports, fetchConversation };
+}
+
+describe('capture controller: site data first, the page as fallback', () => {
+  test('with the JSON answering, turns come from the API, fenced, as the whole branch', async () => {
+    const { c, sent } = controller({ api: apiOk(), turns: pageTurns });
+    await c.refresh();
+    expect(sent).toEqual([
+      expect.objectContaining({
+        strategy: 'api',
+        complete: true,
+        title: 'From JSON',
+        turns: [expect.objectContaining({ text: 'Hi' })],
+      }),
+    ]);
+    c.onPageChange(); // no DOM reads in api mode
+    expect(sent).toHaveLength(1);
+  });
+
+  test('with the JSON failing, turns come from the page, and the reason travels with them', async () => {
+    const { c, sent } = controller({ turns: pageTurns });
+    await c.refresh();
+    expect(sent[0]).toMatchObject({ strategy: 'page', note: expect.stringMatching(/404/) });
+    expect(sent[0]?.turns.map((t) => t.text)).toEqual(['Plan a trip', 'Sure.']);
+  });
+
+  test('JSON failing and no turns on a conversation page is reported broken, never silent', async () => {
+    const { c, sent, reports } = controller({ turns: [] });
+    await c.refresh();
+    expect(sent).toEqual([]);
+    expect(reports).toEqual([
+      expect.objectContaining({
+        state: 'broken',
+        strategy: 'none',
+        conversationId: 'abc123',
+        lastError: expect.stringMatching(/markup may have changed.*404/),
+      }),
+    ]);
+  });
+
+  test('Temporary Chat by URL or by flag stores nothing and says so', async () => {
+    const byUrl = controller({ api: apiOk() }, 'https://chatgpt.com/c/abc123?temporary-chat=true');
+    await byUrl.c.refresh();
+    expect(byUrl.fetchConversation).not.toHaveBeenCalled();
+    const byFlag = controller({ api: apiOk(undefined, true), turns: pageTurns });
+    await byFlag.c.refresh();
+    byFlag.c.onPageChange();
+    for (const { sent, reports } of [byUrl, byFlag]) {
+      expect(sent).toEqual([]);
+      expect(reports.map((r) => r.state)).toEqual(['private']);
+    }
+  });
+
+  test('a reply that finishes (stream flag falls) re-reads the JSON; a tap id serves a URL without one', async () => {
+    const site: FakeSite = { api: apiOk(), streaming: true };
+    const { c, fetchConversation } = controller(site);
+    await c.refresh();
+    c.onPageChange();
+    site.streaming = false;
+    c.onPageChange();
+    await vi.waitFor(() => expect(fetchConversation).toHaveBeenCalledTimes(2));
+    const fresh = controller({ api: apiOk() }, 'https://chatgpt.com/');
+    await fresh.c.refresh('abc123');
+    expect(fresh.fetchConversation).toHaveBeenCalledWith(expect.any(Function), 'abc123', '');
+    expect(fresh.sent[0]?.conversationId).toBe('abc123');
+  });
+
+  test('a new chat page without an id reports idle', async () => {
+    const { c, reports } = controller({ api: apiOk() }, 'https://chatgpt.com/');
+    await c.refresh();
+    expect(reports.map((r) => r.state)).toEqual(['idle']);
   });
 });

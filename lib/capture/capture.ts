@@ -1,11 +1,32 @@
-import type { CaptureReply, CaptureRequest } from '../model/messages';
+// Capture orchestration, site-agnostic: the site's JSON first, the page's markup when that fails, and a status
+// report either way so a broken capture is never silent (#3).
+import type { CaptureReply, CaptureRequest, CaptureStatus } from '../model/messages';
 import type { SiteAdapter } from '../sites/adapter';
+import type { ApiTurn, FetchJson } from '../sites/api-types';
 import { fenceOwnBlock } from './fence';
 import { assignTurnIds } from './turn-id';
 
 export interface CapturePage {
   document: Document;
   href: () => string;
+}
+
+export interface CaptureEnv {
+  adapter: SiteAdapter;
+  page: CapturePage;
+  fetchJson: FetchJson;
+  cookie: () => string;
+  send: (req: CaptureRequest) => Promise<CaptureReply>;
+  report: (status: CaptureStatus) => Promise<unknown>;
+}
+
+export type StatusInput = Pick<CaptureStatus, 'state' | 'strategy' | 'turnsSeen' | 'lastError'> & {
+  conversationId: string | null;
+};
+
+/** Engram's own block out, empty turns out: what is left is what the person said and read. */
+export function fenceTurns<T extends { text: string }>(turns: T[]): T[] {
+  return turns.map((t) => ({ ...t, text: fenceOwnBlock(t.text) })).filter((t) => t.text.length > 0);
 }
 
 /** What the page shows now, as a capture request, or null when there is nothing to store yet. */
@@ -15,10 +36,7 @@ export function readPage(adapter: SiteAdapter, page: CapturePage): CaptureReques
   if (!conversationId || adapter.isPrivate(url)) return null;
   // A reply still streaming is read when it settles; the next change after that triggers a scan.
   if (adapter.isStreaming(page.document)) return null;
-  const parsed = adapter
-    .parseTurns(page.document)
-    .map((t) => ({ ...t, text: fenceOwnBlock(t.text) }))
-    .filter((t) => t.text.length > 0);
+  const parsed = fenceTurns(adapter.parseTurns(page.document));
   const ids = assignTurnIds(parsed);
   return {
     site: adapter.site,
@@ -26,21 +44,35 @@ export function readPage(adapter: SiteAdapter, page: CapturePage): CaptureReques
     url: url.href,
     title: page.document.title,
     strategy: 'page',
+    complete: !adapter.isWindowed(page.document),
     turns: parsed.map((t, i) => ({ id: ids[i] ?? `h:${i}`, role: t.role, text: t.text, createdAt: null })),
   };
 }
 
-/** Sends the page's turns whenever they differ from what was last sent. Returns the scan function. */
-export function createCapture(
+/** The site's JSON as a capture request: always the whole visible branch. */
+export function apiRequest(
   adapter: SiteAdapter,
-  page: CapturePage,
-  send: (req: CaptureRequest) => Promise<CaptureReply>,
-): () => Promise<void> {
+  url: URL,
+  conversationId: string,
+  title: string,
+  turns: ApiTurn[],
+): CaptureRequest {
+  return {
+    site: adapter.site,
+    conversationId,
+    url: url.href,
+    title,
+    strategy: 'api',
+    complete: true,
+    turns: fenceTurns(turns),
+  };
+}
+
+/** Sends a request whenever it differs from the last one sent; a failed send is retried next time. */
+export function createSender(send: CaptureEnv['send']): (req: CaptureRequest) => Promise<void> {
   let lastSent = '';
-  return async () => {
-    const req = readPage(adapter, page);
-    if (!req || req.turns.length === 0) return;
-    const signature = JSON.stringify([req.conversationId, req.turns]);
+  return async (req) => {
+    const signature = JSON.stringify([req.conversationId, req.strategy, req.note, req.turns]);
     if (signature === lastSent) return;
     lastSent = signature;
     try {
@@ -49,5 +81,26 @@ export function createCapture(
       lastSent = ''; // the background was asleep or restarting: try again on the next change
       console.warn('[Engram] capture not stored:', error);
     }
+  };
+}
+
+/** Reports a status whenever it differs from the last one reported. */
+export function createReporter(env: CaptureEnv): (input: StatusInput) => void {
+  let last = '';
+  return (input) => {
+    const signature = JSON.stringify(input);
+    if (signature === last) return;
+    last = signature;
+    const status: CaptureStatus = {
+      ...input,
+      site: env.adapter.site,
+      url: env.page.href(),
+      turnsStored: 0,
+      checkedAt: new Date().toISOString(),
+    };
+    env.report(status).catch((error: unknown) => {
+      last = '';
+      console.warn('[Engram] capture status not reported:', error);
+    });
   };
 }

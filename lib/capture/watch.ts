@@ -1,23 +1,59 @@
-/**
- * Calls `onChange` at most once per animation frame after the watched subtree changes. The observer callback
- * only sets a flag, so a streaming answer costs one scheduled scan per frame, not one per token (#3).
- */
-export function watchChanges(target: Node, onChange: () => void, signal: AbortSignal): void {
+/** Runs `fn` at most once per animation frame however often it is asked to. */
+export function coalesce(fn: () => void, signal: AbortSignal): () => void {
   let scheduled = false;
-  const observer = new MutationObserver(() => {
+  return () => {
     if (scheduled) return;
     scheduled = true;
     requestAnimationFrame(() => {
       scheduled = false;
-      if (!signal.aborted) onChange();
+      if (!signal.aborted) fn();
     });
+  };
+}
+
+/**
+ * Calls `onChange` at most once per animation frame after the thread changes (#3). The thread container gets
+ * the full observer (text, nodes, the streaming flag). The body gets a childList-only observer whose callback
+ * ignores everything inside the thread, so a streaming answer costs one flag per frame; it only notices what
+ * happens outside (ChatGPT's stop button, a thread replaced by SPA navigation) and re-finds the thread.
+ */
+export function watchThread(
+  root: Document,
+  findThread: () => Element | null,
+  onChange: () => void,
+  signal: AbortSignal,
+): void {
+  let thread: Element | null = null;
+  const threadObserver = new MutationObserver(() => schedule());
+  const schedule = coalesce(() => {
+    if (!thread?.isConnected) attach(findThread());
+    onChange();
+  }, signal);
+  function attach(next: Element | null): void {
+    if (next === thread) return;
+    threadObserver.disconnect();
+    thread = next;
+    if (thread)
+      threadObserver.observe(thread, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+        attributes: true,
+        attributeFilter: ['data-is-streaming'],
+      });
+  }
+  const bodyObserver = new MutationObserver((records) => {
+    const current = thread;
+    if (!current?.isConnected || records.some((r) => !current.contains(r.target))) schedule();
   });
-  observer.observe(target, {
-    childList: true,
-    subtree: true,
-    characterData: true,
-    attributes: true,
-    attributeFilter: ['data-is-streaming'],
-  });
-  signal.addEventListener('abort', () => observer.disconnect(), { once: true });
+  bodyObserver.observe(root.body, { childList: true, subtree: true });
+  attach(findThread());
+  signal.addEventListener(
+    'abort',
+    () => {
+      threadObserver.disconnect();
+      bodyObserver.disconnect();
+    },
+    { once: true },
+  );
 }

@@ -1,5 +1,6 @@
 // Request and reply schemas of every cross-context message. lib/messages.ts turns them into the protocol map.
 import { z } from 'zod/mini';
+import { ExportConversation, ExportMemory } from './export';
 import { CaptureStrategy, Memory, MemoryType, Role, Site } from './records';
 
 export const CapturedTurn = z.object({
@@ -18,6 +19,14 @@ export const CaptureRequest = z.object({
   strategy: CaptureStrategy,
   /** The visible branch, in page order. */
   turns: z.array(CapturedTurn).check(z.maxLength(5000)),
+  /** Why the site's JSON was not used, when the turns come from the page (#3 health). */
+  note: z.optional(z.nullable(z.string().check(z.maxLength(500)))),
+  /**
+   * True when `turns` is the whole visible branch (site JSON, or a page that mounts every turn): stored turns
+   * missing from it were replaced by an edit or regenerate and are marked superseded. False for a windowed page
+   * that mounts only a few turns at a time, whose turns accumulate (#3).
+   */
+  complete: z.optional(z.boolean()),
 });
 export type CaptureRequest = z.infer<typeof CaptureRequest>;
 
@@ -44,5 +53,77 @@ export const BlockReply = z.object({ text: z.string(), count: z.number(), tokens
 export type BlockReply = z.infer<typeof BlockReply>;
 
 export const Ok = z.object({ ok: z.literal(true) });
+
+/** What a tab's capture is doing, in the words the popup shows (#3 health). */
+export const CaptureState = z.enum(['capturing', 'private', 'off', 'broken', 'idle']);
+export type CaptureState = z.infer<typeof CaptureState>;
+
+export const CaptureStatus = z.object({
+  site: Site,
+  conversationId: z.nullable(z.string().check(z.maxLength(200))),
+  url: z.string().check(z.maxLength(2000)),
+  state: CaptureState,
+  strategy: CaptureStrategy,
+  turnsSeen: z.number().check(z.int(), z.nonnegative()),
+  turnsStored: z.number().check(z.int(), z.nonnegative()),
+  /** Why capture is broken, off, or fell back to the page; null when all is well. */
+  lastError: z.nullable(z.string().check(z.maxLength(500))),
+  checkedAt: z.iso.datetime({ offset: true }),
+});
+export type CaptureStatus = z.infer<typeof CaptureStatus>;
+
+export const TabQuery = z.object({ tabId: z.number().check(z.int()) });
+export const MaybeCaptureStatus = z.nullable(CaptureStatus);
+
+/** A capture problem kept for the options page: broken pages and site-data failures (#3). */
+export const CaptureProblem = z.object({
+  site: Site,
+  conversationId: z.nullable(z.string()),
+  url: z.string(),
+  kind: z.enum(['broken', 'fallback']),
+  detail: z.string(),
+  at: z.iso.datetime({ offset: true }),
+});
+export type CaptureProblem = z.infer<typeof CaptureProblem>;
+
+/** One chunk of an import, written in one transaction so a worker restart loses at most the chunk in flight. */
+export const ImportChunk = z.object({
+  /** Engram exports restore records exactly; vendor exports are captured like a page would be. */
+  exact: z.boolean(),
+  conversations: z.array(ExportConversation).check(z.maxLength(500)),
+  memories: z.array(ExportMemory).check(z.maxLength(5000)),
+});
+export type ImportChunk = z.infer<typeof ImportChunk>;
+
+export const ImportChunkReply = z.object({
+  conversations: z.number(),
+  turns: z.number(),
+  memories: z.number(),
+});
+export type ImportChunkReply = z.infer<typeof ImportChunkReply>;
+
+/** A tab's answer to "read the memories your site saved", validated by the background (page data). */
+export const VendorMemories = z.object({
+  site: Site,
+  result: z.union([
+    z.object({
+      ok: z.literal(true),
+      memories: z
+        .array(
+          z.object({
+            id: z.string().check(z.minLength(1), z.maxLength(200)),
+            text: z.string().check(z.minLength(1), z.maxLength(2000)),
+            updatedAt: z.nullable(z.iso.datetime({ offset: true })),
+          }),
+        )
+        .check(z.maxLength(5000)),
+    }),
+    z.object({ ok: z.literal(false), reason: z.string().check(z.maxLength(500)) }),
+  ]),
+});
+export type VendorMemories = z.infer<typeof VendorMemories>;
+
+export const VendorImportReply = z.object({ site: Site, imported: z.number(), unchanged: z.number() });
+export type VendorImportReply = z.infer<typeof VendorImportReply>;
 
 export { Memory };

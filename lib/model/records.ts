@@ -10,8 +10,8 @@ export type Role = z.infer<typeof Role>;
 
 const isoDate = z.iso.datetime({ offset: true });
 
-/** How a conversation's turns were read: the site's own JSON, the page's markup, or not at all. */
-export const CaptureStrategy = z.enum(['api', 'page', 'none']);
+/** How a conversation's turns were read: the site's own JSON, the page's markup, not at all, or a data export (#3). */
+export const CaptureStrategy = z.enum(['api', 'page', 'none', 'import']);
 export type CaptureStrategy = z.infer<typeof CaptureStrategy>;
 
 export const CaptureHealth = z.object({

@@ -1,4 +1,5 @@
 import type { Site } from '../model/records';
+import type { ApiResult, FetchJson, VendorMemoriesResult } from './api-types';
 import type { ParsedTurn } from './types';
 
 /** Everything site-specific that capture and insertion need. One object per site, same shape. */
@@ -12,4 +13,10 @@ export interface SiteAdapter {
   isStreaming(root: ParentNode): boolean;
   findThread(root: ParentNode): Element | null;
   findComposer(root: ParentNode): HTMLElement | null;
+  /** The site's own conversation JSON, from the page's origin with the user's session (#3). */
+  fetchConversation(fetchJson: FetchJson, id: string, cookie: string): Promise<ApiResult>;
+  /** True when the page mounts only a window of the thread, so a DOM read is not the whole branch. */
+  isWindowed(root: ParentNode): boolean;
+  /** The memories the vendor saved about the user, for an import the user asked for (#3). */
+  fetchMemories(fetchJson: FetchJson, cookie: string): Promise<VendorMemoriesResult>;
 }

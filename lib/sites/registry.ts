@@ -19,3 +19,8 @@ export function siteForHost(hostname: string): Site | null {
   }
   return null;
 }
+
+/** One site's match patterns: each site has its own content script (lib/page/start.ts says why). */
+export function sitePatterns(site: Site): string[] {
+  return SITE_HOSTS[site].map((h) => `https://${h}/*`);
+}

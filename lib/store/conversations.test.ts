@@ -30,3 +30,59 @@ test('turns come back in page order, only for their conversation', async () => {
   });
   expect((await turnsOf('chatgpt:c1')).map((t) => t.id)).toEqual(['t1', 't2']);
 });
+
+test('after a regenerate, the old answer is marked superseded, never deleted, and can come back', async () => {
+  await saveCapture({ conversation: conversation(), turns });
+  const regenerated = turn({
+    key: 'chatgpt:c1:t3',
+    id: 't3',
+    role: 'assistant',
+    text: 'Hello again!',
+    order: 1,
+  });
+  expect(await saveCapture({ conversation: conversation(), turns: [turns[0]!, regenerated] })).toBe(1);
+  const stored = await turnsOf('chatgpt:c1');
+  expect(stored.map((t) => [t.id, t.superseded])).toEqual([
+    ['t1', false],
+    ['t2', true],
+    ['t3', false],
+  ]);
+  // The person switches back to the first answer (< 1/2 >): it is visible again, the other superseded.
+  await saveCapture({ conversation: conversation(), turns });
+  expect((await turnsOf('chatgpt:c1')).map((t) => [t.id, t.superseded])).toEqual([
+    ['t1', false],
+    ['t2', false],
+    ['t3', true],
+  ]);
+});
+
+test('a windowed page accumulates turns in order and supersedes nothing', async () => {
+  const t = (n: number) =>
+    turn({
+      key: `chatgpt:c1:w${n}`,
+      id: `w${n}`,
+      text: `turn ${n}`,
+      order: 0,
+      role: n % 2 ? 'assistant' : 'user',
+    });
+  const window = (ns: number[]) => ns.map((n, i) => ({ ...t(n), order: i }));
+  await saveCapture({ conversation: conversation(), turns: window([0, 1, 2]) }, false);
+  await saveCapture({ conversation: conversation(), turns: window([2, 3, 4]) }, false);
+  expect(await saveCapture({ conversation: conversation(), turns: window([3, 4]) }, false)).toBe(0);
+  const stored = await turnsOf('chatgpt:c1');
+  expect(stored.map((s) => [s.id, s.order, s.superseded])).toEqual([
+    ['w0', 0, false],
+    ['w1', 1, false],
+    ['w2', 2, false],
+    ['w3', 3, false],
+    ['w4', 4, false],
+  ]);
+});
+
+test('a re-read that changes nothing keeps the conversation time', async () => {
+  await saveCapture({ conversation: conversation(), turns });
+  const later = conversation({ updatedAt: '2027-01-01T00:00:00.000Z' });
+  await saveCapture({ conversation: later, turns });
+  const { getConversation } = await import('./conversations');
+  expect((await getConversation('chatgpt:c1'))?.updatedAt).toBe(conversation().updatedAt);
+});

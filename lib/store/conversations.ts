@@ -1,5 +1,5 @@
 import type { Conversation, Turn } from '../model/records';
-import { db } from './db';
+import { db, type EngramDB } from './db';
 
 export interface CaptureWrite {
   conversation: Conversation;
@@ -7,25 +7,57 @@ export interface CaptureWrite {
 }
 
 /**
- * Upserts a conversation and its visible turns. Idempotent: turns are keyed by site message id (or a stable
- * hash), so re-capturing adds nothing. Returns how many turns were new or changed.
+ * A windowed page (ChatGPT 2026-09 mounts 3–6 turns) sends only part of the branch: place it after the first turn
+ * we already know, or after everything stored when none is known, so turns accumulate in page order (#3).
  */
-export async function saveCapture({ conversation, turns }: CaptureWrite): Promise<number> {
+function placeWindow(turns: Turn[], existing: (Turn | undefined)[], stored: Turn[]): Turn[] {
+  const anchor = existing.findIndex((t) => t !== undefined);
+  const known = existing[anchor];
+  const base = known ? known.order - anchor : stored.reduce((max, t) => Math.max(max, t.order + 1), 0);
+  return turns.map((t, i) => ({ ...t, order: Math.max(0, base + i) }));
+}
+
+/** Stored turns no longer on a complete visible branch: replaced by an edit or regenerate, so marked, kept. */
+function superseded(stored: Turn[], incoming: Turn[]): Turn[] {
+  const visible = new Set(incoming.map((t) => t.key));
+  return stored.filter((t) => !visible.has(t.key) && !t.superseded).map((t) => ({ ...t, superseded: true }));
+}
+
+async function storedTurns(d: EngramDB, key: string): Promise<Turn[]> {
+  return d.turns.where('conversationKey').equals(key).toArray();
+}
+
+/**
+ * Upserts a conversation and its visible turns. Idempotent: turns are keyed by site message id (or a stable
+ * hash), so re-capturing adds nothing. With `complete`, turns missing from the branch are marked superseded.
+ * Returns how many turns were new or changed.
+ */
+export async function saveCapture({ conversation, turns }: CaptureWrite, complete = true): Promise<number> {
   const d = db();
   return d.transaction('rw', d.conversations, d.turns, async () => {
-    const existing = await d.turns.bulkGet(turns.map((t) => t.key));
-    const changed = turns.filter((t, i) => {
+    const [existing, stored, before] = await Promise.all([
+      d.turns.bulkGet(turns.map((t) => t.key)),
+      storedTurns(d, conversation.key),
+      d.conversations.get(conversation.key),
+    ]);
+    const placed = complete ? turns : placeWindow(turns, existing, stored);
+    const changed = placed.flatMap((t, i) => {
       const old = existing[i];
-      return !old || old.text !== t.text || old.order !== t.order || old.superseded !== t.superseded;
+      if (old && old.text === t.text && old.order === t.order && !old.superseded) return [];
+      // Keep the first capture time of turns we already had.
+      return [old ? { ...t, capturedAt: old.capturedAt } : t];
     });
-    // Keep the first capture time of turns we already had.
-    const rows = changed.map((t) => {
-      const old = existing[turns.indexOf(t)];
-      return old ? { ...t, capturedAt: old.capturedAt } : t;
-    });
+    const rows = [...changed, ...(complete ? superseded(stored, turns) : [])];
     await d.turns.bulkPut(rows);
-    await d.conversations.put(conversation);
-    return rows.length;
+    // A re-read that changed nothing keeps the conversation's time; only its health is refreshed.
+    const updatedAt = rows.length === 0 && before ? before.updatedAt : conversation.updatedAt;
+    await d.conversations.put({
+      ...conversation,
+      updatedAt,
+      createdAt: conversation.createdAt ?? before?.createdAt ?? null,
+      scope: conversation.scope ?? before?.scope ?? null,
+    });
+    return changed.length;
   });
 }
 
@@ -38,10 +70,15 @@ export async function listConversations(): Promise<Conversation[]> {
   return rows.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
 }
 
-/** A conversation's turns in page order. */
+/** A conversation's turns in page order, superseded ones included (each says so). */
 export async function turnsOf(conversationKey: string): Promise<Turn[]> {
   return db()
     .turns.where('[conversationKey+order]')
     .between([conversationKey, 0], [conversationKey, Infinity])
     .toArray();
+}
+
+/** A stored conversation's health, refreshed when its tab reports a problem; nothing else changes (#3). */
+export async function updateHealth(key: string, health: Conversation['health']): Promise<boolean> {
+  return (await db().conversations.update(key, { health })) === 1;
 }

@@ -1,5 +1,7 @@
 import type { SiteAdapter } from '../adapter';
-import { findComposer, findThread, isStreaming, parseTurns } from './parse';
+import { fetchChatgptMemories } from './memories';
+import { fetchChatgpt } from './api';
+import { findComposer, findThread, isStreaming, isWindowed, parseTurns } from './parse';
 
 // `/c/<id>` and `/g/<gizmo-or-project>/c/<id>` (#3).
 const CONVERSATION_PATH = /^\/(?:g\/[^/]+\/)?c\/([0-9a-zA-Z-]{8,})\/?$/;
@@ -12,4 +14,7 @@ export const chatgptAdapter: SiteAdapter = {
   isStreaming,
   findThread,
   findComposer,
+  fetchConversation: fetchChatgpt,
+  isWindowed,
+  fetchMemories: fetchChatgptMemories,
 };

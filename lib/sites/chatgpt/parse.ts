@@ -10,6 +10,7 @@ import {
   THREAD,
   TURN,
   USER_TEXT,
+  WINDOWED,
 } from './selectors';
 
 const READ = { drop: DROP };
@@ -61,4 +62,9 @@ export function findThread(root: ParentNode): Element | null {
 /** True while an answer is still being written; its turn is parsed all the same. */
 export function isStreaming(root: ParentNode): boolean {
   return queryFirst(root, STREAMING) !== null;
+}
+
+/** The current layout mounts only 3–6 turns at a time (measured 2026-09): a DOM read is a window, not the branch. */
+export function isWindowed(root: ParentNode): boolean {
+  return queryFirst(root, WINDOWED) !== null;
 }

@@ -14,6 +14,12 @@ export const THREAD = [
   '#thread',
 ] as const;
 
+/** A thread that mounts only a window of turns; captures from it accumulate instead of replacing the branch. */
+export const WINDOWED = [
+  // current layout (2026-09): 3–6 turns mounted at a time. TODO(2027-03): recheck on a capture.
+  '[data-app-action-timeline-scroll]',
+] as const;
+
 /** One element per turn. */
 export const TURN = [
   // current layout (2026-09): one element holds a user prompt AND its answer. TODO(2027-03): recheck on a capture.

@@ -1,4 +1,6 @@
 import type { SiteAdapter } from '../adapter';
+import { fetchClaudeMemories } from './memories';
+import { fetchClaude } from './api';
 import { findComposer, findThread, isStreaming, parseTurns } from './parse';
 
 const CONVERSATION_PATH = /^\/chat\/([0-9a-fA-F-]{8,})\/?$/;
@@ -12,4 +14,8 @@ export const claudeAdapter: SiteAdapter = {
   isStreaming,
   findThread,
   findComposer,
+  fetchConversation: (fetchJson, id) => fetchClaude(fetchJson, id),
+  // Both layouts keep every turn mounted (claude-2026-01-29; current layout measured 2026-10).
+  isWindowed: () => false,
+  fetchMemories: (fetchJson) => fetchClaudeMemories(fetchJson),
 };

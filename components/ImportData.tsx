@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { KIND_LABELS, planImport } from '../lib/import/detect';
+import { readInWorker } from '../lib/import/worker-client';
+import {
+  runImport,
+  sourceOf,
+  type ImportProgress,
+  type ImportReport,
+  type ImportSource,
+} from '../lib/import/run';
+import { sendMessage } from '../lib/messages';
+import { useAction } from './useAction';
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const article = (label: string) => `${/^[AEIOU]/.test(label) ? 'an' : 'a'} ${label}`;
+
+function summary(r: ImportReport): string {
+  const what = [
+    count(r.conversations, 'conversation', 'conversations'),
+    count(r.turns, 'new turn', 'new turns'),
+  ];
+  return `Imported ${what.join(', ')} and ${count(r.memories, 'memory', 'memories')} from ${article(KIND_LABELS[r.kind])}.`;
+}
+
+function ReportView({ report }: { report: ImportReport }) {
+  return (
+    <div className="stack" role="status">
+      <p>{summary(report)}</p>
+      {report.skipped.length > 0 && (
+        <details>
+          <summary>Skipped {count(report.skipped.length, 'conversation', 'conversations')}</summary>
+          <ul>
+            {report.skipped.map((s, i) => (
+              <li key={i}>
+                {s.title}: {s.reason}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </div>
+  );
+}
+
+/** Options → Data: one file input that takes an Engram, ChatGPT or Claude export and says which it was (#3). */
+/** Inline parsing for tests (happy-dom has no module workers); the page reads files in a worker. */
+export const readInline = async (file: File): Promise<ImportSource> =>
+  sourceOf(planImport(await file.text()));
+
+export function ImportData({ read = readInWorker }: { read?: (file: File) => Promise<ImportSource> }) {
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const { run, error, busy } = useAction(async (file: File) => {
+    setReport(null);
+    setProgress(null);
+    const source = await read(file);
+    setReport(await runImport(source, (chunk) => sendMessage('importChunk', chunk), setProgress));
+  });
+  return (
+    <div className="stack">
+      <label className="row">
+        Import
+        <input
+          type="file"
+          accept=".json,application/json"
+          disabled={busy}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) void run(file);
+            e.target.value = '';
+          }}
+        />
+      </label>
+      <p className="muted">An Engram export, or conversations.json from a ChatGPT or Claude data export.</p>
+      {busy && progress && (
+        <p>
+          <progress aria-label="Import progress" value={progress.done} max={Math.max(1, progress.total)} />{' '}
+          {progress.done} of {progress.total}
+        </p>
+      )}
+      {report && <ReportView report={report} />}
+      {error && (
+        <p role="alert" className="error">
+          Import failed: {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import type { CaptureReply, CaptureRequest, CaptureStatus } from '../model/messages';
+import type { Settings } from '../model/settings';
+import type { Sender } from '../messages';
+import { updateHealth } from '../store/conversations';
+import { addCaptureProblem, setTabStatus } from '../store/status';
+import { captureRefusal } from './capture';
+
+/** The status a tab reports, corrected by what only the background knows (pause, site switch, incognito). */
+export async function recordStatus(status: CaptureStatus, sender: Sender, settings: Settings): Promise<void> {
+  const refusal = captureRefusal(settings, status, sender);
+  const effective: CaptureStatus =
+    refusal && status.state !== 'private'
+      ? { ...status, state: 'off', turnsStored: 0, lastError: refusal }
+      : status;
+  const tabId = sender.tab?.id;
+  if (tabId !== undefined) await setTabStatus(tabId, effective);
+  // A conversation captured before and broken now says so in its own record too.
+  if (effective.state === 'broken' && effective.conversationId) {
+    const { strategy, turnsSeen, turnsStored, lastError, checkedAt } = effective;
+    const key = `${effective.site}:${effective.conversationId}`;
+    await updateHealth(key, { strategy, turnsSeen, turnsStored, lastError, checkedAt });
+  }
+  const kind =
+    effective.state === 'broken'
+      ? 'broken'
+      : effective.strategy === 'page' && effective.lastError
+        ? 'fallback'
+        : null;
+  if (kind && effective.lastError)
+    await addCaptureProblem({
+      site: effective.site,
+      conversationId: effective.conversationId,
+      url: effective.url,
+      kind,
+      detail: effective.lastError,
+      at: effective.checkedAt,
+    });
+}
+
+/** A capture request and its result, as the status of the tab that sent it. */
+export function statusOfCapture(req: CaptureRequest, reply: CaptureReply, at: Date): CaptureStatus {
+  return {
+    site: req.site,
+    conversationId: req.conversationId,
+    url: req.url,
+    state: reply.skipped ? 'off' : 'capturing',
+    strategy: req.strategy,
+    turnsSeen: reply.seen,
+    turnsStored: reply.skipped ? 0 : req.turns.length,
+    lastError: reply.skipped ?? req.note ?? null,
+    checkedAt: at.toISOString(),
+  };
+}

@@ -1,0 +1,93 @@
+// When to read what: the site's JSON when a conversation opens, the URL changes or a reply finishes; the page's
+// markup on every coalesced change only once the JSON has failed (#3).
+import type { CaptureRequest } from '../model/messages';
+import {
+  apiRequest,
+  createReporter,
+  createSender,
+  readPage,
+  type CaptureEnv,
+  type StatusInput,
+} from './capture';
+
+type Mode = 'pending' | 'api' | 'page';
+
+const NO_TURNS = "No turns found on this page: the site's markup may have changed";
+
+export class CaptureController {
+  private readonly send: (req: CaptureRequest) => Promise<void>;
+  private readonly report: (input: StatusInput) => void;
+  private mode: Mode = 'pending';
+  /** Why the site's JSON failed, while reading the page instead. */
+  private note: string | null = null;
+  private wasStreaming = false;
+  private running: Promise<void> | null = null;
+  private again: { hint: string | null } | null = null;
+
+  constructor(private readonly env: CaptureEnv) {
+    this.send = createSender(env.send);
+    this.report = createReporter(env);
+  }
+
+  /** Reads the site's JSON (falling back to the page). `hint` is the tap's id when the URL has none. */
+  refresh(hint: string | null = null): Promise<void> {
+    if (this.running) {
+      this.again = { hint };
+      return this.running;
+    }
+    this.running = this.readApi(hint).finally(() => {
+      this.running = null;
+      const next = this.again;
+      this.again = null;
+      if (next) void this.refresh(next.hint);
+    });
+    return this.running;
+  }
+
+  /** A coalesced DOM change: the fallback "reply finished" signal, and the page read in page mode. */
+  onPageChange(): void {
+    const streaming = this.env.adapter.isStreaming(this.env.page.document);
+    const finished = this.wasStreaming && !streaming;
+    this.wasStreaming = streaming;
+    if (this.mode === 'api' && finished) void this.refresh();
+    else if (this.mode === 'page') this.scanPage();
+  }
+
+  private async readApi(hint: string | null): Promise<void> {
+    const { adapter, page } = this.env;
+    const url = new URL(page.href());
+    const conversationId = adapter.conversationId(url) ?? hint;
+    const status = { strategy: 'none' as const, conversationId, turnsSeen: 0, lastError: null };
+    if (adapter.isPrivate(url)) return this.report({ ...status, state: 'private' });
+    if (!conversationId) return this.report({ ...status, state: 'idle' });
+    const result = await adapter.fetchConversation(this.env.fetchJson, conversationId, this.env.cookie());
+    if (!result.ok) {
+      this.mode = 'page';
+      this.note = result.reason;
+      return this.scanPage();
+    }
+    this.mode = 'api';
+    this.note = null;
+    if (result.conversation.private) return this.report({ ...status, state: 'private' });
+    const title = result.conversation.title || page.document.title;
+    return this.send(apiRequest(adapter, url, conversationId, title, result.conversation.turns));
+  }
+
+  private scanPage(): void {
+    const { adapter, page } = this.env;
+    const conversationId = adapter.conversationId(new URL(page.href()));
+    const status = { strategy: 'none' as const, conversationId, turnsSeen: 0 };
+    if (!conversationId) return this.report({ ...status, state: 'idle', lastError: null });
+    const req = readPage(adapter, page);
+    if (!req) return; // streaming: read when it settles
+    if (req.turns.length === 0) {
+      const lastError = this.note ? `${NO_TURNS} (site data: ${this.note})` : NO_TURNS;
+      return this.report({ ...status, state: 'broken', lastError });
+    }
+    void this.send({ ...req, note: this.note });
+  }
+}
+
+export function createController(env: CaptureEnv): CaptureController {
+  return new CaptureController(env);
+}

@@ -1,0 +1,56 @@
+// Reads an imported file into one plan, whatever its kind: an Engram export, a ChatGPT or Claude data export
+// (#3). Nothing is written here; a file that is none of these is refused before any write.
+import { EngramExport } from '../model/export';
+import type { ImportedConversation } from '../sites/api-types';
+import { looksLikeChatgptExport, parseChatgptExport } from '../sites/chatgpt/export';
+import { looksLikeClaudeExport, parseClaudeExport } from '../sites/claude/export';
+
+export type ImportKind = 'engram' | 'chatgpt' | 'claude';
+export const KIND_LABELS: Record<ImportKind, string> = {
+  engram: 'Engram export',
+  chatgpt: 'ChatGPT export',
+  claude: 'Claude export',
+};
+
+type Conversation = EngramExport['conversations'][number];
+type Memory = EngramExport['memories'][number];
+
+export interface ImportPlan {
+  kind: ImportKind;
+  conversations: Conversation[];
+  memories: Memory[];
+  skipped: { title: string; reason: string }[];
+}
+
+export class ImportError extends Error {}
+
+function fromVendor(c: ImportedConversation): Conversation {
+  return { site: c.site, id: c.id, url: c.url, title: c.title, createdAt: c.createdAt, turns: c.turns };
+}
+
+function engramPlan(raw: unknown): ImportPlan {
+  const parsed = EngramExport.safeParse(raw);
+  if (!parsed.success)
+    throw new ImportError(`This Engram export is damaged: ${parsed.error.issues[0]?.message ?? 'invalid'}.`);
+  const { conversations, memories } = parsed.data;
+  return { kind: 'engram', conversations, memories, skipped: [] };
+}
+
+/** Parses file text into a plan, or throws an ImportError that says what is wrong in plain words. */
+export function planImport(text: string): ImportPlan {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new ImportError('This file is not JSON: choose an Engram, ChatGPT or Claude export.');
+  }
+  if (raw && typeof raw === 'object' && 'format' in raw && raw.format === 'engram') return engramPlan(raw);
+  const vendor = looksLikeChatgptExport(raw)
+    ? { kind: 'chatgpt' as const, result: parseChatgptExport(raw) }
+    : looksLikeClaudeExport(raw)
+      ? { kind: 'claude' as const, result: parseClaudeExport(raw) }
+      : null;
+  if (!vendor) throw new ImportError('This file is not an Engram, ChatGPT or Claude export.');
+  const { conversations, skipped } = vendor.result;
+  return { kind: vendor.kind, conversations: conversations.map(fromVendor), memories: [], skipped };
+}

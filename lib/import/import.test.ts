@@ -1,0 +1,150 @@
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { hasSharedExports, loadExport, loadSharedExport, sketch } from '../../test/fixtures/exports/load';
+import { event, memory } from '../../test/helpers/records';
+import { handlers } from '../background/handlers';
+import type { ImportChunk } from '../model/messages';
+import { saveCapture, turnsOf } from '../store/conversations';
+import { resetDbForTests } from '../store/db';
+import { readExport } from '../store/export';
+import { writeMemory } from '../store/memories';
+import { ImportError, planImport } from './detect';
+import { chunksOf, runImport } from './run';
+
+const send = (chunk: ImportChunk) =>
+  handlers.importChunk(chunk, { url: 'chrome-extension://x/options.html' });
+const importText = (text: string) => runImport(planImport(text), send, () => undefined);
+
+beforeEach(resetDbForTests);
+
+describe('detecting the file', () => {
+  test('refuses foreign and broken files in plain words, before writing anything', async () => {
+    expect(() => planImport('not json')).toThrow(ImportError);
+    expect(() => planImport('{"hello":1}')).toThrow('This file is not an Engram, ChatGPT or Claude export.');
+    expect(() => planImport('[]')).toThrow(/not an Engram/);
+    expect(() => planImport('{"format":"engram","version":1,"conversations":"x"}')).toThrow(/damaged/);
+    expect((await readExport()).conversations).toEqual([]);
+  });
+
+  test('tells a ChatGPT export from a Claude one', () => {
+    const chatgpt = JSON.stringify(loadExport('chatgpt-export-2025.json'));
+    expect(planImport(chatgpt).kind).toBe('chatgpt');
+    const claude = JSON.stringify([{ uuid: 'c', name: 'x', chat_messages: [] }]);
+    expect(planImport(claude)).toMatchObject({
+      kind: 'claude',
+      skipped: [{ title: 'x', reason: 'no visible turns' }],
+    });
+  });
+});
+
+describe('importing', () => {
+  test('the hand-made 2025 ChatGPT export: visible turns only, the do-not-remember chat skipped, idempotent', async () => {
+    const text = JSON.stringify(loadExport('chatgpt-export-2025.json'));
+    const report = await importText(text);
+    expect(report).toEqual({
+      kind: 'chatgpt',
+      conversations: 1,
+      turns: 4,
+      memories: 0,
+      skipped: [{ title: 'Temporary thing', reason: 'marked do-not-remember' }],
+    });
+    const turns = await turnsOf('chatgpt:68a0c0de-0000-4000-8000-000000000001');
+    expect(turns.map((t) => t.id)).toEqual(['u1', 'a1', 'u2', 'a2']);
+    expect((await importText(text)).turns).toBe(0);
+    expect(await turnsOf('chatgpt:68a0c0de-0000-4000-8000-000000000001')).toEqual(turns);
+  });
+
+  test.skipIf(!hasSharedExports())('both real export samples import the expected turns', async () => {
+    const chatgpt = await importText(JSON.stringify(loadSharedExport('chatgpt-export-2023.json')));
+    const claude = await importText(JSON.stringify(loadSharedExport('claude-export-2025.json')));
+    console.log('import reports:', chatgpt, claude);
+    expect([chatgpt.conversations, chatgpt.turns, claude.conversations, claude.turns]).toEqual([4, 22, 1, 2]);
+    const logo = await turnsOf('chatgpt:e96087ed-b714-4a54-a06a-e425db1680bd');
+    expect(logo).toHaveLength(14);
+    expect(logo.some((t) => t.id.startsWith('50d1ea72'))).toBe(false);
+    const bleep = await turnsOf('claude:b49c0fc0-85d8-475c-bd2d-ee89f31f592c');
+    expect(sketch(bleep)).toEqual([
+      ['f5885afd', 'user', 79],
+      ['0abf9869', 'assistant', 995],
+    ]);
+    const exported = await readExport();
+    expect(exported.conversations.every((c) => c.health?.strategy === 'import')).toBe(true);
+  });
+
+  test('an Engram export → delete everything → import → export gives identical conversations and memories', async () => {
+    const write = (n: number, superseded = false) => ({
+      key: `claude:c1:t${n}`,
+      conversationKey: 'claude:c1',
+      id: `t${n}`,
+      role: n % 2 ? ('assistant' as const) : ('user' as const),
+      text: `turn ${n}`,
+      createdAt: null,
+      order: n,
+      superseded,
+      capturedAt: '2026-11-02T00:00:00.000Z',
+    });
+    await saveCapture(
+      {
+        conversation: {
+          key: 'claude:c1',
+          site: 'claude',
+          id: 'c1',
+          url: 'https://claude.ai/chat/c1',
+          title: 'Plans',
+          scope: 'project:x',
+          createdAt: '2026-11-01T00:00:00.000Z',
+          updatedAt: '2026-11-03T00:00:00.000Z',
+          health: {
+            strategy: 'page',
+            turnsSeen: 2,
+            turnsStored: 2,
+            lastError: 'HTTP 404',
+            checkedAt: '2026-11-03T00:00:00.000Z',
+          },
+        },
+        turns: [write(0), write(1, true), write(2)],
+      },
+      false,
+    );
+    await writeMemory(memory(), event());
+    await writeMemory(
+      memory({ id: 'm2', text: 'Prefers tea.', pinned: true }),
+      event({ id: 'e2', memoryId: 'm2' }),
+    );
+    const before = await readExport();
+    await resetDbForTests();
+    expect((await readExport()).memories).toEqual([]);
+    const report = await importText(JSON.stringify(before));
+    expect(report).toMatchObject({ kind: 'engram', conversations: 1, turns: 3, memories: 2 });
+    const after = await readExport();
+    expect(after.conversations).toEqual(before.conversations);
+    expect(after.memories).toEqual(before.memories);
+  });
+});
+
+describe('chunks and restarts', () => {
+  test('a big export goes in chunks with progress, and a chunk lost to a restart is sent again', async () => {
+    const conversations = Array.from({ length: 60 }, (_, i) => ({
+      site: 'chatgpt' as const,
+      id: `c${i}`,
+      url: `https://chatgpt.com/c/c${i}`,
+      title: `#${i}`,
+      turns: [{ id: `u${i}`, role: 'user' as const, text: `hello ${i}`, createdAt: null }],
+    }));
+    const plan = { kind: 'chatgpt' as const, conversations, memories: [], skipped: [] };
+    expect(chunksOf(plan).map((c) => c.conversations.length)).toEqual([25, 25, 10]);
+    const flaky = vi
+      .fn(send)
+      .mockRejectedValueOnce(new Error('Could not establish connection. Receiving end does not exist.'));
+    const progress: number[] = [];
+    const report = await runImport(
+      plan,
+      flaky,
+      (p) => progress.push(p.done),
+      async () => undefined,
+    );
+    expect(progress).toEqual([0, 25, 50, 60]);
+    expect(flaky).toHaveBeenCalledTimes(4);
+    expect(report).toMatchObject({ conversations: 60, turns: 60 });
+    expect((await readExport()).conversations).toHaveLength(60);
+  });
+});

@@ -1,0 +1,92 @@
+// Sends an import plan to the background in chunks, one after another, with progress. Each chunk is written
+// in one transaction and is idempotent, so a chunk lost to a service-worker restart is simply sent again (#3).
+import type { ImportChunk, ImportChunkReply } from '../model/messages';
+import type { ImportPlan } from './detect';
+
+export interface ImportReport {
+  kind: ImportPlan['kind'];
+  conversations: number;
+  turns: number;
+  memories: number;
+  skipped: ImportPlan['skipped'];
+}
+
+export interface ImportProgress {
+  done: number;
+  total: number;
+}
+
+const CONVERSATIONS_PER_CHUNK = 25;
+const MEMORIES_PER_CHUNK = 200;
+const ATTEMPTS = 4;
+
+export function chunksOf(plan: ImportPlan): ImportChunk[] {
+  const exact = plan.kind === 'engram';
+  const chunks: ImportChunk[] = [];
+  for (let i = 0; i < plan.conversations.length; i += CONVERSATIONS_PER_CHUNK)
+    chunks.push({
+      exact,
+      conversations: plan.conversations.slice(i, i + CONVERSATIONS_PER_CHUNK),
+      memories: [],
+    });
+  for (let i = 0; i < plan.memories.length; i += MEMORIES_PER_CHUNK)
+    chunks.push({ exact, conversations: [], memories: plan.memories.slice(i, i + MEMORIES_PER_CHUNK) });
+  return chunks;
+}
+
+async function sendWithRetry(
+  send: (chunk: ImportChunk) => Promise<ImportChunkReply>,
+  chunk: ImportChunk,
+  wait: (ms: number) => Promise<void>,
+): Promise<ImportChunkReply> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send(chunk);
+    } catch (error) {
+      // "Receiving end does not exist" while the worker restarts; a real rejection fails the same way again.
+      if (attempt >= ATTEMPTS) throw error;
+      await wait(250 * attempt);
+    }
+  }
+}
+
+/** A plan as a stream of chunks: parsed inline (tests) or in a worker, so a 50 MB file never blocks the page. */
+export interface ImportSource {
+  kind: ImportPlan['kind'];
+  skipped: ImportPlan['skipped'];
+  total: number;
+  chunks: AsyncIterable<ImportChunk>;
+}
+
+export function sourceOf(plan: ImportPlan): ImportSource {
+  const chunks = chunksOf(plan);
+  return {
+    kind: plan.kind,
+    skipped: plan.skipped,
+    total: plan.conversations.length + plan.memories.length,
+    chunks: (async function* () {
+      yield* chunks;
+    })(),
+  };
+}
+
+export async function runImport(
+  source: ImportPlan | ImportSource,
+  send: (chunk: ImportChunk) => Promise<ImportChunkReply>,
+  onProgress: (p: ImportProgress) => void,
+  wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
+): Promise<ImportReport> {
+  const { kind, skipped, total, chunks } = 'chunks' in source ? source : sourceOf(source);
+  const report: ImportReport = { kind, conversations: 0, turns: 0, memories: 0, skipped };
+  let done = 0;
+  onProgress({ done, total });
+  for await (const chunk of chunks) {
+    const reply = await sendWithRetry(send, chunk, wait);
+    report.conversations += reply.conversations;
+    report.turns += reply.turns;
+    report.memories += reply.memories;
+    done += chunk.conversations.length + chunk.memories.length;
+    onProgress({ done, total });
+  }
+  return report;
+}

@@ -1,0 +1,56 @@
+// What a site's canonical JSON yields once parsed: the visible branch, ready to fence and store (#3).
+import type { Role, Site } from '../model/records';
+
+/** GET a same-origin path with the user's session and extra headers; throws on HTTP errors. */
+export type FetchJson = (path: string, headers: Record<string, string>) => Promise<unknown>;
+
+export interface ApiTurn {
+  id: string;
+  role: Role;
+  text: string;
+  createdAt: string | null;
+}
+
+export interface ApiConversation {
+  id: string;
+  title: string;
+  /** The site promised not to remember it (ChatGPT `is_do_not_remember`, Claude `is_temporary`). */
+  private: boolean;
+  createdAt: string | null;
+  turns: ApiTurn[];
+}
+
+/** Either the conversation, or why the JSON could not be used: shown in capture health, never silent. */
+export type ApiResult = { ok: true; conversation: ApiConversation } | { ok: false; reason: string };
+
+/** Seconds since the epoch (ChatGPT) or an ISO string (Claude) → ISO with offset, or null. */
+export function isoTime(value: number | string | null | undefined): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = typeof value === 'number' ? new Date(value * 1000) : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** First issue of a zod error, short enough for a status line. */
+export function shapeError(what: string, message: string): string {
+  return `${what} had an unexpected shape: ${message.split('\n')[0]?.slice(0, 160) ?? ''}`;
+}
+
+/** A conversation read from a vendor's data export, ready for the import writer. */
+export interface ImportedConversation extends ApiConversation {
+  site: Site;
+  url: string;
+}
+
+export interface ImportParse {
+  conversations: ImportedConversation[];
+  skipped: { title: string; reason: string }[];
+}
+
+/** A memory the vendor saved about the user (ChatGPT "saved memories", Claude memory), to import with its source. */
+export interface VendorMemory {
+  id: string;
+  text: string;
+  updatedAt: string | null;
+}
+
+export type VendorMemoriesResult = { ok: true; memories: VendorMemory[] } | { ok: false; reason: string };

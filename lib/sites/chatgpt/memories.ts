@@ -1,0 +1,36 @@
+// ChatGPT's saved memories: GET /backend-api/memories?include_memory_entries=true → entries `id, content,
+// updated_at` (#3 live notes). Unknown fields are dropped; entries without text are skipped.
+import { z } from 'zod/mini';
+import { isoTime, shapeError, type FetchJson, type VendorMemoriesResult } from '../api-types';
+import { authHeaders } from './api';
+
+const Memories = z.object({
+  memories: z.array(
+    z.object({
+      id: z.string(),
+      content: z.optional(z.nullable(z.string())),
+      updated_at: z.optional(z.nullable(z.union([z.string(), z.number()]))),
+    }),
+  ),
+});
+
+export function chatgptMemories(raw: unknown): VendorMemoriesResult {
+  const parsed = Memories.safeParse(raw);
+  if (!parsed.success) return { ok: false, reason: shapeError('saved memories', parsed.error.message) };
+  const memories = parsed.data.memories
+    .map((m) => ({ id: m.id, text: (m.content ?? '').trim(), updatedAt: isoTime(m.updated_at) }))
+    .filter((m) => m.text !== '');
+  return { ok: true, memories };
+}
+
+export async function fetchChatgptMemories(
+  fetchJson: FetchJson,
+  cookie: string,
+): Promise<VendorMemoriesResult> {
+  try {
+    const headers = await authHeaders(fetchJson, cookie);
+    return chatgptMemories(await fetchJson('/backend-api/memories?include_memory_entries=true', headers));
+  } catch (error) {
+    return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+  }
+}
