@@ -10,8 +10,10 @@ export default defineConfig({
   manifest: ({ browser }) => ({
     name: 'Engram',
     description: 'One private long-term memory across ChatGPT and Claude, kept on your own machine.',
-    permissions: ['storage', 'unlimitedStorage'],
+    permissions: ['storage', 'unlimitedStorage', 'alarms'],
     host_permissions: MATCH_PATTERNS,
+    // The model endpoint the user chooses is requested at runtime, never granted at install (#4).
+    optional_host_permissions: ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*'],
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {

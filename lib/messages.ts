@@ -3,6 +3,7 @@
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { z } from 'zod/mini';
 import * as M from './model/messages';
+import * as P from './model/provider';
 
 type Caller = 'page' | 'extension';
 
@@ -12,6 +13,13 @@ export const protocol = {
   getMemoryBlock: { request: M.BlockRequest, reply: M.BlockReply, callers: ['page', 'extension'] },
   addMemory: { request: M.NewMemory, reply: M.Memory, callers: ['extension'] },
   deleteMemory: { request: M.MemoryId, reply: M.Ok, callers: ['extension'] },
+  // Extraction (#4): provider settings (the key is write-only), prompt versions, the job queue.
+  saveProvider: { request: P.SaveProvider, reply: M.Ok, callers: ['extension'] },
+  getProviderStatus: { request: P.ExtractNow, reply: P.ProviderStatus, callers: ['extension'] },
+  testProvider: { request: P.ExtractNow, reply: P.TestResult, callers: ['extension'] },
+  setPromptVersions: { request: P.PromptVersions, reply: M.Ok, callers: ['extension'] },
+  extractNow: { request: P.ExtractNow, reply: P.ExtractNowReply, callers: ['extension'] },
+  retryJob: { request: M.MemoryId, reply: M.Ok, callers: ['extension'] },
 } as const satisfies Record<
   string,
   { request: z.ZodMiniType; reply: z.ZodMiniType; callers: readonly Caller[] }

@@ -6,9 +6,15 @@ import { readSettings } from '../settings';
 import { listMemories } from '../store/memories';
 import { handleCapture } from './capture';
 import { addUserMemory, deleteUserMemory } from './memories';
+import { afterCaptureReply, pipelineHandlers } from './pipeline-handlers';
 
 export const handlers: Handlers = {
-  captureTurns: async (req, sender) => handleCapture(req, sender, await readSettings()),
+  captureTurns: async (req, sender) => {
+    const settings = await readSettings();
+    const reply = await handleCapture(req, sender, settings);
+    await afterCaptureReply(req, sender, reply, settings);
+    return reply;
+  },
   addMemory: async (input) => addUserMemory(input),
   deleteMemory: async ({ id }) => {
     await deleteUserMemory(id);
@@ -25,4 +31,5 @@ export const handlers: Handlers = {
     );
     return formatBlock(ordered, settings.recall.budgetTokens);
   },
+  ...pipelineHandlers,
 };
