@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { AddMemoryForm } from './AddMemoryForm';
 import { DataSection } from './DataSection';
 import { MemoryList } from './MemoryList';
+import { ModelSettings } from './ModelSettings';
 
-const SECTIONS = { memories: 'Memories', data: 'Data' } as const;
+const SECTIONS = { memories: 'Memories', model: 'Model', data: 'Data' } as const;
 type Section = keyof typeof SECTIONS;
 
 function currentSection(): Section {
@@ -35,6 +36,8 @@ export function OptionsApp() {
             <AddMemoryForm />
             <MemoryList />
           </section>
+        ) : section === 'model' ? (
+          <ModelSettings />
         ) : (
           <DataSection />
         )}
