@@ -9,18 +9,23 @@ import { ProviderFields } from './ProviderFields';
 import { useAction } from './useAction';
 import { useGpuStatus, WebLlmPanel } from './WebLlmPanel';
 
-/** Host access for the endpoint is asked for at save time, never granted at install (#4). */
-async function askAccess(kind: ProviderKind, baseUrl: string): Promise<string> {
+/**
+ * Host access for the endpoint is asked for at save time, never granted at install (#4). The request starts
+ * inside the click (Chrome needs the user gesture) and is not awaited before saving: the prompt may stay open.
+ */
+function askAccess(kind: ProviderKind, baseUrl: string): Promise<string> {
   const pattern = originPattern(kind, baseUrl);
-  if (!pattern) return '';
-  const origins = [pattern];
+  if (!pattern) return Promise.resolve('');
+  const refused = ` Engram was not given access to ${pattern}: calls work only if that server allows them.`;
   try {
-    if ((await browser.permissions.contains({ origins })) || (await browser.permissions.request({ origins })))
-      return '';
+    return browser.permissions.request({ origins: [pattern] }).then(
+      (granted) => (granted ? '' : refused),
+      () => refused,
+    );
   } catch {
     // Not in a user gesture, or the pattern is not in optional_host_permissions.
+    return Promise.resolve(refused);
   }
-  return ` Engram was not given access to ${pattern}: calls work only if that server allows them.`;
 }
 
 function useProviderForm() {
@@ -32,12 +37,13 @@ function useProviderForm() {
   }, []);
   const save = useAction(async () => {
     if (!form) return;
-    const note = await askAccess(form.kind, form.baseUrl);
+    const access = askAccess(form.kind, form.baseUrl);
     const settings = { kind: form.kind, model: form.model, baseUrl: form.baseUrl };
     await sendMessage('saveProvider', apiKey ? { ...settings, apiKey } : settings);
     setForm({ ...form, hasKey: form.hasKey || apiKey.length > 0 });
     setApiKey('');
-    setNotice(`Saved.${note}`);
+    setNotice('Saved.');
+    void access.then((note) => note && setNotice(`Saved.${note}`));
   });
   const test = useAction(async () => setNotice((await sendMessage('testProvider', {})).message));
   return { form, setForm, apiKey, setApiKey, notice, save, test };

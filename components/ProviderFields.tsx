@@ -26,7 +26,11 @@ function ModelField({ form, onChange }: Pick<Props, 'form' | 'onChange'>) {
     return (
       <label className="stack">
         <span>Model</span>
-        <select value={form.model} onChange={(e) => onChange({ ...form, model: e.target.value })}>
+        <select
+          aria-label="Model"
+          value={form.model}
+          onChange={(e) => onChange({ ...form, model: e.target.value })}
+        >
           {WEBLLM_MODELS.map((m) => (
             <option key={m.id} value={m.id}>
               {m.label}
@@ -94,6 +98,7 @@ export function ProviderFields({ form, gpuUsable, apiKey, onKey, onChange }: Pro
       <label className="stack">
         <span>Provider</span>
         <select
+          aria-label="Provider"
           value={form.kind}
           onChange={(e) => onChange({ ...form, kind: ProviderKind.parse(e.target.value) })}
         >
