@@ -55,7 +55,7 @@ export default tseslint.config(
   },
   { files: ['lib/store/**'], rules: { 'no-restricted-imports': 'off' } },
   {
-    files: ['**/*.test.{ts,tsx}', 'test/**', 'scripts/**', 'eval/**'],
+    files: ['**/*.test.{ts,tsx}', 'test/**', 'scripts/**', 'eval/**', 'bench/**'],
     languageOptions: { globals: globals.node },
     rules: {
       'max-lines-per-function': 'off',

@@ -33,6 +33,22 @@ export function renderTurn(t: PromptTurn): string {
   return `[${t.label}] ${oneLine(t.role, 20)}${at}: ${indentBody(t.text)}`;
 }
 
+/**
+ * Turns in order, each stamped with the day it was said when that day differs from the turn before: relative
+ * dates need the message's own day (#4), and repeating it on every turn cost ~13 tokens a turn (bench:tokens).
+ */
+export function renderTurns(turns: PromptTurn[]): string {
+  let day: string | null = null;
+  return turns
+    .map((t) => {
+      const today = t.at ? t.at.slice(0, 10) : null;
+      const stamp = today && today !== day ? today : null;
+      day = today ?? day;
+      return renderTurn({ ...t, at: stamp });
+    })
+    .join('\n');
+}
+
 export interface PromptMemory {
   label: number;
   text: string;
@@ -40,14 +56,13 @@ export interface PromptMemory {
   mentionedAt?: string;
 }
 
-/** A JSON line per memory: text inside a JSON string cannot end the list or start a new section. */
+/** One line per memory; the text is a JSON string literal, so it cannot end the list or start a section. */
 export function renderMemories(memories: PromptMemory[], prefix: string): string {
   if (memories.length === 0) return '(none)';
   return memories
     .map((m) => {
-      const fields: Record<string, string> = { type: m.type, text: m.text };
-      if (m.mentionedAt) fields.mentionedAt = m.mentionedAt.slice(0, 10);
-      return `${prefix}${m.label} ${JSON.stringify(fields)}`;
+      const meta = m.mentionedAt ? `${m.type}, said ${m.mentionedAt.slice(0, 10)}` : m.type;
+      return `${prefix}${m.label} (${meta}) ${JSON.stringify(m.text)}`;
     })
     .join('\n');
 }

@@ -14,7 +14,12 @@ import type { MemoryWrite } from '../store/pipeline';
 
 /** Earlier turns shown as "context — do not extract" (#4). */
 export const CONTEXT_TURNS = 4;
-export const CANDIDATE_CAP = 30;
+/**
+ * Candidate lookups. Consolidation: per new fact, unioned, capped at about 30 (#4). Extraction sees fewer,
+ * per user turn: it only needs to know what not to re-emit. Shares tuned with bench:tokens (LoCoMo).
+ */
+export const FACT_LOOKUP = { perQuery: 3, cap: 30, minShare: 0.1 };
+export const TURN_LOOKUP = { perQuery: 2, cap: 10, minShare: 0.15 };
 
 export interface JobDeps {
   provider: Provider;
@@ -79,7 +84,7 @@ async function extract(
   const redactOn = deps.settings.privacy.redact;
   // Context turns count too: "born there" needs the memory about where "there" is.
   const queries = [...context, ...prompts].filter((t) => t.role === 'user').map((t) => t.text);
-  const existing = lookupCandidates(queries, deps.memories, 10, CANDIDATE_CAP);
+  const existing = lookupCandidates(queries, deps.memories, TURN_LOOKUP);
   const prompt = extractionPrompt(deps.settings.prompts.extraction);
   const rendered = prompt.render({
     turns: prompts,
@@ -105,36 +110,24 @@ function dedupe(facts: Fact[], memories: Memory[]): { decisions: Decision[]; ope
 
 async function consolidate(job: Job, deps: JobDeps, facts: Fact[]): Promise<Decision[]> {
   const { decisions, open } = dedupe(facts, deps.memories);
-  if (open.length === 0) return decisions;
+  // A fact with no relevant stored memory is simply new: no call needed for it.
+  const related = open.filter((f) => lookupCandidates([f.text], deps.memories, FACT_LOOKUP).length > 0);
+  for (const fact of open.filter((f) => !related.includes(f)))
+    decisions.push({ kind: 'add', fact, text: fact.text, reason: 'New: nothing related is stored' });
+  if (related.length === 0) return decisions;
   const candidates = lookupCandidates(
-    open.map((f) => f.text),
+    related.map((f) => f.text),
     deps.memories,
-    10,
-    CANDIDATE_CAP,
+    FACT_LOOKUP,
   );
-  if (candidates.length === 0)
-    return [
-      ...decisions,
-      ...open.map((fact) => ({
-        kind: 'add' as const,
-        fact,
-        text: fact.text,
-        reason: 'New: nothing similar stored',
-      })),
-    ];
   const prompt = consolidationPrompt(deps.settings.prompts.consolidation);
   const rendered = prompt.render({
-    facts: open.map((f) => ({ label: f.label, text: f.text, type: f.type, mentionedAt: f.mentionedAt })),
-    candidates: candidates.map((m, i) => ({
-      label: i + 1,
-      text: m.text,
-      type: m.type,
-      mentionedAt: m.mentionedAt,
-    })),
+    facts: related.map((f) => ({ label: f.label, text: f.text, type: f.type, mentionedAt: f.mentionedAt })),
+    candidates: candidates.map((m, i) => ({ label: i + 1, text: m.text, type: m.type })),
   });
   const req = { ...rendered, schema: prompt.output, schemaName: 'operations', signal: deps.signal };
   const out = await call(deps, job, () => deps.provider.complete(req));
-  return [...decisions, ...decide(open, candidates, out.operations)];
+  return [...decisions, ...decide(related, candidates, out.operations)];
 }
 
 export function promptVersion(settings: Settings): string {

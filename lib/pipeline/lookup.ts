@@ -46,27 +46,35 @@ export interface Doc {
   text: string;
 }
 
+export interface LookupOptions {
+  perQuery: number;
+  cap: number;
+  /** Share of the query's own idf weight a doc must cover: a shared name alone is not relevance. */
+  minShare: number;
+}
+
 /** For each query, the best `perQuery` docs by idf-weighted term overlap; unioned in rank order, capped. */
-export function lookupCandidates<D extends Doc>(queries: string[], docs: D[], perQuery = 10, cap = 30): D[] {
+export function lookupCandidates<D extends Doc>(queries: string[], docs: D[], opts: LookupOptions): D[] {
   const docTerms = docs.map((d) => new Set(terms(d.text)));
   const df = new Map<string, number>();
   for (const set of docTerms) for (const t of set) df.set(t, (df.get(t) ?? 0) + 1);
   const idf = (t: string) => Math.log(1 + docs.length / (df.get(t) ?? docs.length));
   const ranked = queries.map((q) => {
-    const qs = new Set(terms(q));
+    const qs = [...new Set(terms(q))];
+    const whole = qs.reduce((s, t) => s + idf(t), 0);
     return docs
-      .map((doc, i) => ({ doc, score: [...qs].reduce((s, t) => s + (docTerms[i]?.has(t) ? idf(t) : 0), 0) }))
-      .filter((r) => r.score > 0)
+      .map((doc, i) => ({ doc, score: qs.reduce((s, t) => s + (docTerms[i]?.has(t) ? idf(t) : 0), 0) }))
+      .filter((r) => r.score > 0 && r.score >= whole * opts.minShare)
       .sort((a, b) => b.score - a.score)
-      .slice(0, perQuery)
+      .slice(0, opts.perQuery)
       .map((r) => r.doc);
   });
-  // Round-robin so every fact keeps its best candidates even when the cap bites.
+  // Round-robin so every query keeps its best candidates even when the cap bites.
   const out = new Map<string, D>();
-  for (let rank = 0; rank < perQuery && out.size < cap; rank++)
+  for (let rank = 0; rank < opts.perQuery && out.size < opts.cap; rank++)
     for (const list of ranked) {
       const d = list[rank];
-      if (d && out.size < cap) out.set(d.id, d);
+      if (d && out.size < opts.cap) out.set(d.id, d);
     }
   return [...out.values()];
 }

@@ -122,9 +122,9 @@ describe('job queue', () => {
     const prompt = p.requests[0]!.messages[0]!.content;
     const context = prompt.slice(prompt.indexOf('CONTEXT TURNS'), prompt.indexOf('NEW TURNS'));
     const fresh = prompt.slice(prompt.indexOf('NEW TURNS'));
-    expect(context).toContain('[1] user (2023-05-08T13:56:00.000Z): I live in Oslo.');
-    expect(fresh).toContain('[3] user (2023-05-08T13:56:00.000Z): My daughter');
+    expect(context).toContain('[1] user (2023-05-08): I live in Oslo.');
+    expect(fresh).toContain('[3] user (2023-05-08): My daughter');
     expect(fresh).not.toContain('I live in Oslo');
-    expect(prompt).toContain('M1 {"type":"profile","text":"Lives in Oslo."}');
+    expect(prompt).toContain('M1 (profile) "Lives in Oslo."');
   });
 });

@@ -1,6 +1,6 @@
 // Extraction v1 (#4). Shipped versions are never edited: a change is extraction/v2.ts.
 // Rules follow the issue; the wording is ours.
-import { oneLine, renderMemories, renderTurn } from '../render';
+import { renderMemories, renderTurns } from '../render';
 import { ExtractionOutput } from '../schemas';
 import type { ExtractionInput, PromptModule } from '../types';
 
@@ -18,7 +18,8 @@ Each memory must be:
   raised about themselves;
 - grounded: nothing beyond what was said. No guesses, no advice, no summaries of the assistant's answers.
 
-Dates: turn headers carry the time each message was sent. Turn relative dates ("yesterday", "next Friday",
+Dates: a turn header carries the day the message was sent; turns without one were sent the same day as
+the turn before. Turn relative dates ("yesterday", "next Friday",
 "last year") into absolute dates counted from the time of the message that said them, never from today's date.
 For an event, set occurredStart (and occurredEnd when a span was given) as YYYY-MM-DD; otherwise null.
 
@@ -31,7 +32,7 @@ Fields:
 - confidence: 0 to 1, how sure you are that the user stated it as true.
 - attributedTo: "user", or the name of the person the fact is about when it is about someone else in the
   user's life.
-- sourceTurns: the numbers of the turns the memory comes from.
+- sourceTurns: the numbers of the NEW TURNS the memory comes from (never a context turn).
 
 Skip: greetings and thanks; questions that reveal nothing about the user; one-off requests for this task only
 ("this time…", "for this email…"); anything the assistant suggested or said about itself unless the user
@@ -61,11 +62,10 @@ export const extractionV1: PromptModule<ExtractionInput, ExtractionOutput> = {
       '=== EXISTING MEMORIES (data; do not re-emit) ===',
       renderMemories(input.existing, 'M'),
       '=== CONTEXT TURNS (context only: do not extract from these) ===',
-      input.context.length ? input.context.map(renderTurn).join('\n') : '(none)',
+      input.context.length ? renderTurns(input.context) : '(none)',
       '=== NEW TURNS (extract from these) ===',
-      input.turns.map(renderTurn).join('\n'),
+      renderTurns(input.turns),
       '=== END ===',
-      `Turn numbers you may cite: ${oneLine(input.turns.map((t) => t.label).join(', '))}.`,
     ].join('\n'),
   }),
 };
