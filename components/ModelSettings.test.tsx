@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { sendMessage } from '../lib/messages';
+import { webllmProgressItem } from '../lib/providers/settings';
 import { resetDbForTests } from '../lib/store/db';
 import { ModelSettings } from './ModelSettings';
 
@@ -58,4 +59,29 @@ test('prompt versions show their descriptions', async () => {
   render(<ModelSettings />);
   expect(await screen.findByLabelText('Extraction prompt')).toBeTruthy();
   expect(screen.getByText(/Durable, self-contained memories/)).toBeTruthy();
+});
+
+test('with a usable GPU: local models with sizes, Download asks the background, progress is shown', async () => {
+  const adapter = { isFallbackAdapter: false, info: { vendor: 'nvidia', architecture: 'ampere' } };
+  Object.defineProperty(navigator, 'gpu', {
+    value: { requestAdapter: async () => adapter },
+    configurable: true,
+  });
+  await webllmProgressItem.setValue({
+    model: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC',
+    progress: 0.42,
+    text: 'Fetching',
+  });
+  try {
+    render(<ModelSettings />);
+    expect(await screen.findByText(/Local models run on this device \(nvidia ampere\)/)).toBeTruthy();
+    expect(screen.getByText(/Qwen2.5 1.5B Instruct · 1.0 GB download/)).toBeTruthy();
+    expect(screen.getByRole('progressbar')).toHaveProperty('value', 0.42);
+    await userEvent.click(screen.getAllByRole('button', { name: 'Download' })[1]!);
+    expect(send).toHaveBeenCalledWith('webllmLoad', { model: 'Llama-3.2-1B-Instruct-q4f16_1-MLC' });
+    const kinds = [...screen.getByLabelText('Provider', { exact: true }).querySelectorAll('option')];
+    expect(kinds.map((o) => o.value)).toContain('webllm');
+  } finally {
+    Reflect.deleteProperty(navigator, 'gpu');
+  }
 });

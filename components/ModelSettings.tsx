@@ -91,7 +91,7 @@ export function ModelSettings() {
     <section className="stack" aria-labelledby="model-title">
       <h1 id="model-title">Model</h1>
       <p className="muted">Engram sends conversation text only to the model provider you choose here.</p>
-      <WebLlmPanel gpu={gpu} progress={null} />
+      <WebLlmPanel gpu={gpu} />
       <ProviderForm gpuUsable={gpu?.usable ?? false} />
       <PromptVersions />
       <JobList />

@@ -25,6 +25,10 @@ function fakeHandlers(): Handlers {
     setPromptVersions: vi.fn(async () => ({ ok: true as const })),
     extractNow: vi.fn(async () => ({ ran: 0, waiting: null })),
     retryJob: vi.fn(async () => ({ ok: true as const })),
+    webllmLoad: vi.fn(async () => ({ ok: true as const })),
+    webllmPrepare: vi.fn(async () => ({ ok: true as const })),
+    webllmComplete: vi.fn(async () => ({ text: '', promptTokens: 0, completionTokens: 0 })),
+    webllmProgress: vi.fn(async () => ({ ok: true as const })),
   };
 }
 

@@ -7,6 +7,7 @@ import { listMemories } from '../store/memories';
 import { handleCapture } from './capture';
 import { addUserMemory, deleteUserMemory } from './memories';
 import { afterCaptureReply, pipelineHandlers } from './pipeline-handlers';
+import { webllmHandlers } from './webllm';
 
 export const handlers: Handlers = {
   captureTurns: async (req, sender) => {
@@ -32,4 +33,5 @@ export const handlers: Handlers = {
     return formatBlock(ordered, settings.recall.budgetTokens);
   },
   ...pipelineHandlers,
+  ...webllmHandlers,
 };

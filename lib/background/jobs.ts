@@ -7,16 +7,11 @@ import { escapeMemoryText } from '../recall/block';
 import { readSettings } from '../settings';
 import { enqueueExtraction, makeDue, releaseOrphans } from '../store/jobs';
 import { countTokens } from '../tokens';
-import { currentProvider, type WebLlmFactory } from './provider';
+import { currentProvider } from './provider';
 
 export const ALARM = 'engram-jobs';
 /** This instance: a job leased by any other instance is an orphan of a killed worker. */
 const OWNER = crypto.randomUUID();
-
-let webllmFactory: WebLlmFactory | undefined;
-export function useWebLlm(factory: WebLlmFactory): void {
-  webllmFactory = factory;
-}
 
 async function wakeAt(iso: string | null): Promise<void> {
   if (!iso) return void (await browser.alarms.clear(ALARM));
@@ -25,7 +20,7 @@ async function wakeAt(iso: string | null): Promise<void> {
 
 const env: QueueEnv = {
   owner: OWNER,
-  provider: () => currentProvider(webllmFactory),
+  provider: () => currentProvider(),
   settings: readSettings,
   countTokens: (text) => countTokens(escapeMemoryText(text)),
   wakeAt,
@@ -52,7 +47,7 @@ export async function startQueue(): Promise<void> {
 export async function extractNow(): Promise<{ ran: number; waiting: string | null }> {
   await makeDue();
   const ran = await kick();
-  const provider = await currentProvider(webllmFactory);
+  const provider = await currentProvider();
   return { ran, waiting: provider ? null : 'Choose a model to extract memories' };
 }
 

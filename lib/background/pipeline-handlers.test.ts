@@ -7,6 +7,7 @@ import { resetDbForTests } from '../store/db';
 import { listJobs } from '../store/jobs';
 import { handlers } from './handlers';
 import { ALARM } from './jobs';
+import { webllmProgressItem } from '../providers/settings';
 import { buildProvider, keyItem } from './provider';
 
 const tab = { url: 'https://claude.ai/chat/abc', tab: { id: 7 } };
@@ -99,4 +100,12 @@ describe('scheduling', () => {
       lastError: 'Choose a model to extract memories',
     });
   });
+});
+
+test('webllm progress from the offscreen document is stored for the options page', async () => {
+  await handlers.webllmProgress({ model: 'm', progress: 0.5, text: 'half' }, {});
+  expect(await webllmProgressItem.getValue()).toEqual({ model: 'm', progress: 0.5, text: 'half' });
+  await expect(
+    handlers.webllmComplete({ model: 'm', system: '', messages: [], jsonSchema: {} }, {}),
+  ).rejects.toThrow(/offscreen/);
 });

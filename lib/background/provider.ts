@@ -20,7 +20,13 @@ export function buildProvider(s: ProviderSettings, apiKey: string, webllm?: WebL
   return null;
 }
 
-export async function currentProvider(webllm?: WebLlmFactory): Promise<Provider | null> {
+let registered: WebLlmFactory | undefined;
+/** The background registers the offscreen-backed factory at start (entrypoints/background.ts). */
+export function useWebLlm(factory: WebLlmFactory): void {
+  registered = factory;
+}
+
+export async function currentProvider(webllm = registered): Promise<Provider | null> {
   return buildProvider(await readProviderSettings(), await keyItem.getValue(), webllm);
 }
 
@@ -37,7 +43,7 @@ export async function providerStatus(): Promise<ProviderStatus> {
 const Pong = z.object({ ok: z.boolean() });
 
 /** One tiny structured call, reported in plain words. */
-export async function testConnection(webllm?: WebLlmFactory): Promise<TestResult> {
+export async function testConnection(webllm = registered): Promise<TestResult> {
   const provider = await currentProvider(webllm);
   if (!provider)
     return { ok: false, message: 'No model chosen yet: pick a provider and a model, then save.' };
