@@ -3,6 +3,7 @@
 import { browser } from 'wxt/browser';
 import type { CaptureRequest } from '../model/messages';
 import { runDueJobs, type QueueEnv } from '../pipeline/queue';
+import { redact } from '../pipeline/redact';
 import { escapeMemoryText } from '../recall/block';
 import { readSettings } from '../settings';
 import { enqueueExtraction, makeDue, releaseOrphans } from '../store/jobs';
@@ -32,7 +33,7 @@ let running: Promise<number> | null = null;
 export function kick(): Promise<number> {
   running ??= runDueJobs(env)
     // A broken run (storage gone, worker shutting down) must not reject into a message reply; the alarm retries.
-    .catch((e: unknown) => (console.warn('Engram: job run failed', e instanceof Error ? e.message : e), 0))
+    .catch((e: unknown) => (console.warn('Engram: job run failed', redact(String(e)).text), 0))
     .finally(() => (running = null));
   return running;
 }

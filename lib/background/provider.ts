@@ -2,6 +2,7 @@
 // module, so the key never reaches a content script or a page (#4).
 import { storage } from 'wxt/utils/storage';
 import type { ProviderSettings, ProviderStatus, SaveProvider, TestResult } from '../model/provider';
+import { redact } from '../pipeline/redact';
 import { anthropicProvider } from '../providers/anthropic';
 import { openAiProvider } from '../providers/openai';
 import { providerItem, readProviderSettings } from '../providers/settings';
@@ -63,7 +64,7 @@ export async function testConnection(webllm = registered): Promise<TestResult> {
   } catch (e) {
     return {
       ok: false,
-      message: `Could not use ${provider.model}: ${e instanceof Error ? e.message : String(e)}`,
+      message: `Could not use ${provider.model}: ${redact(e instanceof Error ? e.message : String(e)).text}`,
     };
   }
 }

@@ -127,4 +127,16 @@ describe('job queue', () => {
     expect(fresh).not.toContain('I live in Oslo');
     expect(prompt).toContain('M1 (profile) "Lives in Oslo."');
   });
+
+  test('a provider error that echoes a key is redacted before it is stored', async () => {
+    await seedTurns([{ role: 'user', text: 'I live in Oslo.' }]);
+    const job = await enqueueExtraction(KEY, NOW, NOW);
+    const echo = new Error(
+      'HTTP 401: Incorrect API key provided: sk-proj-aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z',
+    );
+    await runDueJobs(env(scriptedProvider([echo])));
+    expect((await getJob(job.id))?.lastError).toBe(
+      'HTTP 401: Incorrect API key provided: [redacted api key]',
+    );
+  });
 });

@@ -8,6 +8,7 @@ import { commitJob, liveMemories } from '../store/pipeline';
 import { recordUsage } from '../store/usage';
 import type { Job } from '../model/records';
 import { runJob } from './job';
+import { redact } from './redact';
 
 export const QUEUE = {
   /** Longer than a slow model call (timeout 60 s, retries), shorter than a user's patience. */
@@ -45,7 +46,8 @@ async function process(job: Job, provider: Provider, env: QueueEnv, now: () => D
     const result = await runJob(job, { ...deps, countTokens: env.countTokens });
     await commitJob(job.id, result.writes, result.toOrder, now());
   } catch (e) {
-    const message = e instanceof Error ? e.message : String(e);
+    // Provider errors may echo part of a key or of the conversation: redact before it is stored or shown.
+    const message = redact(e instanceof Error ? e.message : String(e)).text;
     await failJob(job, message, QUEUE.maxAttempts, QUEUE.backoffMs, now());
   }
 }
