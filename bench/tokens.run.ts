@@ -72,7 +72,7 @@ async function runSession(session: Session, order: number, totals: Record<string
   return order + session.turns.length;
 }
 
-async function measure(label: string, groups: Session[][]) {
+async function measure(label: string, groups: Session[][], target = '') {
   const totals = { ours: 0, extraction: 0, baseline: 0, turns: 0, calls: 0 };
   for (const group of groups) {
     await resetDbForTests();
@@ -86,7 +86,7 @@ async function measure(label: string, groups: Session[][]) {
     `${label}: ${totals.turns} turns, ${totals.calls} calls, ${memories} memories in the last store; ` +
       `prompt tokens per 100 turns: pipeline ${per100(totals.ours)} (extraction ${per100(totals.extraction)}), ` +
       `whole-store baseline ${per100(totals.baseline)}; ` +
-      `ratio ${ratio.toFixed(3)} (target <= 0.3)`,
+      `ratio ${ratio.toFixed(3)}${target}`,
   );
   return ratio;
 }
@@ -95,7 +95,8 @@ test.skipIf(!sessions)(`bench:tokens over ${LOCOMO_FILE}`, async () => {
   const all = sessions!;
   const bySample = [...new Set(all.map((s) => s.sampleId))].map((id) => all.filter((s) => s.sampleId === id));
   // One store for all five conversations: one user's memory across many chats, the case the target is for.
-  const shared = await measure('one store across all conversations', [all]);
+  const shared = await measure('one store across all conversations', [all], ' (target <= 0.3)');
+  // Small stores cost little to send whole; BENCH_ALL=1 prints that case too (ratio ~0.86 on 2026-11-29).
   if (process.env.BENCH_ALL) await measure('a fresh store per conversation', bySample);
   expect(shared).toBeLessThanOrEqual(0.3);
 });
