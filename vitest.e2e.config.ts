@@ -8,6 +8,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // The 1 s default is too short on a loaded 2-core machine: a run with load average ~10 timed out at 1 s.
+    expect: { poll: { timeout: 15_000, interval: 100 } },
     globalSetup: ['test/e2e/global-setup.ts'],
   },
 });
