@@ -139,4 +139,18 @@ describe('job queue', () => {
       'HTTP 401: Incorrect API key provided: [redacted api key]',
     );
   });
+
+  test('a job queued while an earlier one ran starts after the turns that one covered', async () => {
+    await seedTurns([{ role: 'user', text: 'I live in Oslo.' }]);
+    await enqueueExtraction(KEY, NOW, NOW);
+    const running = await claimNextJob('sw-1', QUEUE.leaseMs, NOW);
+    // Captured during the run: no pending job exists, so a new one starts from the same turn.
+    const late = await enqueueExtraction(KEY, NOW, NOW);
+    expect(late.fromOrder).toBe(0);
+    await commitJob(running!.id, [], 0, NOW);
+    const p = scriptedProvider([reply.memories()]);
+    await runDueJobs(env(p));
+    expect(p.requests).toEqual([]);
+    expect((await getJob(late.id))?.status).toBe('done');
+  });
 });

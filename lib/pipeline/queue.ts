@@ -3,7 +3,7 @@
 import type { Settings } from '../model/settings';
 import type { Provider } from '../providers/types';
 import { getConversation, turnsOf } from '../store/conversations';
-import { claimNextJob, failJob, markWaiting, nextWake } from '../store/jobs';
+import { claimNextJob, coveredOrder, failJob, markWaiting, nextWake } from '../store/jobs';
 import { commitJob, liveMemories } from '../store/pipeline';
 import { recordUsage } from '../store/usage';
 import type { Job } from '../model/records';
@@ -37,13 +37,18 @@ async function process(job: Job, provider: Provider, env: QueueEnv, now: () => D
       await commitJob(job.id, [], job.fromOrder - 1, now());
       return;
     }
-    const [turns, memories, settings] = await Promise.all([
+    const [turns, memories, settings, covered] = await Promise.all([
       turnsOf(job.conversationKey),
       liveMemories(),
       env.settings(),
+      coveredOrder(job.conversationKey),
     ]);
-    const deps = { provider, settings, now, conversation, turns, memories, recordUsage };
-    const result = await runJob(job, { ...deps, countTokens: env.countTokens });
+    // A job queued while an earlier one was running starts after what that one covered.
+    const fresh = { ...job, fromOrder: Math.max(job.fromOrder, covered + 1) };
+    // The call must not outlive the lease, or a reclaimed job could run twice.
+    const signal = AbortSignal.timeout(QUEUE.leaseMs - 30_000);
+    const deps = { provider, settings, now, conversation, turns, memories, recordUsage, signal };
+    const result = await runJob(fresh, { ...deps, countTokens: env.countTokens });
     await commitJob(job.id, result.writes, result.toOrder, now());
   } catch (e) {
     // Provider errors may echo part of a key or of the conversation: redact before it is stored or shown.

@@ -146,3 +146,9 @@ export async function makeDue(now = new Date()): Promise<void> {
   const at = now.toISOString();
   await db().jobs.where('status').equals('pending').modify({ runAfter: at });
 }
+
+/** The last turn order a finished job of this conversation covered, or -1. */
+export async function coveredOrder(conversationKey: string): Promise<number> {
+  const jobs = await db().jobs.where('conversationKey').equals(conversationKey).toArray();
+  return Math.max(-1, ...jobs.filter((j) => j.status === 'done').map((j) => j.toOrder ?? -1));
+}
