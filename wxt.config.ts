@@ -10,8 +10,11 @@ export default defineConfig({
   manifest: ({ browser }) => ({
     name: 'Engram',
     description: 'One private long-term memory across ChatGPT and Claude, kept on your own machine.',
-    permissions: ['storage', 'unlimitedStorage'],
+    // offscreen: Chrome hosts WebLLM in an offscreen document (#4); Firefox has no such API.
+    permissions: ['storage', 'unlimitedStorage', 'alarms', ...(browser === 'firefox' ? [] : ['offscreen'])],
     host_permissions: MATCH_PATTERNS,
+    // The model endpoint the user chooses is requested at runtime, never granted at install (#4).
+    optional_host_permissions: ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*'],
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {

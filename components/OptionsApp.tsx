@@ -3,8 +3,9 @@ import { AddMemoryForm } from './AddMemoryForm';
 import { CaptureProblems } from './CaptureProblems';
 import { DataSection } from './DataSection';
 import { MemoryList } from './MemoryList';
+import { ModelSettings } from './ModelSettings';
 
-const SECTIONS = { memories: 'Memories', activity: 'Activity', data: 'Data' } as const;
+const SECTIONS = { memories: 'Memories', activity: 'Activity', model: 'Model', data: 'Data' } as const;
 type Section = keyof typeof SECTIONS;
 
 function currentSection(): Section {
@@ -42,6 +43,8 @@ export function OptionsApp() {
             <h2>Capture problems</h2>
             <CaptureProblems />
           </section>
+        ) : section === 'model' ? (
+          <ModelSettings />
         ) : (
           <DataSection />
         )}

@@ -23,10 +23,30 @@ function fakeHandlers(): Handlers {
     getCaptureStatus: vi.fn(async () => null),
     importChunk: vi.fn(async () => ({ conversations: 0, turns: 0, memories: 0 })),
     importVendorMemories: vi.fn(async () => ({ site: 'chatgpt' as const, imported: 0, unchanged: 0 })),
+    saveProvider: vi.fn(async () => ({ ok: true as const })),
+    getProviderStatus: vi.fn(async () => ({ kind: 'none' as const, model: '', baseUrl: '', hasKey: false })),
+    testProvider: vi.fn(async () => ({ ok: true, message: '' })),
+    setPromptVersions: vi.fn(async () => ({ ok: true as const })),
+    extractNow: vi.fn(async () => ({ ran: 0, waiting: null })),
+    retryJob: vi.fn(async () => ({ ok: true as const })),
+    webllmLoad: vi.fn(async () => ({ ok: true as const })),
+    webllmPrepare: vi.fn(async () => ({ ok: true as const })),
+    webllmComplete: vi.fn(async () => ({ text: '', promptTokens: 0, completionTokens: 0 })),
+    webllmProgress: vi.fn(async () => ({ ok: true as const })),
   };
 }
 
 describe('dispatch validates on receipt', () => {
+  test.each(['saveProvider', 'getProviderStatus', 'testProvider', 'extractNow'] as const)(
+    'a page cannot reach %s (provider settings and keys stay in the extension, #4)',
+    async (type) => {
+      const h = fakeHandlers();
+      await expect(
+        dispatch(type, { kind: 'none', model: '', baseUrl: '' }, fromPage, h, ORIGIN),
+      ).rejects.toThrow(RejectedMessage);
+    },
+  );
+
   test('a valid request from an allowed caller reaches its handler', async () => {
     const h = fakeHandlers();
     await dispatch('addMemory', { text: '  Likes tea  ', type: 'preference' }, fromOptions, h, ORIGIN);

@@ -3,6 +3,8 @@
 import type { z } from 'zod/mini';
 import * as M from './model/messages';
 import { messenger } from './messenger';
+import * as P from './model/provider';
+import * as W from './model/webllm';
 
 type Caller = 'page' | 'extension';
 
@@ -16,6 +18,19 @@ export const protocol = {
   getCaptureStatus: { request: M.TabQuery, reply: M.MaybeCaptureStatus, callers: ['extension'] },
   importChunk: { request: M.ImportChunk, reply: M.ImportChunkReply, callers: ['extension'] },
   importVendorMemories: { request: M.TabQuery, reply: M.VendorImportReply, callers: ['extension'] },
+  // Extraction (#4): provider settings (the key is write-only), prompt versions, the job queue.
+  saveProvider: { request: P.SaveProvider, reply: M.Ok, callers: ['extension'] },
+  getProviderStatus: { request: P.ExtractNow, reply: P.ProviderStatus, callers: ['extension'] },
+  testProvider: { request: P.ExtractNow, reply: P.TestResult, callers: ['extension'] },
+  setPromptVersions: { request: P.PromptVersions, reply: M.Ok, callers: ['extension'] },
+  extractNow: { request: P.ExtractNow, reply: P.ExtractNowReply, callers: ['extension'] },
+  retryJob: { request: M.MemoryId, reply: M.Ok, callers: ['extension'] },
+  // WebLLM (#4): options -> background (load), background -> offscreen (prepare, complete), offscreen ->
+  // background (progress). The offscreen document answers its two with `listenInOffscreen`.
+  webllmLoad: { request: W.WebLlmModel, reply: M.Ok, callers: ['extension'] },
+  webllmPrepare: { request: W.WebLlmModel, reply: M.Ok, callers: ['extension'] },
+  webllmComplete: { request: W.WebLlmComplete, reply: W.WebLlmReply, callers: ['extension'] },
+  webllmProgress: { request: W.WebLlmProgress, reply: M.Ok, callers: ['extension'] },
 } as const satisfies Record<
   string,
   { request: z.ZodMiniType; reply: z.ZodMiniType; callers: readonly Caller[] }
@@ -62,4 +77,23 @@ export function registerHandlers(handlers: Handlers, extensionOrigin: string): (
     ),
   );
   return () => removers.forEach((remove) => remove());
+}
+
+/** For a context that answers only some messages (the offscreen document): same checks as `dispatch`. */
+export function listenFor<K extends MessageType>(
+  type: K,
+  handler: (data: Request<K>) => Promise<Reply<K>>,
+  extensionOrigin: string,
+): () => void {
+  const run = async (raw: unknown, url: string | undefined): Promise<unknown> => {
+    if (!url?.startsWith(extensionOrigin)) throw new RejectedMessage(`${type}: not from the extension`);
+    const parsed = protocol[type].request.safeParse(raw);
+    if (!parsed.success) throw new RejectedMessage(`${type}: invalid request: ${parsed.error.message}`);
+    return handler(parsed.data as Request<K>);
+  };
+  const untyped = messenger.onMessage as (
+    t: string,
+    cb: (m: { data: unknown; sender: Sender }) => unknown,
+  ) => () => void;
+  return untyped(type, (message) => run(message.data, message.sender.url));
 }

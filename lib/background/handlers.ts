@@ -11,9 +11,16 @@ import { tabMessenger } from '../tab-messages';
 import { addUserMemory, deleteUserMemory } from './memories';
 import { recordStatus } from './status';
 import { getTabStatus } from '../store/status';
+import { afterCaptureReply, pipelineHandlers } from './pipeline-handlers';
+import { webllmHandlers } from './webllm';
 
 export const handlers: Handlers = {
-  captureTurns: async (req, sender) => handleCapture(req, sender, await readSettings()),
+  captureTurns: async (req, sender) => {
+    const settings = await readSettings();
+    const reply = await handleCapture(req, sender, settings);
+    await afterCaptureReply(req, sender, reply, settings);
+    return reply;
+  },
   addMemory: async (input) => addUserMemory(input),
   reportCaptureStatus: async (status, sender) => {
     await recordStatus(status, sender, await readSettings());
@@ -38,4 +45,6 @@ export const handlers: Handlers = {
     );
     return formatBlock(ordered, settings.recall.budgetTokens);
   },
+  ...pipelineHandlers,
+  ...webllmHandlers,
 };

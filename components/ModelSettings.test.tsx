@@ -1,0 +1,87 @@
+import 'fake-indexeddb/auto';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { sendMessage } from '../lib/messages';
+import { webllmProgressItem } from '../lib/providers/settings';
+import { resetDbForTests } from '../lib/store/db';
+import { ModelSettings } from './ModelSettings';
+
+vi.mock('../lib/messages', () => ({ sendMessage: vi.fn() }));
+const send = vi.mocked(sendMessage);
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  await resetDbForTests();
+  send.mockImplementation(async (type) => {
+    if (type === 'getProviderStatus') return { kind: 'none', model: '', baseUrl: '', hasKey: true };
+    if (type === 'testProvider')
+      return { ok: false, message: 'Could not use gpt-4o-mini: HTTP 401: bad key' };
+    return { ok: true };
+  });
+});
+afterEach(() => send.mockReset());
+
+test('without a usable GPU it says so and offers only the API providers', async () => {
+  render(<ModelSettings />);
+  expect((await screen.findByText(/No usable GPU: choose an API provider/)).textContent).toMatch(/WebGPU/);
+  const options = [...(await screen.findByLabelText('Provider')).querySelectorAll('option')].map(
+    (o) => o.value,
+  );
+  expect(options).toEqual(['none', 'openai', 'anthropic']);
+});
+
+test('saves an OpenAI-compatible provider with a write-only key, and reports Test connection plainly', async () => {
+  render(<ModelSettings />);
+  await userEvent.selectOptions(await screen.findByLabelText('Provider'), 'openai');
+  await userEvent.type(screen.getByRole('combobox', { name: 'Model' }), 'gpt-4o-mini');
+  await userEvent.type(screen.getByLabelText('Base URL'), 'http://127.0.0.1:9/v1');
+  const key = screen.getByLabelText('API key');
+  expect(key.getAttribute('placeholder')).toMatch(/Saved/);
+  await userEvent.type(key, 'sk-test-123');
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  await vi.waitFor(() =>
+    expect(send).toHaveBeenCalledWith('saveProvider', {
+      kind: 'openai',
+      model: 'gpt-4o-mini',
+      baseUrl: 'http://127.0.0.1:9/v1',
+      apiKey: 'sk-test-123',
+    }),
+  );
+  expect(await screen.findByText(/^Saved\./)).toBeTruthy();
+  expect(screen.getByLabelText('API key')).toHaveProperty('value', '');
+  await userEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+  expect((await screen.findByText(/HTTP 401: bad key/)).textContent).toMatch(/Could not use/);
+});
+
+test('prompt versions show their descriptions', async () => {
+  render(<ModelSettings />);
+  expect(await screen.findByLabelText('Extraction prompt')).toBeTruthy();
+  expect(screen.getByText(/Durable, self-contained memories/)).toBeTruthy();
+});
+
+test('with a usable GPU: local models with sizes, Download asks the background, progress is shown', async () => {
+  const adapter = { isFallbackAdapter: false, info: { vendor: 'nvidia', architecture: 'ampere' } };
+  Object.defineProperty(navigator, 'gpu', {
+    value: { requestAdapter: async () => adapter },
+    configurable: true,
+  });
+  await webllmProgressItem.setValue({
+    model: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC',
+    progress: 0.42,
+    text: 'Fetching',
+  });
+  try {
+    render(<ModelSettings />);
+    expect(await screen.findByText(/Local models run on this device \(nvidia ampere\)/)).toBeTruthy();
+    expect(screen.getByText(/Qwen2.5 1.5B Instruct · 1.0 GB download/)).toBeTruthy();
+    expect(screen.getByRole('progressbar')).toHaveProperty('value', 0.42);
+    await userEvent.click(screen.getAllByRole('button', { name: 'Download' })[1]!);
+    expect(send).toHaveBeenCalledWith('webllmLoad', { model: 'Llama-3.2-1B-Instruct-q4f16_1-MLC' });
+    const kinds = [...screen.getByLabelText('Provider', { exact: true }).querySelectorAll('option')];
+    expect(kinds.map((o) => o.value)).toContain('webllm');
+  } finally {
+    Reflect.deleteProperty(navigator, 'gpu');
+  }
+});

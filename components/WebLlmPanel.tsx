@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import { sendMessage } from '../lib/messages';
+import type { WebLlmProgress } from '../lib/model/webllm';
+import { checkGpu, WEBLLM_MODELS, type GpuLike, type GpuStatus } from '../lib/providers/gpu';
+import { webllmProgressItem } from '../lib/providers/settings';
+import { useAction } from './useAction';
+
+/** navigator.gpu, typed loosely: TypeScript's DOM lib may not carry WebGPU. */
+function webGpu(): GpuLike | undefined {
+  return (navigator as Navigator & { gpu?: GpuLike }).gpu;
+}
+
+export function useGpuStatus(): GpuStatus | null {
+  const [status, setStatus] = useState<GpuStatus | null>(null);
+  useEffect(() => {
+    void checkGpu(webGpu()).then(setStatus);
+  }, []);
+  return status;
+}
+
+function useProgress(): WebLlmProgress | null {
+  const [progress, setProgress] = useState<WebLlmProgress | null>(null);
+  useEffect(() => {
+    void webllmProgressItem.getValue().then(setProgress);
+    return webllmProgressItem.watch(setProgress);
+  }, []);
+  return progress;
+}
+
+function Progress({ p }: { p: WebLlmProgress }) {
+  return (
+    <label className="stack">
+      <span>
+        {p.progress >= 1 ? 'Ready' : 'Downloading'} {p.model}: {Math.round(p.progress * 100)}%
+      </span>
+      <progress max={1} value={p.progress} />
+    </label>
+  );
+}
+
+const size = (mb: number) => (mb >= 1000 ? `${(mb / 1000).toFixed(1)} GB` : `${mb} MB`);
+
+/** Local models: GPU status, and when usable the short model list with download sizes (#4). */
+export function WebLlmPanel({ gpu }: { gpu: GpuStatus | null }) {
+  const progress = useProgress();
+  const load = useAction((model: string) => sendMessage('webllmLoad', { model }));
+  if (!gpu) return <p className="muted">Checking for a GPU…</p>;
+  if (!gpu.usable)
+    return (
+      <p role="status" className="card">
+        {gpu.reason}
+      </p>
+    );
+  return (
+    <div className="card stack">
+      <p role="status">
+        Local models run on this device ({gpu.name}). Nothing leaves your browser. A model downloads once and
+        stays cached.
+      </p>
+      <ul aria-label="Local models" className="stack">
+        {WEBLLM_MODELS.map((m) => (
+          <li key={m.id} className="row">
+            {m.label} · {size(m.sizeMb)} download
+            <button type="button" disabled={load.busy} onClick={() => void load.run(m.id)}>
+              Download
+            </button>
+          </li>
+        ))}
+      </ul>
+      {progress && <Progress p={progress} />}
+      {load.error && (
+        <p role="alert" className="error">
+          {load.error}
+        </p>
+      )}
+    </div>
+  );
+}

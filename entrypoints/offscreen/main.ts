@@ -1,0 +1,48 @@
+// The offscreen document hosting WebLLM (#4). The only module that imports @mlc-ai/web-llm (eslint enforces
+// it), so the ~6 MB library never reaches the background, the pages or the content script.
+import { CreateMLCEngine, type MLCEngine } from '@mlc-ai/web-llm';
+import { browser } from 'wxt/browser';
+import { listenFor, sendMessage } from '../../lib/messages';
+
+const origin = browser.runtime.getURL('/');
+let loaded: { model: string; engine: Promise<MLCEngine> } | null = null;
+
+/** Loads a model once; web-llm keeps its weights in the Cache API, so later loads do not download. */
+function engineFor(model: string): Promise<MLCEngine> {
+  if (loaded?.model !== model) {
+    const report = (progress: number, text: string) =>
+      void sendMessage('webllmProgress', { model, progress: Math.min(1, Math.max(0, progress)), text });
+    const engine = CreateMLCEngine(model, { initProgressCallback: (r) => report(r.progress, r.text) });
+    loaded = { model, engine };
+    engine.catch(() => (loaded = null));
+  }
+  return loaded.engine;
+}
+
+listenFor(
+  'webllmPrepare',
+  async ({ model }) => {
+    await engineFor(model);
+    return { ok: true };
+  },
+  origin,
+);
+
+listenFor(
+  'webllmComplete',
+  async (req) => {
+    const engine = await engineFor(req.model);
+    const out = await engine.chat.completions.create({
+      messages: [{ role: 'system', content: req.system }, ...req.messages],
+      temperature: 0,
+      // JSON-schema constrained decoding: web-llm compiles the schema into a grammar.
+      response_format: { type: 'json_object', schema: JSON.stringify(req.jsonSchema) },
+    });
+    return {
+      text: out.choices[0]?.message.content ?? '',
+      promptTokens: out.usage?.prompt_tokens ?? 0,
+      completionTokens: out.usage?.completion_tokens ?? 0,
+    };
+  },
+  origin,
+);

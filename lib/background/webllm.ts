@@ -1,0 +1,52 @@
+// The background's side of WebLLM (#4): the model runs in an offscreen document (Chrome), because the service
+// worker's life is too short for a model load and web-llm (~6 MB) must stay out of every other bundle.
+import { browser } from 'wxt/browser';
+import { sendMessage } from '../messages';
+import type { WebLlmProgress } from '../model/webllm';
+import { makeProvider } from '../providers/structured';
+import { webllmProgressItem } from '../providers/settings';
+import type { Provider } from '../providers/types';
+
+const OFFSCREEN = '/offscreen.html';
+
+async function ensureOffscreen(): Promise<void> {
+  const offscreen = (globalThis as { chrome?: typeof chrome }).chrome?.offscreen;
+  if (!offscreen) throw new Error('Local models need Chrome for now: choose an API provider.');
+  if (await offscreen.hasDocument()) return;
+  await offscreen.createDocument({
+    url: browser.runtime.getURL(OFFSCREEN),
+    reasons: [offscreen.Reason.WORKERS],
+    justification: 'Runs the local model the user chose (WebGPU) outside the short-lived service worker.',
+  });
+}
+
+export async function loadWebLlm(model: string): Promise<void> {
+  await ensureOffscreen();
+  await sendMessage('webllmPrepare', { model });
+}
+
+export function webllmProvider(model: string): Provider {
+  return makeProvider('webllm', model, async (req) => {
+    await ensureOffscreen();
+    const { system, messages, jsonSchema } = req;
+    return sendMessage('webllmComplete', { model, system, messages, jsonSchema });
+  });
+}
+
+/** Handlers the background owns; prepare/complete are answered by the offscreen document only. */
+export const webllmHandlers = {
+  webllmLoad: async ({ model }: { model: string }) => {
+    await loadWebLlm(model);
+    return { ok: true as const };
+  },
+  webllmProgress: async (p: WebLlmProgress) => {
+    await webllmProgressItem.setValue(p);
+    return { ok: true as const };
+  },
+  webllmPrepare: async (): Promise<{ ok: true }> => {
+    throw new Error('Answered by the offscreen document');
+  },
+  webllmComplete: async (): Promise<{ text: string; promptTokens: number; completionTokens: number }> => {
+    throw new Error('Answered by the offscreen document');
+  },
+};

@@ -1,0 +1,47 @@
+// Which model extracts memories (#4). The API key is NOT here: it lives in its own storage item that only the
+// background reads (lib/background/provider.ts).
+import { z } from 'zod/mini';
+
+export const ProviderKind = z.enum(['none', 'webllm', 'openai', 'anthropic']);
+export type ProviderKind = z.infer<typeof ProviderKind>;
+
+export const ProviderSettings = z.object({
+  kind: ProviderKind,
+  model: z.string().check(z.maxLength(200)),
+  /** OpenAI-compatible only: e.g. https://api.openai.com/v1 or http://localhost:11434/v1. */
+  baseUrl: z.string().check(z.maxLength(500)),
+});
+export type ProviderSettings = z.infer<typeof ProviderSettings>;
+
+export const DEFAULT_PROVIDER: ProviderSettings = { kind: 'none', model: '', baseUrl: '' };
+
+export const SaveProvider = z.object({
+  ...ProviderSettings.shape,
+  /** Write-only: omitted keeps the stored key, "" clears it. */
+  apiKey: z.optional(z.string().check(z.maxLength(500))),
+});
+export type SaveProvider = z.infer<typeof SaveProvider>;
+
+export const ProviderStatus = z.object({ ...ProviderSettings.shape, hasKey: z.boolean() });
+export type ProviderStatus = z.infer<typeof ProviderStatus>;
+
+export const TestResult = z.object({ ok: z.boolean(), message: z.string() });
+export type TestResult = z.infer<typeof TestResult>;
+
+export const PromptVersions = z.object({ extraction: z.string(), consolidation: z.string() });
+
+export const ExtractNow = z.object({});
+export const ExtractNowReply = z.object({ ran: z.number(), waiting: z.nullable(z.string()) });
+
+/** The host permission pattern for an endpoint, requested at runtime (optional_host_permissions). */
+export function originPattern(kind: ProviderKind, baseUrl: string): string | null {
+  if (kind === 'anthropic') return 'https://api.anthropic.com/*';
+  if (kind !== 'openai') return null;
+  try {
+    const url = new URL(baseUrl);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+    return `${url.protocol}//${url.hostname}/*`;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,156 @@
+// The durable queue (#4): lease, orphan recovery, idempotent commit, backoff, dead letter + Retry, waiting
+// without a provider, and "only new turns plus a few context turns".
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { DEFAULT_SETTINGS } from '../model/settings';
+import { scriptedProvider } from '../providers/scripted';
+import type { Provider } from '../providers/types';
+import { resetDbForTests } from '../store/db';
+import { claimNextJob, enqueueExtraction, getJob, listJobs, releaseOrphans, retryJob } from '../store/jobs';
+import { commitJob } from '../store/pipeline';
+import { listMemories } from '../store/memories';
+import { NOW, reply, seedTurns } from '../../test/helpers/pipeline';
+import { NO_PROVIDER, QUEUE, runDueJobs } from './queue';
+
+const KEY = 'chatgpt:c1';
+const at = (sec: number) => new Date(NOW.getTime() + sec * 1000);
+
+function env(provider: Provider | null, now = NOW, wakes: (string | null)[] = []) {
+  return {
+    owner: 'sw-1',
+    provider: async () => provider,
+    settings: async () => DEFAULT_SETTINGS,
+    countTokens: async (t: string) => t.length,
+    wakeAt: async (w: string | null) => void wakes.push(w),
+    now: () => now,
+  };
+}
+
+beforeEach(async () => {
+  await resetDbForTests();
+});
+
+describe('job queue', () => {
+  test('a job is not due before its idle delay; a second capture pushes it back instead of adding one', async () => {
+    await seedTurns([{ role: 'user', text: 'I live in Oslo.' }]);
+    await enqueueExtraction(KEY, at(120), NOW);
+    await enqueueExtraction(KEY, at(200), at(80));
+    expect(await listJobs()).toHaveLength(1);
+    const wakes: (string | null)[] = [];
+    expect(await runDueJobs(env(scriptedProvider([]), at(150), wakes))).toBe(0);
+    expect(wakes).toEqual([at(200).toISOString()]);
+  });
+
+  test('with no provider, jobs wait with a clear state and spend no attempt; nothing is lost', async () => {
+    await seedTurns([{ role: 'user', text: 'I live in Oslo.' }]);
+    await enqueueExtraction(KEY, NOW, NOW);
+    expect(await runDueJobs(env(null))).toBe(0);
+    expect((await listJobs())[0]).toMatchObject({ status: 'pending', attempts: 0, lastError: NO_PROVIDER });
+    await runDueJobs(env(scriptedProvider([reply.memories({ text: 'Lives in Oslo.' })])));
+    expect((await listMemories()).map((m) => m.text)).toEqual(['Lives in Oslo.']);
+  });
+
+  test('a worker killed mid-call: the next instance reclaims the job and writes exactly one set', async () => {
+    await seedTurns([{ role: 'user', text: 'I live in Oslo.' }]);
+    await enqueueExtraction(KEY, NOW, NOW);
+    const lost = await claimNextJob('sw-dead', QUEUE.leaseMs, NOW);
+    expect(lost?.status).toBe('running');
+    // The lease still holds: another claim finds nothing until the orphan is released.
+    expect(await claimNextJob('sw-1', QUEUE.leaseMs, NOW)).toBeNull();
+    expect(await releaseOrphans('sw-1', NOW)).toBe(1);
+    await runDueJobs(env(scriptedProvider([reply.memories({ text: 'Lives in Oslo.' })])));
+    expect((await listMemories()).map((m) => m.text)).toEqual(['Lives in Oslo.']);
+    expect((await getJob(lost!.id))?.status).toBe('done');
+  });
+
+  test('an expired lease is reclaimed without a restart', async () => {
+    await seedTurns([{ role: 'user', text: 'I live in Oslo.' }]);
+    await enqueueExtraction(KEY, NOW, NOW);
+    await claimNextJob('sw-1', QUEUE.leaseMs, NOW);
+    expect(await claimNextJob('sw-1', QUEUE.leaseMs, at(60))).toBeNull();
+    expect((await claimNextJob('sw-1', QUEUE.leaseMs, at(QUEUE.leaseMs / 1000 + 1)))?.attempts).toBe(2);
+  });
+
+  test('committing the same job twice writes once', async () => {
+    await seedTurns([{ role: 'user', text: 'I live in Oslo.' }]);
+    const job = await enqueueExtraction(KEY, NOW, NOW);
+    const p = scriptedProvider([reply.memories({ text: 'Lives in Oslo.' })]);
+    await runDueJobs(env(p));
+    const events = (await listMemories()).length;
+    expect(await commitJob(job.id, [], 0, NOW)).toBe(false);
+    expect((await listMemories()).length).toBe(events);
+  });
+
+  test('failures back off, dead-letter after the last attempt, and Retry brings the job back', async () => {
+    await seedTurns([{ role: 'user', text: 'I live in Oslo.' }]);
+    const job = await enqueueExtraction(KEY, NOW, NOW);
+    let now = NOW;
+    const runAfters: string[] = [];
+    for (let i = 0; i < QUEUE.maxAttempts; i++) {
+      await runDueJobs(env(scriptedProvider([new Error('HTTP 503: overloaded')]), now));
+      const j = (await getJob(job.id))!;
+      runAfters.push(j.runAfter);
+      now = new Date(j.runAfter);
+    }
+    const dead = (await getJob(job.id))!;
+    expect(dead).toMatchObject({
+      status: 'failed',
+      attempts: QUEUE.maxAttempts,
+      lastError: 'HTTP 503: overloaded',
+    });
+    const gaps = runAfters
+      .slice(0, 3)
+      .map((r, i) => Date.parse(r) - Date.parse(i ? runAfters[i - 1]! : NOW.toISOString()));
+    expect(gaps).toEqual([QUEUE.backoffMs, QUEUE.backoffMs * 2, QUEUE.backoffMs * 4]);
+    await retryJob(job.id, now);
+    await runDueJobs(env(scriptedProvider([reply.memories({ text: 'Lives in Oslo.' })]), now));
+    expect((await getJob(job.id))?.status).toBe('done');
+  });
+
+  test('the next job sends only the new turns, with earlier ones marked as context', async () => {
+    await seedTurns([
+      { role: 'user', text: 'I live in Oslo.' },
+      { role: 'assistant', text: 'Nice city.' },
+    ]);
+    await enqueueExtraction(KEY, NOW, NOW);
+    await runDueJobs(env(scriptedProvider([reply.memories({ text: 'Lives in Oslo.' })])));
+    await seedTurns([{ role: 'user', text: 'My daughter was born there in 2019.' }], 2);
+    const second = await enqueueExtraction(KEY, NOW, NOW);
+    expect(second.fromOrder).toBe(2);
+    const p = scriptedProvider([reply.memories()]);
+    await runDueJobs(env(p));
+    const prompt = p.requests[0]!.messages[0]!.content;
+    const context = prompt.slice(prompt.indexOf('CONTEXT TURNS'), prompt.indexOf('NEW TURNS'));
+    const fresh = prompt.slice(prompt.indexOf('NEW TURNS'));
+    expect(context).toContain('[1] user (2023-05-08): I live in Oslo.');
+    expect(fresh).toContain('[3] user (2023-05-08): My daughter');
+    expect(fresh).not.toContain('I live in Oslo');
+    expect(prompt).toContain('M1 (profile) "Lives in Oslo."');
+  });
+
+  test('a provider error that echoes a key is redacted before it is stored', async () => {
+    await seedTurns([{ role: 'user', text: 'I live in Oslo.' }]);
+    const job = await enqueueExtraction(KEY, NOW, NOW);
+    const echo = new Error(
+      'HTTP 401: Incorrect API key provided: sk-proj-aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z',
+    );
+    await runDueJobs(env(scriptedProvider([echo])));
+    expect((await getJob(job.id))?.lastError).toBe(
+      'HTTP 401: Incorrect API key provided: [redacted api key]',
+    );
+  });
+
+  test('a job queued while an earlier one ran starts after the turns that one covered', async () => {
+    await seedTurns([{ role: 'user', text: 'I live in Oslo.' }]);
+    await enqueueExtraction(KEY, NOW, NOW);
+    const running = await claimNextJob('sw-1', QUEUE.leaseMs, NOW);
+    // Captured during the run: no pending job exists, so a new one starts from the same turn.
+    const late = await enqueueExtraction(KEY, NOW, NOW);
+    expect(late.fromOrder).toBe(0);
+    await commitJob(running!.id, [], 0, NOW);
+    const p = scriptedProvider([reply.memories()]);
+    await runDueJobs(env(p));
+    expect(p.requests).toEqual([]);
+    expect((await getJob(late.id))?.status).toBe('done');
+  });
+});

@@ -1,0 +1,59 @@
+// One interface for every model provider (#4): the pipeline asks for data matching a schema and gets it
+// validated, plus what the call cost.
+import type { z } from 'zod/mini';
+
+export interface CallUsage {
+  provider: string;
+  model: string;
+  promptTokens: number;
+  completionTokens: number;
+  /** Estimated from lib/providers/prices.ts; null when the model is not in the table (local or unknown). */
+  costUsd: number | null;
+}
+
+export interface CompleteRequest<T> {
+  system: string;
+  user: string;
+  schema: z.ZodMiniType<T>;
+  /** A short identifier for the output (json_schema name, tool name). */
+  schemaName: string;
+  signal?: AbortSignal;
+}
+
+export interface CompleteResult<T> {
+  data: T;
+  /** One entry per HTTP call: a corrective retry costs a second call. */
+  usage: CallUsage[];
+}
+
+export interface Provider {
+  /** "openai", "anthropic", "webllm", "scripted". */
+  readonly id: string;
+  readonly model: string;
+  complete<T>(req: CompleteRequest<T>): Promise<CompleteResult<T>>;
+}
+
+export interface ChatMessage {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+/** What a transport sends: the structured layer (structured.ts) adds parsing and the corrective retry. */
+export interface RawRequest {
+  system: string;
+  messages: ChatMessage[];
+  jsonSchema: Record<string, unknown>;
+  schemaName: string;
+  signal?: AbortSignal;
+}
+
+export interface RawReply {
+  text: string;
+  promptTokens: number;
+  completionTokens: number;
+}
+
+export type Transport = (req: RawRequest) => Promise<RawReply>;
+
+/** The job fails with this error recorded; nothing is written (#4, "a failed job never corrupts the store"). */
+export class ProviderOutputError extends Error {}

@@ -1,0 +1,154 @@
+// The durable extraction queue (#4). Each job takes a lease; a killed service worker's job is reclaimed by
+// the next instance (releaseOrphans) or when its lease times out, and re-run from scratch: its writes commit
+// in one transaction with the job's completion (commitJob), so a rerun never duplicates anything.
+import type { Job } from '../model/records';
+import { db } from './db';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Schedules extraction of a conversation's new turns; an existing pending job is pushed to the new time. */
+export async function enqueueExtraction(
+  conversationKey: string,
+  runAfter: Date,
+  now = new Date(),
+): Promise<Job> {
+  const d = db();
+  return d.transaction('rw', d.jobs, async () => {
+    const jobs = await d.jobs.where('conversationKey').equals(conversationKey).toArray();
+    const waiting = jobs.find((j) => j.status === 'pending');
+    if (waiting) {
+      const moved = { ...waiting, runAfter: runAfter.toISOString(), updatedAt: now.toISOString() };
+      await d.jobs.put(moved);
+      return moved;
+    }
+    const covered = Math.max(-1, ...jobs.filter((j) => j.status === 'done').map((j) => j.toOrder ?? -1));
+    const job: Job = {
+      id: crypto.randomUUID(),
+      kind: 'extract',
+      conversationKey,
+      status: 'pending',
+      attempts: 0,
+      fromOrder: covered + 1,
+      runAfter: runAfter.toISOString(),
+      leaseUntil: null,
+      leaseOwner: null,
+      lastError: null,
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+    };
+    await d.jobs.add(job);
+    return job;
+  });
+}
+
+const due = (j: Job, at: string) =>
+  (j.status === 'pending' && j.runAfter <= at) || (j.status === 'running' && (j.leaseUntil ?? '') < at);
+
+/** Takes the lease on the next due job, or returns null. */
+export async function claimNextJob(owner: string, leaseMs: number, now = new Date()): Promise<Job | null> {
+  const d = db();
+  const at = now.toISOString();
+  return d.transaction('rw', d.jobs, async () => {
+    const open = await d.jobs.where('status').anyOf('pending', 'running').toArray();
+    const next = open.filter((j) => due(j, at)).sort((a, b) => a.runAfter.localeCompare(b.runAfter))[0];
+    if (!next) return null;
+    const leased: Job = {
+      ...next,
+      status: 'running',
+      attempts: next.attempts + 1,
+      leaseOwner: owner,
+      leaseUntil: iso(now.getTime() + leaseMs),
+      updatedAt: at,
+    };
+    await d.jobs.put(leased);
+    return leased;
+  });
+}
+
+/** Jobs leased by an earlier service-worker instance cannot still be running: hand them back at once. */
+export async function releaseOrphans(owner: string, now = new Date()): Promise<number> {
+  const d = db();
+  return d.transaction('rw', d.jobs, async () => {
+    const running = await d.jobs.where('status').equals('running').toArray();
+    const orphans = running.filter((j) => j.leaseOwner !== owner);
+    const at = now.toISOString();
+    await d.jobs.bulkPut(
+      orphans.map((j) => ({ ...j, status: 'pending' as const, runAfter: at, updatedAt: at })),
+    );
+    return orphans.length;
+  });
+}
+
+export async function updateJob(id: string, patch: Partial<Job>): Promise<void> {
+  await db().jobs.update(id, patch);
+}
+
+export async function getJob(id: string): Promise<Job | undefined> {
+  return db().jobs.get(id);
+}
+
+export async function listJobs(): Promise<Job[]> {
+  const rows = await db().jobs.toArray();
+  return rows.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+}
+
+/** When the queue should next wake: the earliest pending runAfter or running lease end. */
+export async function nextWake(): Promise<string | null> {
+  const open = await db().jobs.where('status').anyOf('pending', 'running').toArray();
+  const times = open.map((j) => (j.status === 'running' ? (j.leaseUntil ?? j.runAfter) : j.runAfter)).sort();
+  return times[0] ?? null;
+}
+
+/** After a failed attempt: back off, or dead-letter once `maxAttempts` is reached (#4). */
+export async function failJob(
+  job: Job,
+  error: string,
+  maxAttempts: number,
+  backoffMs: number,
+  now = new Date(),
+) {
+  const at = now.toISOString();
+  const dead = job.attempts >= maxAttempts;
+  await db().jobs.update(job.id, {
+    status: dead ? 'failed' : 'pending',
+    runAfter: dead ? job.runAfter : iso(now.getTime() + backoffMs * 2 ** Math.max(0, job.attempts - 1)),
+    leaseUntil: null,
+    leaseOwner: null,
+    lastError: error.slice(0, 500),
+    updatedAt: at,
+  });
+}
+
+/** With no provider, due jobs wait without spending attempts, and say why. */
+export async function markWaiting(message: string, now = new Date()): Promise<number> {
+  const d = db();
+  const at = now.toISOString();
+  return d.transaction('rw', d.jobs, async () => {
+    const due = await d.jobs
+      .where('status')
+      .equals('pending')
+      .filter((j) => j.runAfter <= at)
+      .toArray();
+    await d.jobs.bulkPut(due.map((j) => ({ ...j, lastError: message, updatedAt: at })));
+    return due.length;
+  });
+}
+
+/** The dead letter's "Retry": a fresh set of attempts, due now. */
+export async function retryJob(id: string, now = new Date()): Promise<void> {
+  const at = now.toISOString();
+  const changed = await db().jobs.update(id, { status: 'pending', attempts: 0, runAfter: at, updatedAt: at });
+  if (!changed) throw new Error(`No job with id ${id}`);
+}
+
+/** "Extract now": every pending job becomes due. */
+export async function makeDue(now = new Date()): Promise<void> {
+  const at = now.toISOString();
+  await db().jobs.where('status').equals('pending').modify({ runAfter: at });
+}
+
+/** The last turn order a finished job of this conversation covered, or -1. */
+export async function coveredOrder(conversationKey: string): Promise<number> {
+  const jobs = await db().jobs.where('conversationKey').equals(conversationKey).toArray();
+  return Math.max(-1, ...jobs.filter((j) => j.status === 'done').map((j) => j.toOrder ?? -1));
+}

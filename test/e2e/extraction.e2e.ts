@@ -1,0 +1,137 @@
+// Extraction end to end (#4): a captured conversation becomes memories through a local OpenAI-compatible
+// server on 127.0.0.1, with provenance in the export, no secret in any request, exactly one set of memories
+// when the service worker is stopped mid-call, and Retry-After honoured.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { exportAll, exportUntil } from './export';
+import { fixture, launch, openOptions, servePage, type Harness } from './harness';
+import { startLlmServer, type LlmServer } from './llm-server';
+
+const SECRET = 'sk-proj-Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe';
+
+let h: Harness;
+let llm: LlmServer;
+let options: Page;
+
+/** Serves the Claude fixture with our own user text, so each test has its own conversation. */
+async function chat(id: string, userText: string): Promise<void> {
+  const url = `https://claude.ai/chat/6f0d2c1e-4444-4a2b-9c3d-${id.padStart(12, '0')}`;
+  await servePage(
+    h.context,
+    url,
+    fixture('pages/claude-older.html').replace('Show me the last five commits.', userText),
+  );
+  const page = await h.context.newPage();
+  await page.goto(url);
+  await exportUntil(options, (d) => d.conversations.some((c) => url.endsWith(c.id)));
+  await page.close();
+}
+
+const memoryFor = (text: string) => (body: string) =>
+  body.includes('You keep a long-term memory')
+    ? JSON.stringify({
+        memories: [
+          {
+            ...{ text, type: 'profile', priority: 60, confidence: 0.95, attributedTo: 'user' },
+            ...{ occurredStart: null, occurredEnd: null, sourceTurns: [1] },
+          },
+        ],
+      })
+    : JSON.stringify({ operations: [{ fact: 1, op: 'ADD', target: null, text, reason: 'new' }] });
+
+async function extractNow(): Promise<void> {
+  await options.goto(options.url().replace(/#.*$/, '#model'));
+  await options.getByRole('button', { name: 'Extract now' }).click();
+}
+
+beforeAll(async () => {
+  llm = await startLlmServer();
+  h = await launch();
+  // The harness aborts every http(s) request it sees; the model server is the one host we let through.
+  await h.context.route(/^http:\/\/127\.0\.0\.1:/, (route) => route.continue());
+  options = await openOptions(h, 'model');
+  await options.getByLabel('Provider', { exact: true }).selectOption('openai');
+  await options.getByRole('combobox', { name: 'Model' }).fill('gpt-4o-mini');
+  await options.getByLabel('Base URL').fill(llm.baseUrl);
+  await options.getByLabel('API key').fill('test-key');
+  await options.getByRole('button', { name: 'Save' }).click();
+  await options.getByText(/^Saved\./).waitFor({ timeout: 15_000 });
+  console.log(`after Save: ${await options.getByText(/^Saved\./).textContent()}`);
+});
+afterAll(async () => {
+  await h?.close();
+  await llm?.close();
+});
+
+describe('extraction through a local OpenAI-compatible server', () => {
+  test('a captured conversation becomes memories with provenance; no secret leaves', async () => {
+    llm.reply(memoryFor('Lives in Lisbon and works as a marine biologist.'));
+    await chat('1', `I live in Lisbon and work as a marine biologist. My key is ${SECRET}.`);
+    await extractNow();
+    const { data } = await exportUntil(options, (d) => d.memories.length > 0, 30_000);
+    const m = data.memories.find((x) => x.text.startsWith('Lives in Lisbon'));
+    expect(m?.sources[0]).toMatchObject({ site: 'claude', conversationId: expect.stringMatching(/0001$/) });
+    expect(m?.sources[0]?.turnIds.length).toBeGreaterThan(0);
+    expect(m?.history.map((e) => [e.op, e.actor, e.model])).toEqual([
+      ['add', 'extractor', 'openai:gpt-4o-mini'],
+    ]);
+    expect(m?.history[0]?.jobId).toBeTruthy();
+    expect(llm.requests.length).toBeGreaterThan(0);
+    expect(llm.requests.some((r) => r.body.includes('I live in Lisbon'))).toBe(true);
+    expect(llm.requests.every((r) => !r.body.includes(SECRET))).toBe(true);
+    console.log(`requests recorded: ${llm.requests.length}; blocked by the harness: ${h.blocked.length}`);
+  });
+
+  test('a 429 with Retry-After is honoured', async () => {
+    llm.reply(memoryFor('Has a cat named Pixel.'));
+    await chat('2', 'I have a cat named Pixel.');
+    const first = llm.requests.length;
+    llm.rateLimit(1, 2);
+    await extractNow();
+    await exportUntil(options, (d) => d.memories.some((m) => m.text === 'Has a cat named Pixel.'), 30_000);
+    const [limited, retried] = llm.requests.slice(first);
+    const waited = retried!.at - limited!.at;
+    console.log(`429 Retry-After 2 s: retried after ${waited} ms`);
+    expect(waited).toBeGreaterThanOrEqual(1900);
+  });
+
+  test('stopping the service worker during the call still ends with exactly one set of memories', async () => {
+    llm.reply(memoryFor('Plays the cello in a Porto orchestra.'));
+    await chat('3', 'I play the cello in an orchestra in Porto.');
+    const first = llm.requests.length;
+    llm.holdNext();
+    await extractNow();
+    await expect.poll(() => llm.requests.length, { timeout: 15_000 }).toBeGreaterThan(first);
+    const cdp = await h.context.newCDPSession(options);
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.stopAllWorkers');
+    // Waking the worker (a message) makes the new instance reclaim the orphaned job and run it again.
+    await extractNow();
+    const { data } = await exportUntil(
+      options,
+      (d) => d.memories.some((m) => m.text.startsWith('Plays the cello')),
+      30_000,
+    );
+    await options.waitForTimeout(1000);
+    const again = await exportAll(options);
+    const cello = again.data.memories.filter((m) => m.text.startsWith('Plays the cello'));
+    expect(cello).toHaveLength(1);
+    expect(data.memories.filter((m) => m.text.startsWith('Plays the cello'))).toHaveLength(1);
+    console.log(`requests for the killed job: ${llm.requests.length - first}`);
+    expect(llm.requests.length - first).toBeGreaterThanOrEqual(2);
+  });
+
+  test('headless Chromium has no usable GPU: the Model section says so and never starts a download', async () => {
+    const page = await openOptions(h, 'model');
+    await page.getByText('No usable GPU: choose an API provider').waitFor();
+    const kinds = await page
+      .getByLabel('Provider', { exact: true })
+      .locator('option')
+      .evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value));
+    expect(kinds).not.toContain('webllm');
+    await page.waitForTimeout(1000);
+    expect(await page.locator('progress').count()).toBe(0);
+    expect(h.blocked.filter((u) => /huggingface|mlc|raw\.githubusercontent/.test(u))).toEqual([]);
+    await page.close();
+  });
+});
