@@ -53,7 +53,8 @@ export async function seedTurns(turns: CaseTurn[], startOrder = 0): Promise<void
     superseded: false,
     capturedAt: NOW.toISOString(),
   }));
-  await saveCapture({ conversation: c, turns: rows });
+  // A later batch is appended to what the page showed before, not a new complete view (#3 marks missing turns superseded).
+  await saveCapture({ conversation: c, turns: rows }, startOrder === 0);
 }
 
 export async function runPipeline(steps: ScriptStep[], settings: Settings = DEFAULT_SETTINGS) {
