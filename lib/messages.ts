@@ -12,6 +12,22 @@ export const protocol = {
   getMemoryBlock: { request: M.BlockRequest, reply: M.BlockReply, callers: ['page', 'extension'] },
   addMemory: { request: M.NewMemory, reply: M.Memory, callers: ['extension'] },
   deleteMemory: { request: M.MemoryId, reply: M.Ok, callers: ['extension'] },
+  // Memory management (#6).
+  updateMemory: { request: M.MemoryPatch, reply: M.Memory, callers: ['extension'] },
+  setPinned: { request: M.PinRequest, reply: M.Memory, callers: ['extension'] },
+  restoreMemory: { request: M.MemoryId, reply: M.Memory, callers: ['extension'] },
+  purgeMemory: { request: M.MemoryId, reply: M.Ok, callers: ['extension'] },
+  bulkMemories: { request: M.BulkRequest, reply: M.BulkReply, callers: ['extension'] },
+  approveMemory: { request: M.ApproveRequest, reply: M.Memory, callers: ['extension'] },
+  rejectMemory: { request: M.MemoryId, reply: M.Ok, callers: ['extension'] },
+  approveAllMemories: { request: M.Empty, reply: M.ApproveAllReply, callers: ['extension'] },
+  deleteConversation: {
+    request: M.DeleteConversationRequest,
+    reply: M.DeleteConversationReply,
+    callers: ['extension'],
+  },
+  deleteEverything: { request: M.DeleteEverythingRequest, reply: M.Ok, callers: ['extension'] },
+  retryJob: { request: M.JobId, reply: M.Ok, callers: ['extension'] },
 } as const satisfies Record<
   string,
   { request: z.ZodMiniType; reply: z.ZodMiniType; callers: readonly Caller[] }

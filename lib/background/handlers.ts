@@ -6,9 +6,11 @@ import { readSettings } from '../settings';
 import { listMemories } from '../store/memories';
 import { handleCapture } from './capture';
 import { addUserMemory, deleteUserMemory } from './memories';
+import { manageHandlers } from './manage-handlers';
 
 export const handlers: Handlers = {
   captureTurns: async (req, sender) => handleCapture(req, sender, await readSettings()),
+  ...manageHandlers,
   addMemory: async (input) => addUserMemory(input),
   deleteMemory: async ({ id }) => {
     await deleteUserMemory(id);
