@@ -1,4 +1,5 @@
 import { exportFileName, readExport } from '../lib/store/export';
+import { DeleteEverything, MarkdownExport, StorageUsed } from './DataTools';
 import { downloadText } from './download';
 import { useAction } from './useAction';
 
@@ -17,12 +18,15 @@ export function DataSection() {
         <button type="button" className="primary" disabled={busy} onClick={() => void run()}>
           Export all data
         </button>
+        <MarkdownExport />
       </div>
       {error && (
         <p role="alert" className="error">
           Export failed: {error}
         </p>
       )}
+      <StorageUsed />
+      <DeleteEverything />
     </section>
   );
 }

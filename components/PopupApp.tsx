@@ -1,20 +1,29 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
-import { countMemories } from '../lib/store/memories';
+import { onboardedItem } from '../lib/onboarding';
+import { AddMemoryForm } from './AddMemoryForm';
+import { Counts } from './popup/Counts';
+import { FirstRun } from './popup/FirstRun';
+import { Button } from './ui';
 
 export function PopupApp() {
-  const count = useLiveQuery(() => countMemories('active'), []);
+  const [onboarded, setOnboarded] = useState<boolean | null>(null);
+  useEffect(() => {
+    void onboardedItem.getValue().then(setOnboarded);
+  }, []);
+  if (onboarded === false)
+    return (
+      <div className="popup stack">
+        <FirstRun onDone={() => setOnboarded(true)} />
+      </div>
+    );
   return (
     <div className="popup stack">
-      <strong>Engram</strong>
-      <p>
-        {count === undefined
-          ? 'Counting memories…'
-          : `${count} ${count === 1 ? 'memory' : 'memories'} on this machine.`}
-      </p>
-      <button type="button" onClick={() => void browser.runtime.openOptionsPage()}>
-        Open memories
-      </button>
+      <strong className="brand">Engram</strong>
+      {/* #3 mounts CaptureStatus here; #5 mounts the Insert memory preview. */}
+      <Counts />
+      <AddMemoryForm />
+      <Button onClick={() => void browser.runtime.openOptionsPage()}>Open memories</Button>
     </div>
   );
 }

@@ -3,7 +3,8 @@
 // change to that version; otherwise it is new. Approve makes it active; Reject restores the previous version,
 // or moves a new one to the Trash (restorable, like any delete).
 import type { Memory } from '../model/records';
-import { lastEvent, writeMemories } from '../store/manage';
+import { writeMemories } from '../store/manage';
+import { proposalBase } from '../store/views';
 import { listMemories, writeMemory } from '../store/memories';
 import { byUser, tokensOf } from './events';
 import { mustGet } from './manage';
@@ -26,15 +27,9 @@ export async function approveMemory(id: string, text?: string, now = new Date())
   return after;
 }
 
-/** The version a pending proposal would replace, or null when the proposal is a new memory. */
-export async function proposalBase(id: string): Promise<Memory | null> {
-  const base = (await lastEvent(id))?.before;
-  return base && base.status !== 'pending' ? base : null;
-}
-
 export async function rejectMemory(id: string, now = new Date()): Promise<void> {
   const before = await mustBePending(id);
-  const base = await proposalBase(id);
+  const { base } = await proposalBase(id);
   const at = now.toISOString();
   const after: Memory = base ? { ...base, updatedAt: at } : { ...before, status: 'deleted', updatedAt: at };
   const reason = base ? 'Rejected; kept the previous version' : 'Rejected';

@@ -96,3 +96,17 @@ test('usage sums per day, provider and model, and says when a cost is unknown', 
     ['2026-11-01', 2, 200, 0.5, false],
   ]);
 });
+
+test('word diff marks what a proposal removes and adds', async () => {
+  const { diffWords, fieldChanges } = await import('./diff');
+  expect(diffWords('I live in Lisbon.', 'I live in Porto now.')).toEqual([
+    { kind: 'same', text: 'I live in ' },
+    { kind: 'del', text: 'Lisbon.' },
+    { kind: 'add', text: 'Porto now.' },
+  ]);
+  expect(diffWords('same', 'same')).toEqual([{ kind: 'same', text: 'same' }]);
+  expect(fieldChanges(memory(), memory({ pinned: true, priority: 80 }))).toEqual([
+    { field: 'priority', from: '50', to: '80' },
+    { field: 'pinned', from: 'false', to: 'true' },
+  ]);
+});

@@ -1,5 +1,5 @@
 // Reads behind the memory manager and popup (#6). Pages read here; every write goes by message.
-import type { Conversation, Job, JobStatus, Memory, Turn, Usage } from '../model/records';
+import type { Conversation, Job, JobStatus, Memory, MemoryEvent, Turn, Usage } from '../model/records';
 import { db } from './db';
 
 /** Every memory, including the Trash: the manager filters in memory (10,000 load in well under a second). */
@@ -60,4 +60,29 @@ export async function listConversationRows(): Promise<ConversationRow[]> {
 export async function turnsByKeys(keys: string[]): Promise<Turn[]> {
   const rows = await db().turns.bulkGet(keys);
   return rows.filter((t): t is Turn => t !== undefined);
+}
+
+export interface Proposal {
+  memory: Memory;
+  /** The version the proposal would replace; null for a new memory (see lib/background/review.ts). */
+  base: Memory | null;
+  proposedBy: MemoryEvent | null;
+}
+
+/** The version a pending memory would replace, read from its latest event. */
+export async function proposalBase(id: string): Promise<{ base: Memory | null; event: MemoryEvent | null }> {
+  const rows = await db().memoryEvents.where('memoryId').equals(id).sortBy('at');
+  const event = rows.at(-1) ?? null;
+  const base = event?.before && event.before.status !== 'pending' ? event.before : null;
+  return { base, event };
+}
+
+export async function pendingProposals(): Promise<Proposal[]> {
+  const pending = await db().memories.where('status').equals('pending').sortBy('updatedAt');
+  return Promise.all(
+    pending.map(async (memory) => {
+      const { base, event } = await proposalBase(memory.id);
+      return { memory, base, proposedBy: event };
+    }),
+  );
 }
