@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { usageByDay } from '../lib/manage/usage';
+import { usageByDay, type UsageDay } from '../lib/manage/usage';
 import type { Job, JobStatus } from '../lib/model/records';
 import { sendMessage } from '../lib/messages';
 import { jobsWithStatus, listUsage } from '../lib/store/views';
@@ -55,6 +55,7 @@ function Jobs() {
             {label} ({groups[i]?.length ?? 0})
           </h3>
           <ul className="plain" aria-label={`${label} jobs`}>
+            {groups[i]?.length === 0 && <li className="muted">None.</li>}
             {groups[i]?.map((j) => (
               <JobRow key={j.id} job={j} />
             ))}
@@ -63,6 +64,12 @@ function Jobs() {
       ))}
     </div>
   );
+}
+
+/** Calls whose price is unknown (no price table entry, or a local model) are said to be unknown, not $0. */
+function costLabel(r: UsageDay): string {
+  if (r.costComplete) return `$${r.costUsd.toFixed(4)}`;
+  return r.costUsd > 0 ? `$${r.costUsd.toFixed(4)} + unknown` : 'unknown';
 }
 
 function Usage() {
@@ -97,7 +104,7 @@ function Usage() {
             <td>{r.calls}</td>
             <td>{r.promptTokens}</td>
             <td>{r.completionTokens}</td>
-            <td>{`$${r.costUsd.toFixed(4)}${r.costComplete ? '' : ' + unknown'}`}</td>
+            <td>{costLabel(r)}</td>
           </tr>
         ))}
       </tbody>
