@@ -48,7 +48,7 @@ export function Filters({ filters, scopes, onChange }: Props) {
           onChange={(e) => set('query')(e.target.value)}
         />
       </label>
-      <div className="row">
+      <div className="row" role="group" aria-label="Filters">
         <Select label="Type" value={filters.type} onChange={set('type')} options={TYPES} />
         <Select label="Site" value={filters.site} onChange={set('site')} options={SITES} />
         <Select label="Scope" value={filters.scope} onChange={set('scope')} options={scopeOptions} />
