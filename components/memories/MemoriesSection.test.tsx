@@ -4,10 +4,12 @@ import { beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { handlers } from '../../lib/background/handlers';
 import { resetDbForTests } from '../../lib/store/db';
 import { getMemory } from '../../lib/store/memories';
-import { giveElementsASize, rowOf, throughHandlers } from '../../test/helpers/background';
+import { giveElementsASize, rowOf } from '../../test/helpers/background';
 import { MemoriesSection } from './MemoriesSection';
 
-vi.mock('../../lib/messages', async (real) => throughHandlers(await real()));
+vi.mock('../../lib/messages', async (real) =>
+  (await import('../../test/helpers/background')).throughHandlers(await real()),
+);
 
 const ext = { url: 'chrome-extension://engram-test/options.html' };
 

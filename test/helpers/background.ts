@@ -1,20 +1,17 @@
 // Component tests talk to the real background handlers (over fake-indexeddb) instead of canned replies, so
 // a test sees the same writes, events and validation as the extension:
-//   vi.mock('../lib/messages', async (real) => throughHandlers(await real()));
+//   vi.mock('../lib/messages', async (real) => (await import('../test/helpers/background')).throughHandlers(await real()));
+import { vi } from 'vitest';
 import { handlers } from '../../lib/background/handlers';
 import type * as Messages from '../../lib/messages';
 
 export const EXTENSION_ORIGIN = 'chrome-extension://engram-test/';
 
 export function throughHandlers(real: typeof Messages): typeof Messages {
-  const sendMessage = ((type: Messages.MessageType, data: unknown) =>
-    real.dispatch(
-      type,
-      data,
-      { url: `${EXTENSION_ORIGIN}options.html` },
-      handlers,
-      EXTENSION_ORIGIN,
-    )) as typeof Messages.sendMessage;
+  // A vi.fn, so a test can make one call fail with mockRejectedValueOnce.
+  const sendMessage = vi.fn((type: Messages.MessageType, data: unknown) =>
+    real.dispatch(type, data, { url: `${EXTENSION_ORIGIN}options.html` }, handlers, EXTENSION_ORIGIN),
+  ) as unknown as typeof Messages.sendMessage;
   return { ...real, sendMessage };
 }
 
