@@ -11,6 +11,7 @@ export function PopupApp() {
   useEffect(() => {
     void onboardedItem.getValue().then(setOnboarded);
   }, []);
+  // While the flag loads, the usual popup renders, so its count queries start at once (#6: < 100 ms).
   if (onboarded === false)
     return (
       <div className="popup stack">

@@ -1,7 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
-import { popupCounts } from '../../lib/store/views';
+import { countsItem } from '../../lib/counts';
+import { popupCounts, type PopupCounts } from '../../lib/store/views';
 
 export function optionsUrl(section: string): string {
   return browser.runtime.getURL(`/options.html#${section}`);
@@ -11,9 +12,19 @@ function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** Index-only counts (lib/store/views.ts popupCounts), each a link into the options page. */
+/** The background's stored counts at once (lib/counts.ts), replaced by an exact live count when it arrives. */
+function useCounts(): PopupCounts | undefined {
+  const [stored, setStored] = useState<PopupCounts | null>(null);
+  useEffect(() => {
+    void countsItem.getValue().then(setStored);
+    return countsItem.watch(setStored);
+  }, []);
+  const live = useLiveQuery(popupCounts, []);
+  return live ?? stored ?? undefined;
+}
+
 export function Counts() {
-  const counts = useLiveQuery(popupCounts, []);
+  const counts = useCounts();
   useEffect(() => {
     // Read by test/e2e/manager.e2e.ts to time the popup with 10,000 memories (#6: under 100 ms).
     if (counts && performance.getEntriesByName('engram:counts-shown').length === 0)

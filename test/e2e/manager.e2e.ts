@@ -79,16 +79,49 @@ test('10,000 memories load, scroll, and a search renders in under 200 ms', async
   );
   expect(Math.max(...timings)).toBeLessThan(200);
   await options.getByText('Fact 9999: I care about').first().waitFor();
+  await options.close();
+});
+
+test('the popup shows its counts within 100 ms of loading, with 10,000 memories', async () => {
   const popup = await h.context.newPage();
   await popup.goto(`chrome-extension://${h.extensionId}/popup.html`);
-  await popup
-    .getByRole('link', { name: '10001 memories' })
-    .or(popup.getByRole('link', { name: '10000 memories' }))
-    .waitFor();
-  const shownAt = await popup.evaluate(() => performance.now());
-  console.log(`popup: counts shown ${shownAt.toFixed(0)} ms after navigation start, with 10,000 memories`);
-  await Promise.all([options.close(), popup.close()]);
+  // Past the first run, so this test also stands alone.
+  await popup.evaluate(() => chrome.storage.local.set({ onboarded: true }));
+  // The seed bypassed the background, so restart it: on start it recounts and stores the counts, as it does
+  // after every change it writes.
+  const cdp = await h.context.newCDPSession(popup);
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  // Any message wakes the worker; this one is refused, which is fine.
+  // eslint-disable-next-line no-restricted-syntax -- test code inside the page, not a protocol message
+  await popup.evaluate(() => chrome.runtime.sendMessage({ wake: true }).catch(() => null));
+  await expect
+    .poll(() => popup.evaluate(async () => (await chrome.storage.local.get('counts')).counts), {
+      timeout: 15_000,
+    })
+    .toMatchObject({ memories: 10_000 });
+  const runs: { fromStart: number; fromLoad: number }[] = [];
+  for (let i = 0; i < 5; i++) {
+    await popup.reload();
+    await popup.getByRole('link', { name: '10000 memories', exact: true }).waitFor();
+    runs.push(await popup.evaluate(popupTiming));
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+  const fromLoad = median(runs.map((r) => r.fromLoad));
+  console.log(
+    `popup with 10,000 memories, median of 5 opens: counts rendered ${median(runs.map((r) => r.fromStart)).toFixed(0)} ms ` +
+      `after navigation start, ${fromLoad.toFixed(0)} ms after the document loaded`,
+  );
+  expect(fromLoad).toBeLessThan(100);
+  await popup.close();
 });
+
+function popupTiming(): { fromStart: number; fromLoad: number } {
+  const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  const mark = performance.getEntriesByName('engram:counts-shown')[0];
+  const shown = mark?.startTime ?? Number.NaN;
+  return { fromStart: shown, fromLoad: shown - (nav?.domContentLoadedEventEnd ?? 0) };
+}
 
 /** Types a query into the search box and measures until the list has re-rendered and painted. */
 async function timeSearch(page: import('playwright-core').Page, query: string): Promise<number> {
