@@ -31,7 +31,12 @@ function Nav({ section }: { section: string }) {
       {Object.entries(SECTIONS).map(([id, { label }]) => (
         <a key={id} href={`#${id}`} aria-current={id === section ? 'page' : undefined}>
           {label}
-          {id === 'review' && counts?.pending ? <span className="badge"> {counts.pending}</span> : null}
+          {id === 'review' && counts?.pending ? (
+            <span className="badge">
+              {counts.pending}
+              <span className="sr-only"> waiting</span>
+            </span>
+          ) : null}
         </a>
       ))}
     </nav>

@@ -1,5 +1,5 @@
 // Shared building blocks (#6): one look for every section, and accessible names by construction.
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 
 type Variant = 'primary' | 'danger' | 'plain' | 'link';
 
@@ -7,7 +7,7 @@ export function Button({
   variant = 'plain',
   className,
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant }) {
+}: ComponentProps<'button'> & { variant?: Variant }) {
   const classes = [variant === 'plain' ? '' : variant, className ?? ''].join(' ').trim();
   return <button type="button" {...props} className={classes || undefined} />;
 }

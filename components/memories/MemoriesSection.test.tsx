@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { handlers } from '../../lib/background/handlers';
@@ -53,6 +53,7 @@ test('a bad priority is explained and nothing is saved; Escape cancels the edit'
   expect(priority.getAttribute('aria-invalid')).toBe('true');
   await userEvent.keyboard('{Escape}');
   expect(within(row).queryByLabelText('Priority')).toBeNull();
+  await waitFor(() => expect(document.activeElement).toBe(within(row).getByRole('button', { name: 'Edit' })));
   expect((await getMemory(memory.id))?.priority).toBe(50);
 });
 
@@ -61,6 +62,7 @@ test('delete, then Undo, restores the memory', async () => {
   await userEvent.click(within(row).getByRole('button', { name: 'Delete' }));
   const undo = await screen.findByRole('status');
   expect(undo.textContent).toContain('Moved “I have two cats.” to the Trash.');
+  expect(document.activeElement).toBe(within(undo).getByRole('button', { name: 'Undo' }));
   expect(screen.queryByText('I have two cats.', { selector: 'p' })).toBeNull();
   await userEvent.click(within(undo).getByRole('button', { name: 'Undo' }));
   expect(await screen.findByText('I have two cats.', { selector: 'p' })).toBeTruthy();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState, type Ref } from 'react';
 import type { Memory } from '../../lib/model/records';
 import { sendMessage } from '../../lib/messages';
 import { TYPE_LABELS } from '../AddMemoryForm';
@@ -38,18 +38,20 @@ export function MemoryText({ memory }: { memory: Memory }) {
 }
 
 function Toggle({
+  buttonRef,
   panel,
   open,
   set,
   children,
 }: {
+  buttonRef?: Ref<HTMLButtonElement>;
   panel: Panel;
   open: Panel;
   set: (p: Panel) => void;
   children: string;
 }) {
   return (
-    <Button aria-expanded={open === panel} onClick={() => set(open === panel ? null : panel)}>
+    <Button ref={buttonRef} aria-expanded={open === panel} onClick={() => set(open === panel ? null : panel)}>
       {children}
     </Button>
   );
@@ -82,6 +84,17 @@ function SelectBox({
   );
 }
 
+function usePanel() {
+  const [open, setOpen] = useState<Panel>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  // Closing the editor (Save, Cancel or Escape) puts focus back on Edit, not on the page.
+  const closeEditor = () => {
+    setOpen(null);
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
+  return { open, setOpen, editButton, closeEditor };
+}
+
 export interface RowProps {
   memory: Memory;
   selected: boolean;
@@ -90,7 +103,7 @@ export interface RowProps {
 }
 
 export function MemoryRow({ memory, selected, onSelect, onDeleted }: RowProps) {
-  const [open, setOpen] = useState<Panel>(null);
+  const { open, setOpen, editButton, closeEditor } = usePanel();
   const pin = useAction(() => sendMessage('setPinned', { id: memory.id, pinned: !memory.pinned }));
   const del = useAction(async () => {
     await sendMessage('deleteMemory', { id: memory.id });
@@ -103,7 +116,7 @@ export function MemoryRow({ memory, selected, onSelect, onDeleted }: RowProps) {
         <SelectBox id={memory.id} selected={selected} onSelect={onSelect} />
         <MemoryText memory={memory} />
         <div className="row actions" role="group" aria-label="Actions" aria-describedby={textId}>
-          <Toggle panel="edit" open={open} set={setOpen}>
+          <Toggle buttonRef={editButton} panel="edit" open={open} set={setOpen}>
             Edit
           </Toggle>
           <Button disabled={pin.busy} onClick={() => void pin.run()}>
@@ -120,7 +133,7 @@ export function MemoryRow({ memory, selected, onSelect, onDeleted }: RowProps) {
           </Button>
         </div>
       </div>
-      <Opened memory={memory} open={open} close={() => setOpen(null)} />
+      <Opened memory={memory} open={open} close={closeEditor} />
       <ErrorText what="Could not change this memory" error={pin.error ?? del.error} tryThis="Try again." />
     </div>
   );

@@ -13,7 +13,8 @@ export function UndoBar({ deleted, onClose }: { deleted: Memory[]; onClose: () =
   return (
     <div className="card row undo" role="status">
       <span className="grow">Moved {what} to the Trash.</span>
-      <Button variant="primary" disabled={busy} onClick={() => void run()}>
+      {/* The deleted row is gone, so focus comes here: keyboard users can undo at once. */}
+      <Button variant="primary" disabled={busy} onClick={() => void run()} autoFocus>
         Undo
       </Button>
       <Button onClick={onClose}>Dismiss</Button>
