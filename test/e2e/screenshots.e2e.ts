@@ -36,12 +36,17 @@ test.each(SCHEMES)('options sections, %s', async (scheme) => {
     await section(id);
     if (id === 'memories') {
       await options.getByText('Showing 8 of 8.').waitFor();
+      await options.getByLabel('Sort by').selectOption('priority');
       const row = options.getByRole('listitem').filter({ hasText: 'I am vegetarian.' });
       await row.getByRole('button', { name: 'Source' }).click();
       await options.getByText('From: ChatGPT').waitFor();
       await options.evaluate(() => window.scrollTo(0, 0));
     }
     if (id === 'review') await options.getByText('Proposed change from Extractor').waitFor();
+    if (id === 'conversations') {
+      await options.getByRole('button', { name: 'Transcript' }).click();
+      await options.getByRole('list', { name: 'Transcript' }).waitFor();
+    }
     await options.screenshot({ path: `${OUT}/options-${id}-${scheme}.png`, fullPage: id !== 'memories' });
   }
   expect(await options.getByRole('navigation', { name: 'Sections' }).getByRole('link').count()).toBe(
