@@ -1,8 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
-import { countsItem } from '../../lib/counts';
 import { popupCounts, type PopupCounts } from '../../lib/store/views';
+import { cacheCounts, cachedCounts } from './countsCache';
 
 export function optionsUrl(section: string): string {
   return browser.runtime.getURL(`/options.html#${section}`);
@@ -12,15 +12,14 @@ function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** The background's stored counts at once (lib/counts.ts), replaced by an exact live count when it arrives. */
+/** The last counts at once (from the cache), replaced by the exact live count when it arrives. */
 function useCounts(): PopupCounts | undefined {
-  const [stored, setStored] = useState<PopupCounts | null>(null);
-  useEffect(() => {
-    void countsItem.getValue().then(setStored);
-    return countsItem.watch(setStored);
-  }, []);
+  const [cached] = useState(cachedCounts);
   const live = useLiveQuery(popupCounts, []);
-  return live ?? stored ?? undefined;
+  useEffect(() => {
+    if (live) cacheCounts(live);
+  }, [live]);
+  return live ?? cached ?? undefined;
 }
 
 export function Counts() {

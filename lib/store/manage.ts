@@ -3,7 +3,6 @@
 import { liveQuery } from 'dexie';
 import type { Job, Memory, MemoryEvent } from '../model/records';
 import { db } from './db';
-import { popupCounts, type PopupCounts } from './views';
 
 /** Several memories changed at once, each with its event, in one transaction. */
 export async function writeMemories(memories: Memory[], events: MemoryEvent[]): Promise<void> {
@@ -70,11 +69,11 @@ export async function putJob(job: Job): Promise<void> {
   await db().jobs.put(job);
 }
 
-/** Calls back with the popup's counts now and whenever they change; returns the unsubscribe. */
-export function watchCounts(onCounts: (counts: PopupCounts) => void): () => void {
-  const sub = liveQuery(popupCounts).subscribe({
-    next: onCounts,
-    error: (e: unknown) => console.error('Engram: counting failed', e),
+/** Calls back with the pending-review count now and whenever it changes; returns the unsubscribe. */
+export function watchPendingCount(onCount: (count: number) => void): () => void {
+  const sub = liveQuery(() => db().memories.where('status').equals('pending').count()).subscribe({
+    next: onCount,
+    error: (e: unknown) => console.error('Engram: pending count failed', e),
   });
   return () => sub.unsubscribe();
 }
