@@ -71,7 +71,11 @@ const MEMORIES: Memory[] = [
     type: 'preference',
     sources: fromTrip(['t3']),
   }),
-  mem('nurse2', 'I work as a nurse in Hamburg, on day shifts.', { status: 'pending', updatedAt: day(21) }),
+  mem('nurse2', 'I work as a nurse in Hamburg, on day shifts.', {
+    status: 'pending',
+    updatedAt: day(21),
+    sources: fromTrip(['t1']),
+  }),
 ];
 
 function ev(

@@ -138,3 +138,44 @@ async function timeSearch(page: import('playwright-core').Page, query: string): 
     return performance.now() - start;
   }, query);
 }
+
+test('keyboard only: add, find, edit and cancel, with a visible focus ring', async () => {
+  const options = await openOptions(h, 'memories');
+  await options.getByText(/^Showing \d+ of \d+\.$/).waitFor();
+  await tabTo(options, 'New memory');
+  await options.keyboard.type('I cycle to work.');
+  await tabTo(options, 'Add memory');
+  await options.keyboard.press('Enter');
+  await options.getByText('I cycle to work.', { exact: true }).waitFor();
+  await tabTo(options, 'Search');
+  await options.keyboard.type('cycle');
+  await options.getByText('Showing 1 of').waitFor();
+  await tabTo(options, 'Edit');
+  const ring = await options.evaluate(() => {
+    const el = document.activeElement;
+    return el ? getComputedStyle(el).outlineStyle : 'none';
+  });
+  expect(ring).toBe('solid');
+  await options.keyboard.press('Enter');
+  expect(await options.evaluate(() => (document.activeElement as HTMLTextAreaElement | null)?.value)).toBe(
+    'I cycle to work.',
+  );
+  await options.keyboard.press('Escape');
+  await expect.poll(() => options.evaluate(() => document.activeElement?.textContent)).toBe('Edit');
+  await options.close();
+});
+
+/** Presses Tab until the focused element's accessible label or text is `name`; fails after 60 presses. */
+async function tabTo(page: import('playwright-core').Page, name: string): Promise<void> {
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLInputElement | null;
+      if (!el) return '';
+      const label = el.labels?.[0]?.firstChild?.textContent ?? el.getAttribute('aria-label');
+      return (label ?? el.textContent ?? '').trim();
+    });
+    if (focused === name) return;
+  }
+  throw new Error(`Tab never reached "${name}"`);
+}
