@@ -1,4 +1,5 @@
 import { exportFileName, readExport } from '../lib/store/export';
+import { DeleteEverything, MarkdownExport, StorageUsed } from './DataTools';
 import { downloadText } from './download';
 import { ImportData } from './ImportData';
 import { useAction } from './useAction';
@@ -18,6 +19,7 @@ export function DataSection() {
         <button type="button" className="primary" disabled={busy} onClick={() => void run()}>
           Export all data
         </button>
+        <MarkdownExport />
       </div>
       {error && (
         <p role="alert" className="error">
@@ -25,6 +27,8 @@ export function DataSection() {
         </p>
       )}
       <ImportData />
+      <StorageUsed />
+      <DeleteEverything />
     </section>
   );
 }

@@ -1,53 +1,66 @@
-import { useEffect, useState } from 'react';
-import { AddMemoryForm } from './AddMemoryForm';
-import { CaptureProblems } from './CaptureProblems';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState, type ComponentType } from 'react';
+import { popupCounts } from '../lib/store/views';
+import { ActivitySection } from './ActivitySection';
+import { ConversationsSection } from './ConversationsSection';
 import { DataSection } from './DataSection';
-import { MemoryList } from './MemoryList';
 import { ModelSettings } from './ModelSettings';
+import { MemoriesSection } from './memories/MemoriesSection';
+import { ReviewSection } from './ReviewSection';
+import { SettingsSection } from './settings/SettingsSection';
 
-const SECTIONS = { memories: 'Memories', activity: 'Activity', model: 'Model', data: 'Data' } as const;
-type Section = keyof typeof SECTIONS;
+// One entry per section, reachable as options.html#<id> (#6). #4 added model.
+const SECTIONS: Record<string, { label: string; view: ComponentType }> = {
+  memories: { label: 'Memories', view: MemoriesSection },
+  review: { label: 'Review', view: ReviewSection },
+  conversations: { label: 'Conversations', view: ConversationsSection },
+  activity: { label: 'Activity', view: ActivitySection },
+  model: { label: 'Model', view: ModelSettings },
+  settings: { label: 'Settings', view: SettingsSection },
+  data: { label: 'Data', view: DataSection },
+};
 
-function currentSection(): Section {
+function currentSection(): string {
   const hash = location.hash.slice(1);
-  return hash in SECTIONS ? (hash as Section) : 'memories';
+  return hash in SECTIONS ? hash : 'memories';
+}
+
+function Nav({ section }: { section: string }) {
+  const counts = useLiveQuery(popupCounts, []);
+  return (
+    <nav aria-label="Sections">
+      <strong className="brand">Engram</strong>
+      {Object.entries(SECTIONS).map(([id, { label }]) => (
+        <a key={id} href={`#${id}`} aria-current={id === section ? 'page' : undefined}>
+          {label}
+          {id === 'review' && counts?.pending ? (
+            <span className="badge">
+              {counts.pending}
+              <span className="sr-only"> waiting</span>
+            </span>
+          ) : null}
+        </a>
+      ))}
+    </nav>
+  );
 }
 
 export function OptionsApp() {
-  const [section, setSection] = useState<Section>(currentSection);
+  const [section, setSection] = useState(currentSection);
   useEffect(() => {
     const onHash = () => setSection(currentSection());
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
+  const View = SECTIONS[section]?.view ?? MemoriesSection;
+  useEffect(() => {
+    document.title = `${SECTIONS[section]?.label ?? 'Memories'} · Engram`;
+  }, [section]);
   return (
     <div className="layout">
-      <nav aria-label="Sections">
-        <strong>Engram</strong>
-        {Object.entries(SECTIONS).map(([id, label]) => (
-          <a key={id} href={`#${id}`} aria-current={id === section ? 'page' : undefined}>
-            {label}
-          </a>
-        ))}
-      </nav>
+      <Nav section={section} />
       <main>
-        {section === 'memories' ? (
-          <section className="stack" aria-labelledby="memories-title">
-            <h1 id="memories-title">Memories</h1>
-            <AddMemoryForm />
-            <MemoryList />
-          </section>
-        ) : section === 'activity' ? (
-          <section className="stack" aria-labelledby="activity-title">
-            <h1 id="activity-title">Activity</h1>
-            <h2>Capture problems</h2>
-            <CaptureProblems />
-          </section>
-        ) : section === 'model' ? (
-          <ModelSettings />
-        ) : (
-          <DataSection />
-        )}
+        <View />
       </main>
     </div>
   );

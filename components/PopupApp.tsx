@@ -1,22 +1,31 @@
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
-import { countMemories } from '../lib/store/memories';
+import { onboardedItem } from '../lib/onboarding';
+import { AddMemoryForm } from './AddMemoryForm';
 import { CaptureStatus } from './CaptureStatus';
+import { Counts } from './popup/Counts';
+import { FirstRun } from './popup/FirstRun';
+import { Button } from './ui';
 
 export function PopupApp() {
-  const count = useLiveQuery(() => countMemories('active'), []);
+  const [onboarded, setOnboarded] = useState<boolean | null>(null);
+  useEffect(() => {
+    void onboardedItem.getValue().then(setOnboarded);
+  }, []);
+  // While the flag loads, the usual popup renders, so its count queries start at once (#6: < 100 ms).
+  if (onboarded === false)
+    return (
+      <div className="popup stack">
+        <FirstRun onDone={() => setOnboarded(true)} />
+      </div>
+    );
   return (
     <div className="popup stack">
-      <strong>Engram</strong>
+      <strong className="brand">Engram</strong>
       <CaptureStatus />
-      <p>
-        {count === undefined
-          ? 'Counting memories…'
-          : `${count} ${count === 1 ? 'memory' : 'memories'} on this machine.`}
-      </p>
-      <button type="button" onClick={() => void browser.runtime.openOptionsPage()}>
-        Open memories
-      </button>
+      <Counts />
+      <AddMemoryForm />
+      <Button onClick={() => void browser.runtime.openOptionsPage()}>Open memories</Button>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
+import { watchReviewBadge } from '../lib/background/badge';
 import { handlers } from '../lib/background/handlers';
 import { ALARM, kick, settleNow, startQueue } from '../lib/background/jobs';
 import { useWebLlm } from '../lib/background/provider';
@@ -22,4 +23,5 @@ export default defineBackground(() => {
       void leftConversation(tabId, change.url).then((key) => (key ? settleNow(key) : undefined));
   });
   void startQueue();
+  watchReviewBadge((text) => browser.action.setBadgeText({ text }));
 });

@@ -2,6 +2,7 @@ import { describe, expect, expectTypeOf, test, vi } from 'vitest';
 import type { Memory } from './model/records';
 import {
   dispatch,
+  protocol,
   RejectedMessage,
   type Handlers,
   type ProtocolMap,
@@ -14,7 +15,12 @@ const fromPage = { url: 'https://chatgpt.com/c/1', tab: { id: 3 } };
 const fromOptions = { url: `${ORIGIN}options.html` };
 
 function fakeHandlers(): Handlers {
+  // Messages a test does not fake fail loudly; spreading them keeps this helper valid as messages are added.
+  const unfaked = Object.fromEntries(
+    Object.keys(protocol).map((k) => [k, vi.fn(async () => Promise.reject(new Error(`${k} not faked`)))]),
+  ) as unknown as Handlers;
   return {
+    ...unfaked,
     captureTurns: vi.fn(async () => ({ stored: 0, seen: 0, skipped: null })),
     getMemoryBlock: vi.fn(async () => ({ text: '', count: 0, tokens: 0 })),
     addMemory: vi.fn(async () => ({}) as Memory),
@@ -76,6 +82,33 @@ describe('dispatch validates on receipt', () => {
     await expect(dispatch('captureTurns', notHttps, fromPage, h, ORIGIN)).rejects.toThrow(/invalid request/);
     expect(h.captureTurns).not.toHaveBeenCalled();
   });
+});
+
+test('a page (content script) can send none of the memory manager messages (#6)', async () => {
+  const manager = [
+    ['updateMemory', { id: 'm1', text: 'x' }],
+    ['setPinned', { id: 'm1', pinned: true }],
+    ['restoreMemory', { id: 'm1' }],
+    ['purgeMemory', { id: 'm1' }],
+    ['bulkMemories', { ids: ['m1'], action: 'delete' }],
+    ['approveMemory', { id: 'm1' }],
+    ['rejectMemory', { id: 'm1' }],
+    ['approveAllMemories', {}],
+    ['deleteConversation', { key: 'chatgpt:c1', removeMemories: true }],
+    ['deleteEverything', { confirm: 'DELETE' }],
+    ['retryJob', { id: 'j1' }],
+  ] as const;
+  for (const [type, data] of manager) {
+    expect(protocol[type].callers).toEqual(['extension']);
+    await expect(dispatch(type, data, fromPage, fakeHandlers(), ORIGIN)).rejects.toThrow(RejectedMessage);
+  }
+});
+
+test('Delete everything needs the typed word', async () => {
+  const h = fakeHandlers();
+  const call = (confirm: string) => dispatch('deleteEverything', { confirm }, fromOptions, h, ORIGIN);
+  await expect(call('delete')).rejects.toThrow(/invalid request/);
+  expect(h.deleteEverything).not.toHaveBeenCalled();
 });
 
 test('request and reply types are inferred from the schemas', () => {

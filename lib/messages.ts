@@ -24,13 +24,28 @@ export const protocol = {
   testProvider: { request: P.ExtractNow, reply: P.TestResult, callers: ['extension'] },
   setPromptVersions: { request: P.PromptVersions, reply: M.Ok, callers: ['extension'] },
   extractNow: { request: P.ExtractNow, reply: P.ExtractNowReply, callers: ['extension'] },
-  retryJob: { request: M.MemoryId, reply: M.Ok, callers: ['extension'] },
+  retryJob: { request: M.JobId, reply: M.Ok, callers: ['extension'] },
   // WebLLM (#4): options -> background (load), background -> offscreen (prepare, complete), offscreen ->
   // background (progress). The offscreen document answers its two with `listenInOffscreen`.
   webllmLoad: { request: W.WebLlmModel, reply: M.Ok, callers: ['extension'] },
   webllmPrepare: { request: W.WebLlmModel, reply: M.Ok, callers: ['extension'] },
   webllmComplete: { request: W.WebLlmComplete, reply: W.WebLlmReply, callers: ['extension'] },
   webllmProgress: { request: W.WebLlmProgress, reply: M.Ok, callers: ['extension'] },
+  // Memory management (#6).
+  updateMemory: { request: M.MemoryPatch, reply: M.Memory, callers: ['extension'] },
+  setPinned: { request: M.PinRequest, reply: M.Memory, callers: ['extension'] },
+  restoreMemory: { request: M.MemoryId, reply: M.Memory, callers: ['extension'] },
+  purgeMemory: { request: M.MemoryId, reply: M.Ok, callers: ['extension'] },
+  bulkMemories: { request: M.BulkRequest, reply: M.BulkReply, callers: ['extension'] },
+  approveMemory: { request: M.ApproveRequest, reply: M.Memory, callers: ['extension'] },
+  rejectMemory: { request: M.MemoryId, reply: M.Ok, callers: ['extension'] },
+  approveAllMemories: { request: M.Empty, reply: M.ApproveAllReply, callers: ['extension'] },
+  deleteConversation: {
+    request: M.DeleteConversationRequest,
+    reply: M.DeleteConversationReply,
+    callers: ['extension'],
+  },
+  deleteEverything: { request: M.DeleteEverythingRequest, reply: M.Ok, callers: ['extension'] },
 } as const satisfies Record<
   string,
   { request: z.ZodMiniType; reply: z.ZodMiniType; callers: readonly Caller[] }

@@ -14,7 +14,10 @@ import { getTabStatus } from '../store/status';
 import { afterCaptureReply, pipelineHandlers } from './pipeline-handlers';
 import { webllmHandlers } from './webllm';
 
+import { manageHandlers } from './manage-handlers';
+
 export const handlers: Handlers = {
+  ...manageHandlers,
   captureTurns: async (req, sender) => {
     const settings = await readSettings();
     const reply = await handleCapture(req, sender, settings);

@@ -127,3 +127,46 @@ export const VendorImportReply = z.object({ site: Site, imported: z.number(), un
 export type VendorImportReply = z.infer<typeof VendorImportReply>;
 
 export { Memory };
+
+// Memory management from the options page and popup (#6). Every one is `callers: ['extension']`.
+const Priority = z.number().check(z.int(), z.gte(-1), z.lte(100));
+const Scope = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
+
+export const MemoryPatch = z.object({
+  id: z.string().check(z.minLength(1)),
+  text: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(2000))),
+  type: z.optional(MemoryType),
+  priority: z.optional(Priority),
+  scope: z.optional(Scope),
+});
+export type MemoryPatch = z.infer<typeof MemoryPatch>;
+
+export const PinRequest = z.object({ id: z.string().check(z.minLength(1)), pinned: z.boolean() });
+
+export const BulkRequest = z.object({
+  ids: z.array(z.string().check(z.minLength(1))).check(z.minLength(1), z.maxLength(20_000)),
+  action: z.enum(['delete', 'pin', 'unpin', 'scope']),
+  /** Required when action is "scope". */
+  scope: z.optional(Scope),
+});
+export type BulkRequest = z.infer<typeof BulkRequest>;
+export const BulkReply = z.object({ changed: z.number() });
+
+/** Approve a pending memory, optionally with the user's edited text. */
+export const ApproveRequest = z.object({
+  id: z.string().check(z.minLength(1)),
+  text: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(2000))),
+});
+export const ApproveAllReply = z.object({ approved: z.number() });
+
+export const DeleteConversationRequest = z.object({
+  key: z.string().check(z.minLength(3)),
+  removeMemories: z.boolean(),
+});
+export const DeleteConversationReply = z.object({ turns: z.number(), memories: z.number() });
+
+/** The user typed DELETE; the schema makes the background check it too. */
+export const DeleteEverythingRequest = z.object({ confirm: z.literal('DELETE') });
+
+export const JobId = z.object({ id: z.string().check(z.minLength(1)) });
+export const Empty = z.object({});

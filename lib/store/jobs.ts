@@ -136,9 +136,19 @@ export async function markWaiting(message: string, now = new Date()): Promise<nu
 
 /** The dead letter's "Retry": a fresh set of attempts, due now. */
 export async function retryJob(id: string, now = new Date()): Promise<void> {
+  const job = await db().jobs.get(id);
+  if (!job) throw new Error('That job is gone.');
+  if (job.status !== 'failed')
+    throw new Error(`Only a failed job can be retried; this one is ${job.status}.`);
   const at = now.toISOString();
-  const changed = await db().jobs.update(id, { status: 'pending', attempts: 0, runAfter: at, updatedAt: at });
-  if (!changed) throw new Error(`No job with id ${id}`);
+  await db().jobs.put({
+    ...job,
+    status: 'pending',
+    attempts: 0,
+    runAfter: at,
+    leaseUntil: null,
+    updatedAt: at,
+  });
 }
 
 /** "Extract now": every pending job becomes due. */

@@ -1,0 +1,46 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, expect, test, vi } from 'vitest';
+import type { Job } from '../lib/model/records';
+import { db, resetDbForTests } from '../lib/store/db';
+import { ActivitySection } from './ActivitySection';
+
+vi.mock('../lib/messages', async (real) =>
+  (await import('../test/helpers/background')).throughHandlers(await real()),
+);
+
+const AT = '2026-11-20T10:00:00.000Z';
+const job = (id: string, status: Job['status'], lastError: string | null = null): Job => ({
+  ...{ id, kind: 'extract', conversationKey: `chatgpt:${id}`, status, attempts: 3, fromOrder: 0 },
+  ...{ runAfter: AT, leaseUntil: null, lastError, createdAt: AT, updatedAt: AT },
+});
+
+beforeEach(() => resetDbForTests());
+
+test('empty states say what to do next', async () => {
+  render(<ActivitySection />);
+  expect(await screen.findByText('No extraction jobs yet.')).toBeTruthy();
+  expect(await screen.findByText('No model calls yet.')).toBeTruthy();
+});
+
+test('a failed job shows its error and Retry queues it again; usage is summed per day and model', async () => {
+  await db().jobs.bulkPut([job('a', 'failed', 'HTTP 429: rate limited'), job('b', 'done')]);
+  const use = { at: AT, day: '2026-11-20', provider: 'openai-compatible', model: 'gpt-4o-mini', jobId: null };
+  await db().usage.bulkPut([
+    { ...use, id: 'u1', promptTokens: 1000, completionTokens: 100, costUsd: 0.001 },
+    { ...use, id: 'u2', promptTokens: 500, completionTokens: 50, costUsd: 0.0005 },
+  ]);
+  render(<ActivitySection />);
+  const failed = await screen.findByRole('list', { name: 'Failed jobs' });
+  expect(within(failed).getByText(/HTTP 429: rate limited/)).toBeTruthy();
+  await userEvent.click(within(failed).getByRole('button', { name: 'Retry extraction from chatgpt:a' }));
+  const waiting = await screen.findByRole('list', { name: 'Waiting jobs' });
+  expect(await within(waiting).findByText(/Extract from chatgpt:a/)).toBeTruthy();
+  expect((await db().jobs.get('a'))?.status).toBe('pending');
+  const row = screen.getByRole('row', { name: /2026-11-20/ });
+  expect(
+    within(row)
+      .getAllByRole('cell')
+      .map((c) => c.textContent),
+  ).toEqual(['2026-11-20', 'openai-compatible', 'gpt-4o-mini', '2', '1500', '150', '$0.0015']);
+});

@@ -1,0 +1,59 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, expect, test, vi } from 'vitest';
+import { saveCapture } from '../lib/store/conversations';
+import { db, resetDbForTests } from '../lib/store/db';
+import { getMemory, writeMemory } from '../lib/store/memories';
+import { conversation, event, memory, turn } from '../test/helpers/records';
+import { ConversationsSection } from './ConversationsSection';
+
+vi.mock('../lib/messages', async (real) =>
+  (await import('../test/helpers/background')).throughHandlers(await real()),
+);
+
+beforeEach(async () => {
+  await resetDbForTests();
+  await saveCapture({
+    conversation: conversation({ title: 'Trip to Porto' }),
+    turns: [
+      turn({ text: 'I am vegetarian.' }),
+      turn({ key: 'chatgpt:c1:t2', id: 't2', role: 'assistant', text: 'Noted!', order: 1 }),
+    ],
+  });
+  const m = memory({
+    id: 'veg',
+    sources: [{ site: 'chatgpt', conversationId: 'c1', turnIds: ['t1'], url: null }],
+  });
+  await writeMemory(m, event({ memoryId: 'veg', after: m }));
+});
+
+test('shows site, turns, health and extraction, opens the transcript, and deletes removing its memories', async () => {
+  render(<ConversationsSection />);
+  const card = await screen.findByRole('listitem', { name: 'Trip to Porto' });
+  expect(
+    within(card).getByText(/ChatGPT · 2 turns · Healthy, read from the page · Not extracted yet/),
+  ).toBeTruthy();
+  await userEvent.click(within(card).getByRole('button', { name: 'Transcript' }));
+  const transcript = await within(card).findByRole('list', { name: 'Transcript' });
+  expect(
+    within(transcript)
+      .getAllByRole('listitem')
+      .map((t) => t.textContent),
+  ).toEqual(['You: I am vegetarian.', 'Assistant: Noted!']);
+  await userEvent.click(within(card).getByRole('button', { name: 'Delete…' }));
+  await userEvent.click(within(card).getByRole('radio', { name: /Move them to the Trash/ }));
+  await userEvent.click(within(card).getByRole('button', { name: 'Delete conversation' }));
+  expect(await screen.findByText('No conversations captured yet.')).toBeTruthy();
+  expect((await getMemory('veg'))?.status).toBe('deleted');
+  expect(await db().turns.count()).toBe(0);
+});
+
+test('deleting a conversation keeps its memories by default', async () => {
+  render(<ConversationsSection />);
+  const card = await screen.findByRole('listitem', { name: 'Trip to Porto' });
+  await userEvent.click(within(card).getByRole('button', { name: 'Delete…' }));
+  expect(within(card).getByRole('radio', { name: 'Keep them' })).toHaveProperty('checked', true);
+  await userEvent.click(within(card).getByRole('button', { name: 'Delete conversation' }));
+  await screen.findByText('No conversations captured yet.');
+  expect((await getMemory('veg'))?.status).toBe('active');
+});

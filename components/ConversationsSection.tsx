@@ -1,0 +1,103 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import type { CaptureHealth } from '../lib/model/records';
+import { turnsOf } from '../lib/store/conversations';
+import { listConversationRows, type ConversationRow } from '../lib/store/views';
+import { DeleteConversation } from './DeleteConversation';
+import { dateLabel, SITE_LABELS } from './labels';
+import { Button, EmptyState, Section } from './ui';
+
+// "Extract now" is not offered yet: extraction (#4) has no message to start a job on demand.
+
+const STRATEGY: Record<CaptureHealth['strategy'], string> = {
+  api: 'read from the site’s own data',
+  page: 'read from the page',
+  none: 'not readable',
+  import: 'imported from a data export',
+};
+
+export function healthLabel(h: CaptureHealth): string {
+  if (h.lastError) return `Problem: ${h.lastError}`;
+  if (h.turnsStored < h.turnsSeen) return `Stored ${h.turnsStored} of ${h.turnsSeen} turns seen`;
+  return `Healthy, ${STRATEGY[h.strategy]}`;
+}
+
+function Transcript({ conversationKey }: { conversationKey: string }) {
+  const turns = useLiveQuery(() => turnsOf(conversationKey), [conversationKey]);
+  if (!turns) return <p className="muted">Loading transcript…</p>;
+  return (
+    <ol className="plain transcript" aria-label="Transcript">
+      {turns.map((t) => (
+        <li key={t.key} className={t.superseded ? 'muted' : undefined}>
+          <strong>{t.role === 'user' ? 'You' : 'Assistant'}:</strong> <span className="pre">{t.text}</span>
+          {t.superseded && <em> (replaced by an edit)</em>}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function ConversationCard({ row }: { row: ConversationRow }) {
+  const [open, setOpen] = useState<'transcript' | 'delete' | null>(null);
+  const c = row.conversation;
+  const title = c.title || 'Untitled conversation';
+  const extracted = row.lastExtraction
+    ? `Last extracted ${dateLabel(row.lastExtraction.updatedAt)}`
+    : 'Not extracted yet';
+  return (
+    <li className="card stack tight" aria-label={title}>
+      <div className="row top">
+        <div className="grow">
+          <a href={c.url} target="_blank" rel="noreferrer noopener">
+            <strong>{title}</strong>
+          </a>
+          <p className="muted small">
+            {SITE_LABELS[c.site]} · {row.turns} turns · {healthLabel(c.health)} · {extracted} · updated{' '}
+            {dateLabel(c.updatedAt)}
+          </p>
+        </div>
+        <Button
+          aria-expanded={open === 'transcript'}
+          onClick={() => setOpen(open === 'transcript' ? null : 'transcript')}
+        >
+          Transcript
+        </Button>
+        <Button
+          variant="danger"
+          aria-expanded={open === 'delete'}
+          onClick={() => setOpen(open === 'delete' ? null : 'delete')}
+        >
+          Delete…
+        </Button>
+      </div>
+      {open === 'transcript' && <Transcript conversationKey={c.key} />}
+      {open === 'delete' && <DeleteConversation conversation={c} onCancel={() => setOpen(null)} />}
+    </li>
+  );
+}
+
+export function ConversationsSection() {
+  const rows = useLiveQuery(listConversationRows, []);
+  return (
+    <Section
+      id="conversations"
+      title="Conversations"
+      intro="The chats Engram has captured, newest first. Memories are extracted from these."
+    >
+      {!rows ? (
+        <p className="muted">Loading conversations…</p>
+      ) : rows.length === 0 ? (
+        <EmptyState title="No conversations captured yet.">
+          Open a chat on chatgpt.com or claude.ai; Engram stores it as you talk, unless capture is paused in
+          Settings.
+        </EmptyState>
+      ) : (
+        <ul className="plain" aria-label="Conversations">
+          {rows.map((r) => (
+            <ConversationCard key={r.conversation.key} row={r} />
+          ))}
+        </ul>
+      )}
+    </Section>
+  );
+}

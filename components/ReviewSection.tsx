@@ -1,0 +1,124 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState, type FormEvent } from 'react';
+import { sendMessage } from '../lib/messages';
+import { pendingProposals, type Proposal } from '../lib/store/views';
+import { whoLabel } from './labels';
+import { TextDiff } from './memories/MemoryHistory';
+import { memoryMeta } from './memories/MemoryRow';
+import { Button, EmptyState, ErrorText, Section } from './ui';
+import { useAction } from './useAction';
+
+function EditThenApprove({ proposal, onDone }: { proposal: Proposal; onDone: () => void }) {
+  const [text, setText] = useState(proposal.memory.text);
+  const { run, error, busy } = useAction(() =>
+    sendMessage('approveMemory', { id: proposal.memory.id, text }),
+  );
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (await run()) onDone();
+  };
+  return (
+    <form className="stack" onSubmit={submit} onKeyDown={(e) => e.key === 'Escape' && onDone()}>
+      <label className="stack tight">
+        <span>Edit before approving</span>
+        <textarea
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          rows={2}
+          required
+          maxLength={2000}
+          autoFocus
+        />
+      </label>
+      <div className="row">
+        <Button variant="primary" type="submit" disabled={busy || text.trim() === ''}>
+          Save and approve
+        </Button>
+        <Button onClick={onDone}>Cancel</Button>
+      </div>
+      <ErrorText what="Could not approve" error={error} tryThis="Check the text and try again." />
+    </form>
+  );
+}
+
+function ProposalText({ proposal }: { proposal: Proposal }) {
+  const { memory, base } = proposal;
+  if (!base) return <p className="memory-text">{memory.text}</p>;
+  return (
+    <p className="memory-text">
+      <TextDiff before={base.text} after={memory.text} />
+    </p>
+  );
+}
+
+function ProposalCard({ proposal }: { proposal: Proposal }) {
+  const [editing, setEditing] = useState(false);
+  const id = proposal.memory.id;
+  const approve = useAction(() => sendMessage('approveMemory', { id }));
+  const reject = useAction(() => sendMessage('rejectMemory', { id }));
+  const kind = proposal.base ? 'Proposed change' : 'New memory';
+  const by = proposal.proposedBy ? ` from ${whoLabel(proposal.proposedBy)}` : '';
+  return (
+    <li className="card stack tight" aria-label={`${kind}: ${proposal.memory.text}`}>
+      <strong>{kind + by}</strong>
+      <ProposalText proposal={proposal} />
+      <p className="muted small">{memoryMeta(proposal.memory)}</p>
+      {editing ? (
+        <EditThenApprove proposal={proposal} onDone={() => setEditing(false)} />
+      ) : (
+        <div className="row">
+          <Button variant="primary" disabled={approve.busy} onClick={() => void approve.run()}>
+            Approve
+          </Button>
+          <Button onClick={() => setEditing(true)}>Edit then approve</Button>
+          <Button variant="danger" disabled={reject.busy} onClick={() => void reject.run()}>
+            Reject
+          </Button>
+        </div>
+      )}
+      <ErrorText
+        what="Could not review this memory"
+        error={approve.error ?? reject.error}
+        tryThis="Try again."
+      />
+    </li>
+  );
+}
+
+export function ReviewSection() {
+  const proposals = useLiveQuery(pendingProposals, []);
+  const all = useAction(() => sendMessage('approveAllMemories', {}));
+  return (
+    <Section
+      id="review"
+      title="Review"
+      intro="With “Ask me before saving” on, new memories and changes wait here for you. Removed words are struck through; added words are underlined."
+    >
+      {!proposals ? (
+        <p className="muted">Loading…</p>
+      ) : proposals.length === 0 ? (
+        <EmptyState title="Nothing to review.">
+          Turn on “Ask me before saving” in Settings → Privacy to check every memory before Engram keeps it.
+        </EmptyState>
+      ) : (
+        <>
+          <div className="row">
+            <Button variant="primary" disabled={all.busy} onClick={() => void all.run()}>
+              Approve all ({proposals.length})
+            </Button>
+          </div>
+          <ErrorText
+            what="Could not approve all"
+            error={all.error}
+            tryThis="Try again, or approve them one by one."
+          />
+          <ul className="plain" aria-label="Waiting for review">
+            {proposals.map((p) => (
+              <ProposalCard key={p.memory.id} proposal={p} />
+            ))}
+          </ul>
+        </>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,36 @@
+// Words the UI shows for stored values (#6), in one place.
+import type { Actor, MemoryEvent, MemoryStatus, Site } from '../lib/model/records';
+
+export const SITE_LABELS: Record<Site, string> = { chatgpt: 'ChatGPT', claude: 'Claude' };
+
+export const STATUS_LABELS: Record<MemoryStatus, string> = {
+  active: 'Active',
+  pending: 'Waiting for review',
+  archived: 'Archived',
+  deleted: 'In the Trash',
+};
+
+export function scopeLabel(scope: string): string {
+  if (scope === 'global') return 'Everywhere';
+  const site = scope.startsWith('site:') ? scope.slice(5) : null;
+  if (site === 'chatgpt' || site === 'claude') return `${SITE_LABELS[site]} only`;
+  return scope;
+}
+
+export function priorityLabel(priority: number): string {
+  return priority === -1 ? 'Standing rule' : `Priority ${priority}`;
+}
+
+const ACTORS: Record<Actor, string> = { user: 'You', extractor: 'Extractor', import: 'Import' };
+
+/** Who made a change: "You", "Extractor (gpt-4o-mini, prompt v1)", "Import". */
+export function whoLabel(e: MemoryEvent): string {
+  if (e.actor !== 'extractor') return ACTORS[e.actor];
+  const detail = [e.model, e.promptVersion ? `prompt ${e.promptVersion}` : null].filter(Boolean).join(', ');
+  return detail ? `Extractor (${detail})` : 'Extractor';
+}
+
+export function dateLabel(iso: string | null): string {
+  if (!iso) return 'unknown date';
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}

@@ -1,0 +1,128 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, expect, test, vi } from 'vitest';
+import { handlers } from '../../lib/background/handlers';
+import { resetDbForTests } from '../../lib/store/db';
+import { getMemory } from '../../lib/store/memories';
+import { giveElementsASize, rowOf } from '../../test/helpers/background';
+import { MemoriesSection } from './MemoriesSection';
+
+vi.mock('../../lib/messages', async (real) =>
+  (await import('../../test/helpers/background')).throughHandlers(await real()),
+);
+
+const ext = { url: 'chrome-extension://engram-test/options.html' };
+
+beforeAll(() => giveElementsASize());
+beforeEach(() => resetDbForTests());
+
+async function seeded(text: string) {
+  const m = await handlers.addMemory({ text, type: 'profile' }, ext);
+  render(<MemoriesSection />);
+  return { memory: m, row: rowOf(await screen.findByText(text, { selector: 'p' })) };
+}
+
+test('edit a memory inline, then its history shows the change, by you', async () => {
+  const { memory, row } = await seeded('I live in Lisbon.');
+  await userEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+  const box = within(row).getByLabelText('Memory text');
+  await userEvent.clear(box);
+  await userEvent.type(box, 'I live in Porto.');
+  await userEvent.selectOptions(within(row).getByLabelText('Type'), 'Event');
+  await userEvent.click(within(row).getByRole('button', { name: 'Save' }));
+  const edited = rowOf(await screen.findByText('I live in Porto.', { selector: 'p' }, { timeout: 5000 }));
+  expect(within(edited).getByText(/^Event · Priority 50/)).toBeTruthy();
+  await userEvent.click(within(edited).getByRole('button', { name: 'History' }));
+  const history = await within(edited).findByRole('list', { name: 'History' });
+  const entries = within(history).getAllByRole('listitem');
+  expect(entries.map((e) => e.textContent?.split(' · ')[0])).toEqual(['Added by You', 'Changed by You']);
+  expect(within(entries[1]!).getByText('Edited text, type')).toBeTruthy();
+  expect(entries[1]!.getElementsByTagName('del')[0]?.textContent).toBe('Lisbon.');
+  expect(entries[1]!.getElementsByTagName('ins')[0]?.textContent).toBe('Porto.');
+  expect((await getMemory(memory.id))?.type).toBe('event');
+}, 20_000);
+
+test('a bad priority is explained and nothing is saved; Escape cancels the edit', async () => {
+  const { memory, row } = await seeded('I live in Lisbon.');
+  await userEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+  const priority = within(row).getByLabelText('Priority');
+  await userEvent.clear(priority);
+  await userEvent.type(priority, '150');
+  await userEvent.click(within(row).getByRole('button', { name: 'Save' }));
+  expect((await within(row).findByRole('alert')).textContent).toMatch(/0 to 100, or -1/);
+  expect(priority.getAttribute('aria-invalid')).toBe('true');
+  await userEvent.keyboard('{Escape}');
+  expect(within(row).queryByLabelText('Priority')).toBeNull();
+  await waitFor(() => expect(document.activeElement).toBe(within(row).getByRole('button', { name: 'Edit' })));
+  expect((await getMemory(memory.id))?.priority).toBe(50);
+});
+
+test('delete, then Undo, restores the memory', async () => {
+  const { memory, row } = await seeded('I have two cats.');
+  await userEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+  const undo = await screen.findByRole('status');
+  expect(undo.textContent).toContain('Moved “I have two cats.” to the Trash.');
+  expect(document.activeElement).toBe(within(undo).getByRole('button', { name: 'Undo' }));
+  expect(screen.queryByText('I have two cats.', { selector: 'p' })).toBeNull();
+  await userEvent.click(within(undo).getByRole('button', { name: 'Undo' }));
+  expect(await screen.findByText('I have two cats.', { selector: 'p' })).toBeTruthy();
+  expect((await getMemory(memory.id))?.status).toBe('active');
+  expect(screen.queryByRole('status')).toBeNull();
+});
+
+test('the Trash lists deleted memories; Restore brings one back, Delete forever asks first', async () => {
+  const kept = await handlers.addMemory({ text: 'Keep this one.', type: 'profile' }, ext);
+  const gone = await handlers.addMemory({ text: 'Forget this one.', type: 'profile' }, ext);
+  await handlers.deleteMemory({ id: kept.id }, ext);
+  await handlers.deleteMemory({ id: gone.id }, ext);
+  render(<MemoriesSection />);
+  await userEvent.click(await screen.findByRole('button', { name: 'Trash (2)' }));
+  const trash = await screen.findByRole('list', { name: 'Trash' });
+  await userEvent.click(
+    within(rowOf(within(trash).getByText('Keep this one.'))).getByRole('button', { name: 'Restore' }),
+  );
+  await screen.findByRole('button', { name: 'Trash (1)' });
+  const forget = rowOf(within(trash).getByText('Forget this one.'));
+  await userEvent.click(within(forget).getByRole('button', { name: 'Delete forever' }));
+  await userEvent.click(within(forget).getByRole('button', { name: 'Yes, delete forever' }));
+  expect(await screen.findByText('The Trash is empty.')).toBeTruthy();
+  expect(await getMemory(gone.id)).toBeUndefined();
+  await userEvent.click(screen.getByRole('button', { name: 'All memories' }));
+  expect(await screen.findByText('Keep this one.', { selector: 'p' })).toBeTruthy();
+});
+
+test('search as you type, filters, and an empty result that says what to do', async () => {
+  await handlers.addMemory({ text: 'I play the piano.', type: 'profile' }, ext);
+  await handlers.addMemory({ text: 'Answer briefly.', type: 'instruction' }, ext);
+  render(<MemoriesSection />);
+  await screen.findByText('Showing 2 of 2.');
+  await userEvent.type(screen.getByLabelText('Search'), 'pia');
+  expect(await screen.findByText('Showing 1 of 2.')).toBeTruthy();
+  await userEvent.clear(screen.getByLabelText('Search'));
+  const filters = screen.getByRole('group', { name: 'Filters' });
+  await userEvent.selectOptions(within(filters).getByLabelText('Type'), 'Standing instruction');
+  expect(await screen.findByText('Showing 1 of 2.')).toBeTruthy();
+  expect(screen.getByText('Answer briefly.', { selector: 'p' })).toBeTruthy();
+  await userEvent.type(screen.getByLabelText('Search'), 'zebra');
+  expect(await screen.findByText('Nothing matches your search.')).toBeTruthy();
+});
+
+test('bulk: select two, pin them, then delete them with one Undo', async () => {
+  await handlers.addMemory({ text: 'One.', type: 'profile' }, ext);
+  await handlers.addMemory({ text: 'Two.', type: 'profile' }, ext);
+  render(<MemoriesSection />);
+  await userEvent.click(await screen.findByRole('button', { name: 'Select all shown' }));
+  const bar = screen.getByRole('group', { name: 'Selected memories' });
+  expect(within(bar).getByText('2 selected')).toBeTruthy();
+  await userEvent.click(within(bar).getByRole('button', { name: 'Pin' }));
+  await screen.findAllByText(/· Pinned$/);
+  await userEvent.click(screen.getByRole('button', { name: 'Select all shown' }));
+  await userEvent.click(
+    within(screen.getByRole('group', { name: 'Selected memories' })).getByRole('button', {
+      name: 'Delete selected',
+    }),
+  );
+  expect((await screen.findByRole('status')).textContent).toContain('Moved 2 memories to the Trash.');
+  await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
+  expect(await screen.findByText('Showing 2 of 2.')).toBeTruthy();
+});

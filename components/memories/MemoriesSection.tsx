@@ -1,0 +1,136 @@
+import { useMemo, useState } from 'react';
+import { scopesOf } from '../../lib/manage/query';
+import type { Memory } from '../../lib/model/records';
+import { AddMemoryForm } from '../AddMemoryForm';
+import { Button, EmptyState, Section } from '../ui';
+import { BulkBar } from './BulkBar';
+import { Filters } from './Filters';
+import { MemoryRow } from './MemoryRow';
+import { TrashRow } from './TrashRow';
+import { UndoBar } from './UndoBar';
+import { useMemories } from './useMemories';
+import { VirtualList } from './VirtualList';
+
+function useSelection(shown: Memory[]) {
+  const [ids, setIds] = useState<ReadonlySet<string>>(new Set());
+  const selected = useMemo(() => shown.filter((m) => ids.has(m.id)), [shown, ids]);
+  const toggle = (id: string, on: boolean) =>
+    setIds((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  return {
+    ids,
+    selected,
+    toggle,
+    clear: () => setIds(new Set()),
+    all: () => setIds(new Set(shown.map((m) => m.id))),
+  };
+}
+
+function Empty({ trash, searching, total }: { trash: boolean; searching: boolean; total: number }) {
+  if (trash)
+    return (
+      <EmptyState title="The Trash is empty.">
+        Deleted memories wait here until you restore them or delete them forever.
+      </EmptyState>
+    );
+  if (total === 0)
+    return (
+      <EmptyState title="No memories yet.">
+        Add one above, or chat on ChatGPT or Claude and Engram will suggest some.
+      </EmptyState>
+    );
+  return (
+    <EmptyState title={searching ? 'Nothing matches your search.' : 'Nothing matches these filters.'}>
+      Try fewer words or set the filters back to “Any”.
+    </EmptyState>
+  );
+}
+
+function ViewTabs({
+  trash,
+  trashCount,
+  onView,
+}: {
+  trash: boolean;
+  trashCount: number;
+  onView: (trash: boolean) => void;
+}) {
+  return (
+    <div className="row" role="group" aria-label="View">
+      <Button aria-pressed={!trash} onClick={() => onView(false)}>
+        All memories
+      </Button>
+      <Button aria-pressed={trash} onClick={() => onView(true)}>
+        Trash ({trashCount})
+      </Button>
+    </div>
+  );
+}
+
+function Results(props: {
+  shown: Memory[];
+  trash: boolean;
+  selection: ReturnType<typeof useSelection>;
+  onDeleted: (m: Memory[]) => void;
+}) {
+  const { shown, trash, selection, onDeleted } = props;
+  return (
+    <VirtualList
+      items={shown}
+      label={trash ? 'Trash' : 'Memories'}
+      getKey={(m) => m.id}
+      render={(m) =>
+        trash ? (
+          <TrashRow memory={m} />
+        ) : (
+          <MemoryRow
+            memory={m}
+            selected={selection.ids.has(m.id)}
+            onSelect={selection.toggle}
+            onDeleted={(d) => onDeleted([d])}
+          />
+        )
+      }
+    />
+  );
+}
+
+export function MemoriesSection() {
+  const { loading, all, shown, filters, setFilters, trashCount } = useMemories();
+  const scopes = useMemo(() => scopesOf(all), [all]);
+  const selection = useSelection(shown);
+  const [deleted, setDeleted] = useState<Memory[]>([]);
+  const trash = filters.status === 'trash';
+  const total = trash ? trashCount : all.length - trashCount;
+  const view = (t: boolean) => setFilters({ ...filters, status: t ? 'trash' : 'all' });
+  return (
+    <Section
+      id="memories"
+      title="Memories"
+      intro="Everything Engram remembers about you. Search, fix, pin or delete."
+    >
+      <AddMemoryForm />
+      <ViewTabs trash={trash} trashCount={trashCount} onView={view} />
+      <Filters filters={filters} scopes={scopes} onChange={setFilters} />
+      {deleted.length > 0 && <UndoBar deleted={deleted} onClose={() => setDeleted([])} />}
+      {!trash && selection.selected.length > 0 && (
+        <BulkBar selected={selection.selected} onDone={selection.clear} onDeleted={setDeleted} />
+      )}
+      <div className="row">
+        <p className="muted grow" aria-live="polite">
+          {loading ? 'Loading memories…' : `Showing ${shown.length} of ${total}.`}
+        </p>
+        {!trash && shown.length > 0 && <Button onClick={selection.all}>Select all shown</Button>}
+      </div>
+      {!loading && shown.length === 0 ? (
+        <Empty trash={trash} searching={filters.query.trim() !== ''} total={total} />
+      ) : (
+        <Results shown={shown} trash={trash} selection={selection} onDeleted={setDeleted} />
+      )}
+    </Section>
+  );
+}

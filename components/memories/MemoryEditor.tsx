@@ -1,0 +1,105 @@
+import { useState, type FormEvent } from 'react';
+import type { Memory, MemoryType } from '../../lib/model/records';
+import { MemoryPatch } from '../../lib/model/messages';
+import { sendMessage } from '../../lib/messages';
+import { TypeSelect } from '../AddMemoryForm';
+import { scopeLabel } from '../labels';
+import { Button, describedBy, ErrorText, Field } from '../ui';
+import { useAction } from '../useAction';
+
+const SCOPES = ['global', 'site:chatgpt', 'site:claude'];
+const PRIORITY_RULE = 'Priority must be a whole number from 0 to 100, or -1 for a standing rule.';
+
+function useEditor(memory: Memory, onDone: () => void) {
+  const [draft, setDraft] = useState({
+    text: memory.text,
+    type: memory.type,
+    priority: String(memory.priority),
+    scope: memory.scope,
+  });
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const action = useAction((patch: MemoryPatch) => sendMessage('updateMemory', patch));
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = MemoryPatch.safeParse({ ...draft, id: memory.id, priority: Number(draft.priority) });
+    setInvalid(parsed.success ? null : PRIORITY_RULE);
+    if (parsed.success && (await action.run(parsed.data))) onDone();
+  };
+  return { draft, setDraft, invalid, submit, ...action };
+}
+
+type Draft = ReturnType<typeof useEditor>['draft'];
+
+function Fields({
+  id,
+  draft,
+  set,
+  invalid,
+}: {
+  id: string;
+  draft: Draft;
+  set: (d: Draft) => void;
+  invalid: string | null;
+}) {
+  const scopes = SCOPES.includes(draft.scope) ? SCOPES : [...SCOPES, draft.scope];
+  return (
+    <div className="row">
+      <TypeSelect value={draft.type} onChange={(type: MemoryType) => set({ ...draft, type })} />
+      <Field id={`${id}-priority`} label="Priority" error={invalid}>
+        <input
+          id={`${id}-priority`}
+          type="number"
+          value={draft.priority}
+          aria-invalid={invalid ? true : undefined}
+          aria-describedby={describedBy(`${id}-priority`, false, invalid)}
+          onChange={(e) => set({ ...draft, priority: e.target.value })}
+        />
+      </Field>
+      <label className="inline">
+        <span>Scope</span>
+        <select value={draft.scope} onChange={(e) => set({ ...draft, scope: e.target.value })}>
+          {scopes.map((s) => (
+            <option key={s} value={s}>
+              {scopeLabel(s)}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}
+
+/** Inline edit of text, type, priority and scope. Escape cancels; Save sends one updateMemory. */
+export function MemoryEditor({ memory, onDone }: { memory: Memory; onDone: () => void }) {
+  const { draft, setDraft, invalid, submit, error, busy } = useEditor(memory, onDone);
+  const id = `edit-${memory.id}`;
+  return (
+    <form
+      className="stack editor"
+      onSubmit={submit}
+      onKeyDown={(e) => e.key === 'Escape' && onDone()}
+      aria-label="Edit memory"
+    >
+      <Field id={`${id}-text`} label="Memory text">
+        <textarea
+          id={`${id}-text`}
+          value={draft.text}
+          onChange={(e) => setDraft({ ...draft, text: e.target.value })}
+          rows={2}
+          required
+          maxLength={2000}
+          autoFocus
+        />
+      </Field>
+      <Fields id={id} draft={draft} set={setDraft} invalid={invalid} />
+      <div className="row">
+        <Button variant="primary" type="submit" disabled={busy || draft.text.trim() === ''}>
+          Save
+        </Button>
+        <Button onClick={onDone}>Cancel</Button>
+        <span className="muted">Esc cancels. Priority −1 makes a standing rule, always sent first.</span>
+      </div>
+      <ErrorText what="Could not save the change" error={error} tryThis="Check the fields and save again." />
+    </form>
+  );
+}

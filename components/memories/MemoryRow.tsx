@@ -1,0 +1,140 @@
+import { useRef, useState, type Ref } from 'react';
+import type { Memory } from '../../lib/model/records';
+import { sendMessage } from '../../lib/messages';
+import { TYPE_LABELS } from '../AddMemoryForm';
+import { priorityLabel, scopeLabel, SITE_LABELS, STATUS_LABELS } from '../labels';
+import { Button, ErrorText } from '../ui';
+import { useAction } from '../useAction';
+import { MemoryEditor } from './MemoryEditor';
+import { MemoryHistory } from './MemoryHistory';
+import { Provenance } from './Provenance';
+
+type Panel = 'edit' | 'history' | 'source' | null;
+
+export function memoryMeta(m: Memory): string {
+  const sites = [...new Set(m.sources.map((s) => s.site).filter((s) => s !== null))];
+  return [
+    TYPE_LABELS[m.type],
+    priorityLabel(m.priority),
+    scopeLabel(m.scope),
+    m.status === 'active' ? null : STATUS_LABELS[m.status],
+    sites.length ? `from ${sites.map((s) => SITE_LABELS[s]).join(', ')}` : 'added by hand',
+    `${m.tokenCount} tokens`,
+    m.pinned ? 'Pinned' : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+export function MemoryText({ memory }: { memory: Memory }) {
+  return (
+    <div className="grow">
+      <p id={`text-${memory.id}`} className="memory-text">
+        {memory.text}
+      </p>
+      <p className="muted small">{memoryMeta(memory)}</p>
+    </div>
+  );
+}
+
+function Toggle({
+  buttonRef,
+  panel,
+  open,
+  set,
+  children,
+}: {
+  buttonRef?: Ref<HTMLButtonElement>;
+  panel: Panel;
+  open: Panel;
+  set: (p: Panel) => void;
+  children: string;
+}) {
+  return (
+    <Button ref={buttonRef} aria-expanded={open === panel} onClick={() => set(open === panel ? null : panel)}>
+      {children}
+    </Button>
+  );
+}
+
+function Opened({ memory, open, close }: { memory: Memory; open: Panel; close: () => void }) {
+  if (open === 'edit') return <MemoryEditor memory={memory} onDone={close} />;
+  if (open === 'history') return <MemoryHistory memoryId={memory.id} />;
+  if (open === 'source') return <Provenance sources={memory.sources} />;
+  return null;
+}
+
+function SelectBox({
+  id,
+  selected,
+  onSelect,
+}: {
+  id: string;
+  selected: boolean;
+  onSelect: RowProps['onSelect'];
+}) {
+  return (
+    <input
+      type="checkbox"
+      aria-label="Select"
+      aria-describedby={`text-${id}`}
+      checked={selected}
+      onChange={(e) => onSelect(id, e.target.checked)}
+    />
+  );
+}
+
+function usePanel() {
+  const [open, setOpen] = useState<Panel>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  // Closing the editor (Save, Cancel or Escape) puts focus back on Edit, not on the page.
+  const closeEditor = () => {
+    setOpen(null);
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
+  return { open, setOpen, editButton, closeEditor };
+}
+
+export interface RowProps {
+  memory: Memory;
+  selected: boolean;
+  onSelect: (id: string, on: boolean) => void;
+  onDeleted: (memory: Memory) => void;
+}
+
+export function MemoryRow({ memory, selected, onSelect, onDeleted }: RowProps) {
+  const { open, setOpen, editButton, closeEditor } = usePanel();
+  const pin = useAction(() => sendMessage('setPinned', { id: memory.id, pinned: !memory.pinned }));
+  const del = useAction(async () => {
+    await sendMessage('deleteMemory', { id: memory.id });
+    onDeleted(memory);
+  });
+  const textId = `text-${memory.id}`;
+  return (
+    <div className="card memory stack tight">
+      <div className="row top">
+        <SelectBox id={memory.id} selected={selected} onSelect={onSelect} />
+        <MemoryText memory={memory} />
+        <div className="row actions" role="group" aria-label="Actions" aria-describedby={textId}>
+          <Toggle buttonRef={editButton} panel="edit" open={open} set={setOpen}>
+            Edit
+          </Toggle>
+          <Button disabled={pin.busy} onClick={() => void pin.run()}>
+            {memory.pinned ? 'Unpin' : 'Pin'}
+          </Button>
+          <Toggle panel="history" open={open} set={setOpen}>
+            History
+          </Toggle>
+          <Toggle panel="source" open={open} set={setOpen}>
+            Source
+          </Toggle>
+          <Button variant="danger" disabled={del.busy} onClick={() => void del.run()}>
+            Delete
+          </Button>
+        </div>
+      </div>
+      <Opened memory={memory} open={open} close={closeEditor} />
+      <ErrorText what="Could not change this memory" error={pin.error ?? del.error} tryThis="Try again." />
+    </div>
+  );
+}

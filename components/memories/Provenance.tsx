@@ -1,0 +1,54 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { MemorySource } from '../../lib/model/records';
+import { getConversation } from '../../lib/store/conversations';
+import { turnsByKeys } from '../../lib/store/views';
+import { dateLabel, SITE_LABELS } from '../labels';
+
+function Source({ source }: { source: MemorySource }) {
+  const key = `${source.site}:${source.conversationId}`;
+  const data = useLiveQuery(async () => {
+    const conversation = await getConversation(key);
+    const turns = await turnsByKeys(source.turnIds.map((t) => `${key}:${t}`));
+    return { conversation, turns };
+  }, [key, source.turnIds]);
+  if (!data) return <li className="muted">Loading source…</li>;
+  const site = source.site ? SITE_LABELS[source.site] : 'Unknown site';
+  const title = data.conversation?.title || 'Untitled conversation';
+  const url = data.conversation?.url ?? source.url;
+  const when = dateLabel(data.conversation?.createdAt ?? data.conversation?.updatedAt ?? null);
+  return (
+    <li className="stack tight">
+      <span>
+        From: {site} ·{' '}
+        {url ? (
+          <a href={url} target="_blank" rel="noreferrer noopener">
+            {title}
+          </a>
+        ) : (
+          title
+        )}{' '}
+        · {when}
+        {!data.conversation && <span className="muted"> (conversation deleted from Engram)</span>}
+      </span>
+      {data.turns.map((t) => (
+        <blockquote key={t.key} className="quote">
+          <span className="muted">{t.role === 'user' ? 'You' : site}: </span>
+          {t.text}
+        </blockquote>
+      ))}
+    </li>
+  );
+}
+
+/** Where a memory came from: the conversation (linked) and the turns it was read from. */
+export function Provenance({ sources }: { sources: MemorySource[] }) {
+  const fromChats = sources.filter((s) => s.site !== null && s.conversationId !== null);
+  if (fromChats.length === 0) return <p className="muted">Added by hand; no conversation behind it.</p>;
+  return (
+    <ul className="plain" aria-label="Sources">
+      {fromChats.map((s) => (
+        <Source key={`${s.site}:${s.conversationId}`} source={s} />
+      ))}
+    </ul>
+  );
+}

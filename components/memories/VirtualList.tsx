@@ -1,0 +1,72 @@
+// A virtualized list (@tanstack/react-virtual): only the rows in view (plus overscan) are in the DOM, so
+// 10,000 memories scroll smoothly (#6, measured in test/e2e/manager.e2e.ts).
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef, type ReactNode } from 'react';
+
+export function VirtualList<T>({
+  items,
+  label,
+  getKey,
+  render,
+  estimate = 84,
+}: {
+  items: readonly T[];
+  label: string;
+  getKey: (item: T) => string;
+  render: (item: T) => ReactNode;
+  estimate?: number;
+}) {
+  const scroller = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer re-renders through its own state
+  const virtual = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => estimate,
+    overscan: 6,
+    getItemKey: (i) => (items[i] ? getKey(items[i]) : i),
+  });
+  return (
+    <div ref={scroller} className="vlist" role="list" aria-label={label}>
+      <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
+        {virtual.getVirtualItems().map((row) => {
+          const item = items[row.index];
+          if (item === undefined) return null;
+          const place = { index: row.index, start: row.start, total: items.length };
+          return (
+            <Row key={row.key} {...place} measure={virtual.measureElement}>
+              {render(item)}
+            </Row>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+function Row({
+  index,
+  start,
+  total,
+  measure,
+  children,
+}: {
+  index: number;
+  start: number;
+  total: number;
+  measure: (el: HTMLElement | null) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      role="listitem"
+      aria-setsize={total}
+      aria-posinset={index + 1}
+      data-index={index}
+      ref={measure}
+      className="vrow"
+      style={{ transform: `translateY(${start}px)` }}
+    >
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { browser } from 'wxt/browser';
+import { popupCounts, type PopupCounts } from '../../lib/store/views';
+import { cacheCounts, cachedCounts } from './countsCache';
+
+export function optionsUrl(section: string): string {
+  return browser.runtime.getURL(`/options.html#${section}`);
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** The last counts at once (from the cache), replaced by the exact live count when it arrives. */
+function useCounts(): PopupCounts | undefined {
+  const [cached] = useState(cachedCounts);
+  const live = useLiveQuery(popupCounts, []);
+  useEffect(() => {
+    if (live) cacheCounts(live);
+  }, [live]);
+  return live ?? cached ?? undefined;
+}
+
+export function Counts() {
+  const counts = useCounts();
+  useEffect(() => {
+    // Read by test/e2e/manager.e2e.ts to time the popup with 10,000 memories (#6: under 100 ms).
+    if (counts && performance.getEntriesByName('engram:counts-shown').length === 0)
+      performance.mark('engram:counts-shown');
+  }, [counts]);
+  if (!counts) return <p className="muted">Counting…</p>;
+  const items = [
+    ['memories', plural(counts.memories, 'memory', 'memories')],
+    ['review', `${plural(counts.pending, 'memory', 'memories')} to review`],
+    ['activity', plural(counts.failedJobs, 'failed job', 'failed jobs')],
+  ] as const;
+  return (
+    <ul className="plain counts" aria-label="Counts">
+      {items.map(([section, text]) => (
+        <li key={section}>
+          <a href={optionsUrl(section)} target="_blank" rel="noreferrer">
+            {text}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

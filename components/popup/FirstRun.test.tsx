@@ -1,0 +1,42 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, expect, test } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../lib/model/settings';
+import { onboardedItem } from '../../lib/onboarding';
+import { readSettings, settingsItem } from '../../lib/settings';
+import { resetDbForTests } from '../../lib/store/db';
+import { PopupApp } from '../PopupApp';
+
+beforeEach(async () => {
+  await resetDbForTests();
+  await onboardedItem.removeValue();
+  await settingsItem.setValue(DEFAULT_SETTINGS);
+});
+
+test('first run: skip the model, choose sites, read the promises, finish; then the popup remembers', async () => {
+  const { unmount } = render(<PopupApp />);
+  expect(await screen.findByRole('heading', { name: 'Welcome to Engram' })).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Choose a model' }).getAttribute('href')).toMatch(
+    /options\.html#model$/,
+  );
+  await userEvent.click(screen.getByRole('button', { name: 'Skip: I’ll add memories by hand' }));
+  await userEvent.click(screen.getByRole('checkbox', { name: 'ChatGPT' }));
+  await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+  expect(screen.getByText(/there is no Engram server/)).toBeTruthy();
+  await userEvent.click(screen.getByRole('button', { name: 'Finish' }));
+  expect(await screen.findByRole('link', { name: '0 memories' })).toBeTruthy();
+  expect(await onboardedItem.getValue()).toBe(true);
+  expect((await readSettings()).capture.sites).toEqual({ chatgpt: false, claude: true });
+  unmount();
+  render(<PopupApp />);
+  expect(await screen.findByRole('link', { name: '0 memories to review' })).toBeTruthy();
+  expect(screen.queryByRole('heading', { name: 'Welcome to Engram' })).toBeNull();
+});
+
+test('Skip setup leaves the settings alone and does not ask again', async () => {
+  render(<PopupApp />);
+  await userEvent.click(await screen.findByRole('button', { name: 'Skip setup' }));
+  expect(await screen.findByRole('link', { name: '0 failed jobs' })).toBeTruthy();
+  expect(await onboardedItem.getValue()).toBe(true);
+  expect(await readSettings()).toEqual(DEFAULT_SETTINGS);
+});

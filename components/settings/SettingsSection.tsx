@@ -1,0 +1,102 @@
+import type { FormEvent } from 'react';
+import type { Settings } from '../../lib/model/settings';
+import { Button, describedBy, ErrorText, Field, Section } from '../ui';
+import { useAction } from '../useAction';
+import { getIn, GROUPS, setIn, type FieldDef } from './fields';
+import { useSettingsDraft } from './useSettingsDraft';
+
+interface ControlProps {
+  def: FieldDef;
+  draft: Settings;
+  error?: string;
+  onChange: (s: Settings) => void;
+}
+
+const idOf = (def: FieldDef) => `setting-${def.path.replaceAll('.', '-')}`;
+
+function CheckControl({ def, draft, error, onChange }: ControlProps) {
+  const id = idOf(def);
+  return (
+    <div className="field check">
+      <input
+        id={id}
+        type="checkbox"
+        aria-describedby={describedBy(id, true, error)}
+        checked={getIn(draft, def.path) === true}
+        onChange={(e) => onChange(setIn(draft, def.path, e.target.checked))}
+      />
+      <label htmlFor={id}>{def.label}</label>
+      <small id={`${id}-hint`} className="muted">
+        {def.hint}
+      </small>
+    </div>
+  );
+}
+
+function NumberControl({ def, draft, error, onChange }: ControlProps) {
+  const id = idOf(def);
+  const value = getIn(draft, def.path);
+  return (
+    <Field id={id} label={def.label} hint={def.hint} error={error}>
+      <input
+        id={id}
+        type="number"
+        aria-describedby={describedBy(id, true, error)}
+        aria-invalid={error ? true : undefined}
+        value={typeof value === 'number' && !Number.isNaN(value) ? String(value) : ''}
+        onChange={(e) =>
+          onChange(setIn(draft, def.path, e.target.value === '' ? Number.NaN : Number(e.target.value)))
+        }
+      />
+    </Field>
+  );
+}
+
+function SettingsForm({ state }: { state: ReturnType<typeof useSettingsDraft> & { draft: Settings } }) {
+  const { draft, setDraft, errors, save, saved } = state;
+  const { run, error, busy } = useAction(save);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void run();
+  };
+  const invalid = Object.keys(errors).length > 0;
+  return (
+    <form className="stack" onSubmit={submit} noValidate aria-label="Settings">
+      {GROUPS.map((g) => (
+        <fieldset key={g.title} className="card stack">
+          <legend>{g.title}</legend>
+          {g.fields.map((f) => {
+            const Control = f.kind === 'bool' ? CheckControl : NumberControl;
+            return <Control key={f.path} def={f} draft={draft} error={errors[f.path]} onChange={setDraft} />;
+          })}
+        </fieldset>
+      ))}
+      <div className="row">
+        <Button variant="primary" type="submit" disabled={busy}>
+          Save settings
+        </Button>
+        {saved && !invalid && <span role="status">{saved}</span>}
+      </div>
+      {invalid && (
+        <p role="alert" className="error">
+          Not saved: fix the fields marked above, then save again.
+        </p>
+      )}
+      <ErrorText what="Could not save settings" error={error} tryThis="Reload the page and try again." />
+    </form>
+  );
+}
+
+export function SettingsSection() {
+  const state = useSettingsDraft();
+  const { draft } = state;
+  return (
+    <Section
+      id="settings"
+      title="Settings"
+      intro="How Engram recalls, captures and protects. Changes apply when you save."
+    >
+      {draft ? <SettingsForm state={{ ...state, draft }} /> : <p className="muted">Loading settings…</p>}
+    </Section>
+  );
+}

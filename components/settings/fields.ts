@@ -1,0 +1,110 @@
+// The settings the options page shows (#6): one line each on what it does, and what a bad value should be.
+// Model and prompt settings belong to the extraction issue's "Model" section (#4).
+export interface FieldDef {
+  path: string;
+  label: string;
+  hint: string;
+  kind: 'number' | 'bool';
+  /** Shown when the schema (lib/model/settings.ts) rejects the value. */
+  invalid?: string;
+}
+
+export const GROUPS: { title: string; fields: FieldDef[] }[] = [
+  {
+    title: 'Recall',
+    fields: [
+      {
+        path: 'recall.budgetTokens',
+        label: 'Token budget',
+        kind: 'number',
+        hint: 'The most tokens the memory block may add to a prompt.',
+        invalid: 'Enter a whole number of tokens from 100 to 8000.',
+      },
+      {
+        path: 'recall.semantic',
+        label: 'Match by meaning',
+        kind: 'bool',
+        hint: 'Also find memories with similar meaning, not only the same words.',
+      },
+      {
+        path: 'recall.rawTurns',
+        label: 'Include past turns',
+        kind: 'bool',
+        hint: 'Add short quotes from past conversations when they fit the budget.',
+      },
+      {
+        path: 'recall.offerOnNewChats',
+        label: 'Offer on new chats',
+        kind: 'bool',
+        hint: 'Suggest inserting memories when you open a new chat.',
+      },
+    ],
+  },
+  {
+    title: 'Capture',
+    fields: [
+      {
+        path: 'capture.sites.chatgpt',
+        label: 'Capture ChatGPT',
+        kind: 'bool',
+        hint: 'Read conversations on chatgpt.com.',
+      },
+      {
+        path: 'capture.sites.claude',
+        label: 'Capture Claude',
+        kind: 'bool',
+        hint: 'Read conversations on claude.ai.',
+      },
+      {
+        path: 'capture.paused',
+        label: 'Pause all capture',
+        kind: 'bool',
+        hint: 'Stop reading every site until you turn this off.',
+      },
+      {
+        path: 'capture.idleDelaySec',
+        label: 'Idle delay (seconds)',
+        kind: 'number',
+        hint: 'How long a conversation must be quiet before Engram reads it for memories.',
+        invalid: 'Enter a whole number of seconds from 10 to 3600.',
+      },
+      {
+        path: 'capture.allowIncognito',
+        label: 'Capture in incognito',
+        kind: 'bool',
+        hint: 'Off by default: private windows stay private.',
+      },
+    ],
+  },
+  {
+    title: 'Privacy',
+    fields: [
+      {
+        path: 'privacy.redact',
+        label: 'Redact secrets',
+        kind: 'bool',
+        hint: 'Remove emails, phone numbers and keys before text reaches a model.',
+      },
+      {
+        path: 'privacy.reviewMode',
+        label: 'Ask me before saving',
+        kind: 'bool',
+        hint: 'New memories and changes wait in Review until you approve them.',
+      },
+    ],
+  },
+];
+
+type Tree = { [key: string]: unknown };
+
+export function getIn(tree: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((node, key) => (node as Tree | undefined)?.[key], tree);
+}
+
+/** A copy of `tree` with the value at `path` replaced; the rest is shared. */
+export function setIn<T>(tree: T, path: string, value: unknown): T {
+  const [head, ...rest] = path.split('.');
+  if (head === undefined) return tree;
+  const node = tree as Tree;
+  return { ...node, [head]: rest.length ? setIn(node[head], rest.join('.'), value) : value } as T;
+}

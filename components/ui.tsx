@@ -1,0 +1,126 @@
+// Shared building blocks (#6): one look for every section, and accessible names by construction.
+import type { ComponentProps, ReactNode } from 'react';
+
+type Variant = 'primary' | 'danger' | 'plain' | 'link';
+
+export function Button({
+  variant = 'plain',
+  className,
+  ...props
+}: ComponentProps<'button'> & { variant?: Variant }) {
+  const classes = [variant === 'plain' ? '' : variant, className ?? ''].join(' ').trim();
+  return <button type="button" {...props} className={classes || undefined} />;
+}
+
+/** The heading of an options section, with one line on what it is for. */
+export function Section({
+  id,
+  title,
+  intro,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className="stack" aria-labelledby={`${id}-title`}>
+      <h1 id={`${id}-title`}>{title}</h1>
+      {intro && <p className="muted">{intro}</p>}
+      {children}
+    </section>
+  );
+}
+
+/** What is missing, and what to do next. */
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="empty card">
+      <strong>{title}</strong>
+      {children && <p className="muted">{children}</p>}
+    </div>
+  );
+}
+
+/** An error says what happened (`what`) and, from the thrown message, why; `tryThis` says what to do. */
+export function ErrorText({
+  what,
+  error,
+  tryThis,
+}: {
+  what: string;
+  error: string | null;
+  tryThis?: string;
+}) {
+  if (!error) return null;
+  return (
+    <p role="alert" className="error">
+      {what}: {error}
+      {tryThis ? ` ${tryThis}` : ''}
+    </p>
+  );
+}
+
+/** A labelled control with a one-line explanation linked as its description. */
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error?: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {hint && (
+        <small id={`${id}-hint`} className="muted">
+          {hint}
+        </small>
+      )}
+      {error && (
+        <small id={`${id}-error`} role="alert" className="error">
+          {error}
+        </small>
+      )}
+    </div>
+  );
+}
+
+/** The aria-describedby for a Field's control. */
+export function describedBy(id: string, hint: boolean, error: string | null | undefined): string | undefined {
+  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean);
+  return ids.length ? ids.join(' ') : undefined;
+}
+
+export function Select<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  options: readonly (readonly [T, string])[];
+  onChange: (value: T) => void;
+}) {
+  return (
+    <label className="inline">
+      <span>{label}</span>
+      <select value={value} onChange={(e) => onChange(e.target.value as T)}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

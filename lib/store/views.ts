@@ -1,0 +1,88 @@
+// Reads behind the memory manager and popup (#6). Pages read here; every write goes by message.
+import type { Conversation, Job, JobStatus, Memory, MemoryEvent, Turn, Usage } from '../model/records';
+import { db } from './db';
+
+/** Every memory, including the Trash: the manager filters in memory (10,000 load in well under a second). */
+export async function listAllMemories(): Promise<Memory[]> {
+  return db().memories.toArray();
+}
+
+export interface PopupCounts {
+  memories: number;
+  pending: number;
+  failedJobs: number;
+}
+
+/** Index-only counts: the popup must open in under 100 ms with 10,000 memories (#6). */
+export async function popupCounts(): Promise<PopupCounts> {
+  const d = db();
+  const [memories, pending, failedJobs] = await Promise.all([
+    d.memories.where('status').equals('active').count(),
+    d.memories.where('status').equals('pending').count(),
+    d.jobs.where('status').equals('failed').count(),
+  ]);
+  return { memories, pending, failedJobs };
+}
+
+export async function jobsWithStatus(status: JobStatus, limit = 100): Promise<Job[]> {
+  const rows = await db().jobs.where('status').equals(status).toArray();
+  return rows.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)).slice(0, limit);
+}
+
+export async function listUsage(): Promise<Usage[]> {
+  return db().usage.orderBy('day').reverse().toArray();
+}
+
+export interface ConversationRow {
+  conversation: Conversation;
+  turns: number;
+  lastExtraction: Job | null;
+}
+
+export async function listConversationRows(): Promise<ConversationRow[]> {
+  const d = db();
+  const conversations = await d.conversations.orderBy('updatedAt').reverse().toArray();
+  return Promise.all(
+    conversations.map(async (conversation) => {
+      const [turns, jobs] = await Promise.all([
+        d.turns.where('conversationKey').equals(conversation.key).count(),
+        d.jobs.where('conversationKey').equals(conversation.key).toArray(),
+      ]);
+      const done = jobs
+        .filter((j) => j.status === 'done')
+        .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+      return { conversation, turns, lastExtraction: done[0] ?? null };
+    }),
+  );
+}
+
+/** Turns by their full keys (`${site}:${conversationId}:${turnId}`), for a memory's provenance. */
+export async function turnsByKeys(keys: string[]): Promise<Turn[]> {
+  const rows = await db().turns.bulkGet(keys);
+  return rows.filter((t): t is Turn => t !== undefined);
+}
+
+export interface Proposal {
+  memory: Memory;
+  /** The version the proposal would replace; null for a new memory (see lib/background/review.ts). */
+  base: Memory | null;
+  proposedBy: MemoryEvent | null;
+}
+
+/** The version a pending memory would replace, read from its latest event. */
+export async function proposalBase(id: string): Promise<{ base: Memory | null; event: MemoryEvent | null }> {
+  const rows = await db().memoryEvents.where('memoryId').equals(id).sortBy('at');
+  const event = rows.at(-1) ?? null;
+  const base = event?.before && event.before.status !== 'pending' ? event.before : null;
+  return { base, event };
+}
+
+export async function pendingProposals(): Promise<Proposal[]> {
+  const pending = await db().memories.where('status').equals('pending').sortBy('updatedAt');
+  return Promise.all(
+    pending.map(async (memory) => {
+      const { base, event } = await proposalBase(memory.id);
+      return { memory, base, proposedBy: event };
+    }),
+  );
+}

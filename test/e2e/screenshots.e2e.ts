@@ -1,0 +1,69 @@
+// Screenshots of the popup and every options section, light and dark, for the README (#6). Written to
+// docs/screenshots/ on every e2e run, from the realistic data set in demo-data.ts.
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { launch, openOptions, type Harness } from './harness';
+import { DEMO } from './demo-data';
+import { seedRows } from './seed';
+
+const OUT = 'docs/screenshots';
+const SECTIONS = ['memories', 'review', 'conversations', 'activity', 'settings', 'data'] as const;
+const SCHEMES = ['light', 'dark'] as const;
+
+let h: Harness;
+let options: Page;
+beforeAll(async () => {
+  mkdirSync(OUT, { recursive: true });
+  h = await launch();
+  options = await openOptions(h, 'memories');
+  await options.getByText(/^Showing \d+ of \d+\.$/).waitFor();
+  await seedRows(options, DEMO);
+  await options.setViewportSize({ width: 1180, height: 820 });
+});
+afterAll(async () => h?.close());
+
+async function section(id: string): Promise<void> {
+  await options.goto(options.url().replace(/#.*$/, `#${id}`));
+  await options.reload();
+  await options.getByRole('heading', { level: 1 }).first().waitFor();
+  await options.waitForTimeout(300);
+}
+
+test.each(SCHEMES)('options sections, %s', async (scheme) => {
+  await options.emulateMedia({ colorScheme: scheme });
+  for (const id of SECTIONS) {
+    await section(id);
+    if (id === 'memories') {
+      await options.getByText('Showing 8 of 8.').waitFor();
+      await options.getByLabel('Sort by').selectOption('priority');
+      const row = options.getByRole('listitem').filter({ hasText: 'I am vegetarian.' });
+      await row.getByRole('button', { name: 'Source' }).click();
+      await options.getByText('From: ChatGPT').waitFor();
+      await options.evaluate(() => window.scrollTo(0, 0));
+    }
+    if (id === 'review') await options.getByText('Proposed change from Extractor').waitFor();
+    if (id === 'conversations') {
+      await options.getByRole('button', { name: 'Transcript' }).click();
+      await options.getByRole('list', { name: 'Transcript' }).waitFor();
+    }
+    await options.screenshot({ path: `${OUT}/options-${id}-${scheme}.png`, fullPage: id !== 'memories' });
+  }
+  expect(await options.getByRole('navigation', { name: 'Sections' }).getByRole('link').count()).toBe(
+    SECTIONS.length,
+  );
+});
+
+test.each(SCHEMES)('popup, %s', async (scheme) => {
+  const popup = await h.context.newPage();
+  await popup.setViewportSize({ width: 360, height: 520 });
+  await popup.emulateMedia({ colorScheme: scheme });
+  await popup.goto(`chrome-extension://${h.extensionId}/popup.html`);
+  await popup.getByRole('heading', { name: 'Welcome to Engram' }).waitFor();
+  await popup.screenshot({ path: `${OUT}/popup-first-run-${scheme}.png` });
+  await popup.getByRole('button', { name: 'Skip setup' }).click();
+  await popup.getByRole('link', { name: '6 memories', exact: true }).waitFor();
+  await popup.screenshot({ path: `${OUT}/popup-${scheme}.png` });
+  await popup.evaluate(() => chrome.storage.local.remove('onboarded'));
+  await popup.close();
+});
