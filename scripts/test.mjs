@@ -7,11 +7,20 @@ mkdirSync('.test-results', { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let broken = false;
 
+// A hung suite must fail, not eat CI's 90 minutes: a circular vi.mock import once hung silently (#6 merge).
+const LIMIT_MS = 25 * 60_000;
+
 function run(label, cmd, args) {
   console.log(`\n== ${label}: ${cmd} ${args.join(' ')}`);
-  const result = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
+  const result = spawnSync(cmd, args, {
+    stdio: 'inherit',
+    env: process.env,
+    timeout: LIMIT_MS,
+    killSignal: 'SIGKILL',
+  });
   if (result.status !== 0) {
-    console.error(`== ${label} FAILED (exit ${result.status})`);
+    const why = result.error ? result.error.message : `exit ${result.status}`;
+    console.error(`== ${label} FAILED (${why})`);
     broken = true;
   }
   return result.status === 0;
