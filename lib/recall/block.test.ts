@@ -53,5 +53,22 @@ describe('budget', () => {
       expect(count(block.text), `trial ${trial}`).toBeLessThanOrEqual(budget);
       expect(block.tokens).toBeLessThanOrEqual(budget);
     }
+  }, 60_000);
+});
+
+describe('frame pieces', () => {
+  test('section titles and day lines cost no more than their constants', async () => {
+    const { SECTION_TITLES, SECTION_TOKENS, DATE_TOKENS, formatDay } = await import('./block');
+    for (const title of Object.values(SECTION_TITLES)) {
+      expect(count(`${title}\n`)).toBeLessThan(SECTION_TOKENS);
+    }
+    for (let year = 1950; year < 2100; year += 7) {
+      for (let month = 0; month < 12; month++) {
+        for (const day of [1, 9, 10, 28, 31]) {
+          const iso = new Date(Date.UTC(year, month, day)).toISOString();
+          expect(count(`On ${formatDay(iso)}:\n`)).toBeLessThan(DATE_TOKENS);
+        }
+      }
+    }
   });
 });
