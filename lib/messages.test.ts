@@ -19,6 +19,14 @@ function fakeHandlers(): Handlers {
     getMemoryBlock: vi.fn(async () => ({ text: '', count: 0, tokens: 0 })),
     addMemory: vi.fn(async () => ({}) as Memory),
     deleteMemory: vi.fn(async () => ({ ok: true as const })),
+    recallPreview: vi.fn(async () => ({
+      mode: 'profile' as const,
+      lines: [],
+      text: '',
+      tokens: 0,
+      budgetTokens: 600,
+    })),
+    offerCount: vi.fn(async () => ({ count: null })),
   };
 }
 

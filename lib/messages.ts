@@ -12,6 +12,8 @@ export const protocol = {
   getMemoryBlock: { request: M.BlockRequest, reply: M.BlockReply, callers: ['page', 'extension'] },
   addMemory: { request: M.NewMemory, reply: M.Memory, callers: ['extension'] },
   deleteMemory: { request: M.MemoryId, reply: M.Ok, callers: ['extension'] },
+  recallPreview: { request: M.RecallRequest, reply: M.RecallReply, callers: ['page', 'extension'] },
+  offerCount: { request: M.OfferRequest, reply: M.OfferReply, callers: ['page'] },
 } as const satisfies Record<
   string,
   { request: z.ZodMiniType; reply: z.ZodMiniType; callers: readonly Caller[] }
@@ -61,3 +63,18 @@ export function registerHandlers(handlers: Handlers, extensionOrigin: string): (
   );
   return () => removers.forEach((remove) => remove());
 }
+
+// Messages into a chat tab's content script, from the background (the shortcut) or the popup. Only the
+// extension itself can reach a content script this way; the page cannot. The content script still parses
+// what it gets (entrypoints/chat.content).
+interface TabProtocolMap {
+  openInsertPreview: () => z.output<typeof M.Ok>;
+  pageContext: () => z.output<typeof M.PageContext> | null;
+  insertText: (data: z.input<typeof M.InsertTextRequest>) => z.output<typeof M.InsertTextReply>;
+}
+
+const tabMessenger = defineExtensionMessaging<TabProtocolMap>();
+
+/** sendToTab(type, data, tabId) */
+export const sendToTab = tabMessenger.sendMessage;
+export const onTabMessage = tabMessenger.onMessage;

@@ -1,11 +1,10 @@
 // The background's message handlers: plain async functions, tested directly (WXT's fake browser cannot
 // route sendResponse; DEVELOPERS.md).
 import type { Handlers } from '../messages';
-import { formatBlock } from '../recall/block';
 import { readSettings } from '../settings';
-import { listMemories } from '../store/memories';
 import { handleCapture } from './capture';
 import { addUserMemory, deleteUserMemory } from './memories';
+import { previewRecall } from './recall';
 
 export const handlers: Handlers = {
   captureTurns: async (req, sender) => handleCapture(req, sender, await readSettings()),
@@ -14,15 +13,20 @@ export const handlers: Handlers = {
     await deleteUserMemory(id);
     return { ok: true };
   },
-  // Skeleton order (#2): standing rules, pinned, then priority. Ranking by relevance arrives with #5.
-  getMemoryBlock: async () => {
-    const [memories, settings] = await Promise.all([listMemories('active'), readSettings()]);
-    const ordered = [...memories].sort(
-      (a, b) =>
-        Number(b.priority === -1) - Number(a.priority === -1) ||
-        Number(b.pinned) - Number(a.pinned) ||
-        b.priority - a.priority,
+  // A block without a preview (no draft, no turns): the general profile block (#5).
+  getMemoryBlock: async ({ site }) => {
+    const reply = await previewRecall(
+      { site, draft: '', recent: [], scope: null, budgetTokens: null, exclude: [] },
+      await readSettings(),
     );
-    return formatBlock(ordered, settings.recall.budgetTokens);
+    return { text: reply.text, count: reply.lines.length, tokens: reply.tokens };
+  },
+  recallPreview: async (req) => previewRecall(req, await readSettings()),
+  // Only on an empty new chat, and only when the user turned the offer on; the count is of the profile block.
+  offerCount: async ({ site, scope }) => {
+    const settings = await readSettings();
+    if (!settings.recall.offerOnNewChats) return { count: null };
+    const req = { site, draft: '', recent: [], scope, budgetTokens: null, exclude: [] };
+    return { count: (await previewRecall(req, settings)).lines.length };
   },
 };

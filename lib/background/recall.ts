@@ -1,0 +1,69 @@
+// The background owns the one recall index: built from the store on first use after the worker starts,
+// then kept in step with every memory write, never rebuilt per query (#5).
+import type { RecallReply, RecallRequest } from '../model/messages';
+import type { Settings } from '../model/settings';
+import { RecallIndex } from '../recall/index';
+import { recall } from '../recall/recall';
+import { listMemories, onMemoryWritten } from '../store/memories';
+
+let index: Promise<RecallIndex> | undefined;
+let pending: (() => void) | undefined;
+
+async function build(): Promise<RecallIndex> {
+  const fresh = new RecallIndex();
+  // Writes that land while the store is read are queued and applied after, in order.
+  const queued: Parameters<Parameters<typeof onMemoryWritten>[0]>[0][] = [];
+  let ready = false;
+  pending = onMemoryWritten((memory) => (ready ? fresh.upsert(memory) : queued.push(memory)));
+  for (const memory of await listMemories('active')) fresh.upsert(memory);
+  for (const memory of queued) fresh.upsert(memory);
+  ready = true;
+  return fresh;
+}
+
+export function recallIndex(): Promise<RecallIndex> {
+  index ??= build();
+  return index;
+}
+
+/** Test seam and the answer to bulk changes (import, delete everything): the next query rebuilds once. */
+export function resetRecallIndex(): void {
+  pending?.();
+  pending = undefined;
+  index = undefined;
+}
+
+export function scopesFor(site: RecallRequest['site'], scope: string | null): Set<string> {
+  const scopes = new Set(['global']);
+  if (site) scopes.add(`site:${site}`);
+  if (scope) scopes.add(scope);
+  return scopes;
+}
+
+export async function previewRecall(
+  req: RecallRequest,
+  settings: Settings,
+  now = Date.now(),
+): Promise<RecallReply> {
+  const result = recall(await recallIndex(), {
+    draft: req.draft,
+    recent: req.recent,
+    scopes: scopesFor(req.site, req.scope),
+    budgetTokens: req.budgetTokens ?? settings.recall.budgetTokens,
+    exclude: req.exclude,
+    now,
+  });
+  return {
+    mode: result.mode,
+    lines: result.lines.map((l) => ({
+      id: l.id,
+      text: l.text,
+      section: l.section,
+      tokens: l.tokenCount,
+      day: l.date?.day ?? null,
+    })),
+    text: result.text,
+    tokens: result.tokens,
+    budgetTokens: result.budgetTokens,
+  };
+}
