@@ -12,6 +12,13 @@ export default defineConfig({
     description: 'One private long-term memory across ChatGPT and Claude, kept on your own machine.',
     permissions: ['storage', 'unlimitedStorage'],
     host_permissions: MATCH_PATTERNS,
+    // One shortcut that opens the insert preview in the chat tab (#5); the user can rebind it.
+    commands: {
+      'insert-memory': {
+        suggested_key: { default: 'Alt+Shift+M' },
+        description: 'Insert memory into the chat box (opens the preview)',
+      },
+    },
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {

@@ -1,9 +1,9 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { createCapture } from '../../lib/capture/capture';
 import { watchChanges } from '../../lib/capture/watch';
-import { createInsertButton, mountNear } from '../../lib/inject/button';
-import { insertBlock } from '../../lib/inject/insert';
-import { sendMessage } from '../../lib/messages';
+import { createInsertSession, insertInto, readContext } from '../../lib/inject/session';
+import { onTabMessage, sendMessage } from '../../lib/messages';
+import { InsertTextRequest } from '../../lib/model/messages';
 import { adapterForHost } from '../../lib/sites/adapters';
 import { MATCH_PATTERNS } from '../../lib/sites/registry';
 
@@ -16,19 +16,22 @@ export default defineContentScript({
     const scan = createCapture(adapter, { document, href: () => location.href }, (req) =>
       sendMessage('captureTurns', req),
     );
-    const button = createInsertButton(document, async () => {
-      const composer = adapter.findComposer(document);
-      if (!composer) return button.setStatus('No chat box found on this page.');
-      const block = await sendMessage('getMemoryBlock', { site: adapter.site });
-      if (block.count === 0) return button.setStatus('No memories yet. Add some in Engram’s options.');
-      const result = insertBlock(composer, block.text);
-      button.setStatus(
-        result.ok ? `Inserted ${block.count} memories · ${block.tokens} tokens` : result.error,
-      );
+    const session = createInsertSession(adapter, document, {
+      recall: (req) => sendMessage('recallPreview', req),
+      offer: (req) => sendMessage('offerCount', req),
     });
+    // The shortcut (background, chrome.commands) and the popup reach the page through these (#5).
+    onTabMessage('openInsertPreview', async () => {
+      await session.open();
+      return { ok: true as const };
+    });
+    onTabMessage('pageContext', () => readContext(adapter, document));
+    onTabMessage('insertText', ({ data }) =>
+      insertInto(adapter, document, InsertTextRequest.parse(data).text),
+    );
     const onChange = () => {
       void scan();
-      mountNear(adapter.findComposer(document), button);
+      session.sync(location.href);
     };
     watchChanges(document.body, onChange, ctx.signal);
     ctx.addEventListener(window, 'wxt:locationchange', onChange);
