@@ -27,6 +27,7 @@ function fakeHandlers(): Handlers {
       budgetTokens: 600,
     })),
     offerCount: vi.fn(async () => ({ count: null })),
+    warmRecall: vi.fn(async () => ({ ok: true as const })),
   };
 }
 

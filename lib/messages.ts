@@ -14,6 +14,7 @@ export const protocol = {
   deleteMemory: { request: M.MemoryId, reply: M.Ok, callers: ['extension'] },
   recallPreview: { request: M.RecallRequest, reply: M.RecallReply, callers: ['page', 'extension'] },
   offerCount: { request: M.OfferRequest, reply: M.OfferReply, callers: ['page'] },
+  warmRecall: { request: M.Ok, reply: M.Ok, callers: ['page', 'extension'] },
 } as const satisfies Record<
   string,
   { request: z.ZodMiniType; reply: z.ZodMiniType; callers: readonly Caller[] }

@@ -19,6 +19,7 @@ export default defineContentScript({
     const session = createInsertSession(adapter, document, {
       recall: (req) => sendMessage('recallPreview', req),
       offer: (req) => sendMessage('offerCount', req),
+      warm: () => sendMessage('warmRecall', { ok: true }),
     });
     // The shortcut (background, chrome.commands) and the popup reach the page through these (#5).
     onTabMessage('openInsertPreview', async () => {

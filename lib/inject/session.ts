@@ -10,6 +10,7 @@ import { openPreview } from './preview';
 export interface RecallTransport {
   recall(req: RecallRequest): Promise<RecallReply>;
   offer(req: typeof OfferRequest._zod.output): Promise<{ count: number | null }>;
+  warm(): Promise<unknown>;
 }
 
 const RECENT_TURNS = 4;
@@ -86,7 +87,8 @@ export function createInsertSession(
   const button = createInsertButton(doc, open);
   listenForShortcut(doc, open);
   const sync = (href: string) => {
-    mountNear(adapter.findComposer(doc), button);
+    const wasMounted = button.host.isConnected;
+    if (mountNear(adapter.findComposer(doc), button) && !wasMounted) void send.warm().catch(() => undefined);
     const newChat = adapter.conversationId(new URL(href)) === null;
     if (!newChat || offeredFor === href || !button.host.isConnected || readContext(adapter, doc).draft)
       return;

@@ -35,11 +35,20 @@ function relevance(index: RecallIndex, query: string, semantic: readonly string[
   return fuseByRank([lexicalOrder, semantic.slice(0, 100)]);
 }
 
+// Boosts are at most ~1.75x, so they only reorder the head: the 400 best by relevance are enough to rank
+// (the MMR pool takes 200), and a 10k store no longer pays boosts for thousands of weak matches.
+const HEAD = 400;
+
+function head(scores: Map<string, number>): [string, number][] {
+  const entries = [...scores.entries()];
+  return entries.length <= HEAD ? entries : entries.sort((a, b) => b[1] - a[1]).slice(0, HEAD);
+}
+
 export function rankMemories(index: RecallIndex, query: string, options: RankOptions): Ranked[] {
   const scores = relevance(index, query, options.semantic);
   const window = queryWindow(query, options.now);
   const ranked: Ranked[] = [];
-  for (const [id, score] of scores) {
+  for (const [id, score] of head(scores)) {
     const memory = index.get(id);
     if (!memory || (options.scopes && !options.scopes.has(memory.scope))) continue;
     ranked.push({

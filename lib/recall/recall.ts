@@ -44,12 +44,7 @@ export function buildQuery(draft: string, recent: readonly string[]): { mode: Qu
 }
 
 function reservedOf(index: RecallIndex, input: RecallInput, excluded: ReadonlySet<string>): Recallable[] {
-  const out: Recallable[] = [];
-  for (const m of index.all()) {
-    if (excluded.has(m.id) || (input.scopes && !input.scopes.has(m.scope))) continue;
-    if (m.priority === -1 || m.pinned) out.push(m);
-  }
-  return out;
+  return index.reserved().filter((m) => !excluded.has(m.id) && (!input.scopes || input.scopes.has(m.scope)));
 }
 
 export function recall(index: RecallIndex, input: RecallInput): RecallResult {

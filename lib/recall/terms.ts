@@ -17,12 +17,26 @@ const STOP = new Set(
 
 export const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu;
 
-/** One raw token → its index term, or null for a stop word. Possessives drop their "'s". */
-export function toTerm(raw: string): string | null {
-  const word = raw.toLowerCase().replace(/['’]s$/, '');
+// Words repeat far more than they vary, so stems are memoized: building the index over 10k memories spent
+// most of its time in the stemmer (bench:recall). Bounded so a huge import cannot grow it without end.
+const stems = new Map<string, string | null>();
+const MAX_STEMS = 100_000;
+
+function stemOf(word: string): string | null {
   if (word.length === 0 || STOP.has(word)) return null;
   if (/^\p{N}+$/u.test(word)) return word;
   return word.length > 3 ? stemmer(word) : word;
+}
+
+/** One raw token → its index term, or null for a stop word. Possessives drop their "'s". */
+export function toTerm(raw: string): string | null {
+  const word = raw.toLowerCase().replace(/['’]s$/, '');
+  const known = stems.get(word);
+  if (known !== undefined) return known;
+  if (stems.size >= MAX_STEMS) stems.clear();
+  const term = stemOf(word);
+  stems.set(word, term);
+  return term;
 }
 
 export function terms(text: string): string[] {
