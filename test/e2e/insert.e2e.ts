@@ -145,3 +145,25 @@ describe('the keyboard shortcut', () => {
     await chat.close();
   });
 });
+
+describe("the popup's Insert memory", () => {
+  test('previews the active chat tab and inserts into its composer', async () => {
+    const p = PAGES[2];
+    const { chat } = await openChat(p.url);
+    await typeDraft(chat, p.composer, 'Lisbon');
+    const popup = await h.context.newPage();
+    await popup.goto(`chrome-extension://${h.extensionId}/popup.html`);
+    // The popup reads the active tab: bring the chat back to the front, as when the popup opens over it.
+    await chat.bringToFront();
+    await popup.getByRole('button', { name: 'Insert memory' }).click();
+    const confirm = popup.getByRole('button', { name: 'Insert 3 memories' });
+    await confirm.waitFor();
+    expect(await popup.getByText(/\d+ \/ 600 tokens · 3 memories/).count()).toBe(1);
+    await confirm.click();
+    await popup.getByRole('status').waitFor();
+    const text = (await chat.locator(p.composer).innerText()).replace(/\n+/g, '\n');
+    expect(text).toContain(`Standing instructions:\n- ${RULE}`);
+    expect(text.trim().endsWith('Lisbon')).toBe(true);
+    await Promise.all([popup.close(), chat.close()]);
+  });
+});
