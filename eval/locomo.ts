@@ -83,9 +83,10 @@ function turns(conversation: Raw, dates: Map<string, string>): Recallable[] {
       const caption = t.blip_caption ? ` [shares ${String(t.blip_caption)}]` : '';
       const pieces = excerpts(`${String(t.text)}${caption}`, EXCERPT_WORDS);
       pieces.forEach((piece, i) =>
-        out.push(
-          memory(`turn:${String(t.dia_id)}:${i}`, `${String(t.speaker)}: ${piece}`, at, diaIds(t.dia_id)),
-        ),
+        out.push({
+          ...memory(`turn:${String(t.dia_id)}:${i}`, `${String(t.speaker)}: ${piece}`, at, diaIds(t.dia_id)),
+          excerpt: true,
+        }),
       );
     }
   }

@@ -19,7 +19,12 @@ export type Recallable = Pick<
   | 'scope'
   | 'status'
   | 'tokenCount'
-> & { evidence?: string[] };
+> & {
+  /** Keys of the turns a line comes from (a memory's sources; an excerpt's own turn). */
+  evidence?: string[];
+  /** A raw past-turn excerpt rather than an extracted memory. */
+  excerpt?: boolean;
+};
 
 interface Doc {
   id: string;

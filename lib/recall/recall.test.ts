@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import type { Memory } from '../model/records';
 import { memory } from '../../test/helpers/records';
 import { BLOCK_CLOSE, BLOCK_OPEN, escapeMemoryText } from './block';
-import { RecallIndex } from './index';
+import { RecallIndex, type Recallable } from './index';
 import { recall, type RecallInput } from './recall';
 
 const enc = new Tiktoken(o200k);
@@ -15,7 +15,7 @@ function mem(id: string, text: string, over: Partial<Memory> = {}): Memory {
   return memory({ id, text, tokenCount: count(escapeMemoryText(text)), ...over });
 }
 
-function indexOf(...memories: Memory[]): RecallIndex {
+function indexOf(...memories: Recallable[]): RecallIndex {
   const index = new RecallIndex();
   for (const m of memories) index.upsert(m);
   return index;
@@ -161,4 +161,38 @@ describe('budget', () => {
       expect(r.text.startsWith(BLOCK_OPEN) && r.text.endsWith(BLOCK_CLOSE)).toBe(true);
     }
   }, 60_000);
+});
+
+describe('past-turn excerpts', () => {
+  test('an excerpt whose turn is already in the block is left out; memories sharing a turn both stay', () => {
+    const turn = ['chatgpt:c1:t7'];
+    const index = indexOf(
+      { ...mem('m1', 'I moved to Porto for a job at a shipyard.', { priority: 90 }), evidence: turn },
+      { ...mem('m2', 'The shipyard job in Porto starts in May.'), evidence: turn },
+      {
+        ...mem('x1', 'me: I got the shipyard job in Porto, moving next month', { type: 'event' }),
+        evidence: turn,
+        excerpt: true,
+      },
+      {
+        ...mem('x2', 'me: the Porto shipyard pays more than Lisbon', { type: 'event' }),
+        evidence: ['chatgpt:c1:t9'],
+        excerpt: true,
+      },
+    );
+    const r = ask(index, { draft: 'porto shipyard job' });
+    expect(ids(r).sort()).toEqual(['m1', 'm2', 'x2']);
+  });
+});
+
+describe('semantic fusion', () => {
+  test('a semantic neighbour without shared words joins by reciprocal rank; without a semantic list, lexical only', () => {
+    const index = indexOf(
+      mem('car', 'I drive a 2012 Volvo estate.'),
+      mem('ev', 'Thinking about buying an electric vehicle next year.'),
+    );
+    expect(ids(ask(index, { draft: 'my car' }))).toEqual([]);
+    expect(ids(ask(index, { draft: 'my car', semantic: ['car', 'ev'] })).sort()).toEqual(['car', 'ev']);
+    expect(ids(ask(index, { draft: 'Volvo', semantic: null }))).toEqual(['car']);
+  });
 });
