@@ -3,7 +3,7 @@ import { DEFAULT_SETTINGS } from '../model/settings';
 import { settingsItem } from '../settings';
 import { resetDbForTests } from '../store/db';
 import { handlers } from './handlers';
-import { recallIndex, resetRecallIndex } from './recall';
+import { recallIndex, resetRecallIndex, setRecallEmbedder } from './recall';
 
 const ask = (draft: string, over = {}) =>
   handlers.recallPreview(
@@ -60,4 +60,20 @@ describe('recall in the background', () => {
     });
     expect(await handlers.offerCount({ site: 'claude', scope: null }, {})).toEqual({ count: 1 });
   });
+});
+
+test('with "semantic" on and an embedder set, a memory sharing no word with the draft can be recalled', async () => {
+  const toy = (t: string) => [/car|volvo/i.test(t) ? 1 : 0, /car|volvo/i.test(t) ? 0 : 1];
+  setRecallEmbedder({ model: 'toy', embed: async (texts) => texts.map(toy) });
+  try {
+    await handlers.addMemory({ text: 'I drive a Volvo.', type: 'profile' }, {});
+    expect((await ask('my car')).lines).toEqual([]);
+    await settingsItem.setValue({
+      ...DEFAULT_SETTINGS,
+      recall: { ...DEFAULT_SETTINGS.recall, semantic: true },
+    });
+    expect((await ask('my car')).lines.map((l) => l.text)).toEqual(['I drive a Volvo.']);
+  } finally {
+    setRecallEmbedder(null);
+  }
 });

@@ -4,10 +4,21 @@ import type { RecallReply, RecallRequest } from '../model/messages';
 import type { Settings } from '../model/settings';
 import { RecallIndex } from '../recall/index';
 import { recall } from '../recall/recall';
+import { EmbeddingCache, type Embedder } from '../recall/semantic';
 import { listMemories, onMemoryWritten } from '../store/memories';
 
 let index: Promise<RecallIndex> | undefined;
 let pending: (() => void) | undefined;
+let embedder: Embedder | null = null;
+const embeddings = new EmbeddingCache();
+
+/**
+ * The semantic tier's embedder, set by whoever owns the provider settings (#4: an OpenAI-compatible
+ * /v1/embeddings via openAiEmbedder, or WebLLM). Until one is set, and whenever it fails, recall is lexical.
+ */
+export function setRecallEmbedder(next: Embedder | null): void {
+  embedder = next;
+}
 
 async function build(): Promise<RecallIndex> {
   const fresh = new RecallIndex();
@@ -40,18 +51,26 @@ export function scopesFor(site: RecallRequest['site'], scope: string | null): Se
   return scopes;
 }
 
+async function semanticIds(idx: RecallIndex, req: RecallRequest, settings: Settings) {
+  if (!settings.recall.semantic || !embedder) return null;
+  const query = req.draft.trim() || req.recent.slice(-2).join('\n');
+  return embeddings.rank(embedder, query, [...idx.all()]);
+}
+
 export async function previewRecall(
   req: RecallRequest,
   settings: Settings,
   now = Date.now(),
 ): Promise<RecallReply> {
-  const result = recall(await recallIndex(), {
+  const idx = await recallIndex();
+  const result = recall(idx, {
     draft: req.draft,
     recent: req.recent,
     scopes: scopesFor(req.site, req.scope),
     budgetTokens: req.budgetTokens ?? settings.recall.budgetTokens,
     exclude: req.exclude,
     now,
+    semantic: await semanticIds(idx, req, settings),
   });
   return {
     mode: result.mode,
