@@ -2,6 +2,7 @@
 // composer, what never lands in the page's DOM, re-insert, and the keyboard shortcut.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
+import { DEFAULT_SETTINGS } from '../../lib/model/settings';
 import { fixture, launch, openOptions, servePage, type Harness } from './harness';
 
 const PAGES = [
@@ -165,5 +166,30 @@ describe("the popup's Insert memory", () => {
     expect(text).toContain(`Standing instructions:\n- ${RULE}`);
     expect(text.trim().endsWith('Lisbon')).toBe(true);
     await Promise.all([popup.close(), chat.close()]);
+  });
+});
+
+describe('"Offer memory on new chats"', () => {
+  test('off by default; when on, an empty new chat shows the count and nothing is inserted', async () => {
+    const url = 'https://chatgpt.com/';
+    await servePage(h.context, url, fixture('pages/chatgpt-current.html'));
+    const first = await openChat(url);
+    await first.chat.getByRole('button', { name: 'Insert memory' }).waitFor();
+    await first.chat.waitForTimeout(500);
+    expect(await first.chat.getByRole('button', { name: 'Insert memory' }).textContent()).toBe(
+      'Insert memory',
+    );
+    await first.chat.close();
+    const options = await openOptions(h);
+    const on = { ...DEFAULT_SETTINGS, recall: { ...DEFAULT_SETTINGS.recall, offerOnNewChats: true } };
+    await options.evaluate((settings) => chrome.storage.local.set({ settings }), on);
+    await options.close();
+    const { chat } = await openChat(url);
+    const offered = chat.getByRole('button', { name: /^Insert memory \(\d+\)$/ });
+    await offered.waitFor();
+    // The profile block: the standing rule and the three profile/preference memories.
+    expect(await offered.textContent()).toBe('Insert memory (4)');
+    expect(await chat.locator('#prompt-textarea').innerText()).not.toContain('<engram-memory>');
+    await chat.close();
   });
 });
