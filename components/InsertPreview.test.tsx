@@ -4,7 +4,7 @@ import { expect, test, vi } from 'vitest';
 import type { RecallReply, RecallRequest } from '../lib/model/messages';
 import { InsertPreview } from './InsertPreview';
 
-const ctx = { site: 'claude' as const, draft: 'dinner ideas', recent: [], scope: null };
+const ctx = { site: 'claude' as const, draft: 'dinner ideas', recent: [], scope: null, conversationId: 'c1' };
 const LINES = [
   { id: 'r', text: 'Answer briefly.', section: 'standing' as const, tokens: 4, day: null },
   {

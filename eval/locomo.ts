@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200k from 'js-tiktoken/ranks/o200k_base';
 import { escapeMemoryText } from '../lib/recall/block';
+import { excerpts } from '../lib/recall/excerpts';
 import type { Recallable } from '../lib/recall/index';
 
 export type Source = 'observations' | 'turns' | 'both';
@@ -81,7 +82,7 @@ function turns(conversation: Raw, dates: Map<string, string>): Recallable[] {
   for (const [session, at] of dates) {
     for (const t of (conversation[session] ?? []) as Raw[]) {
       const caption = t.blip_caption ? ` [shares ${String(t.blip_caption)}]` : '';
-      const pieces = excerpts(`${String(t.text)}${caption}`, EXCERPT_WORDS);
+      const pieces = excerpts(`${String(t.text)}${caption}`);
       pieces.forEach((piece, i) =>
         out.push({
           ...memory(`turn:${String(t.dia_id)}:${i}`, `${String(t.speaker)}: ${piece}`, at, diaIds(t.dia_id)),
@@ -90,27 +91,6 @@ function turns(conversation: Raw, dates: Map<string, string>): Recallable[] {
       );
     }
   }
-  return out;
-}
-
-// Raw turns enter as short excerpts, as "From past chats" shows them: sentence-sized pieces measured best
-// (--source both at 1,000 tokens: whole turns 0.834 hit, 30 words 0.833, 20 words 0.850, 12 words 0.871).
-const EXCERPT_WORDS = 12;
-
-/** Sentences joined up to about `words` words; 0 keeps the turn whole. */
-export function excerpts(text: string, words: number): string[] {
-  if (words <= 0) return [text];
-  const sentences = text.match(/[^.!?]+[.!?]*\s*/g) ?? [text];
-  const out: string[] = [];
-  let current = '';
-  for (const s of sentences) {
-    if (current && (current + s).split(/\s+/).length > words) {
-      out.push(current.trim());
-      current = '';
-    }
-    current += s;
-  }
-  if (current.trim()) out.push(current.trim());
   return out;
 }
 

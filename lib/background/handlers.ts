@@ -4,10 +4,15 @@ import type { Handlers } from '../messages';
 import { readSettings } from '../settings';
 import { handleCapture } from './capture';
 import { addUserMemory, deleteUserMemory } from './memories';
+import { indexCapturedConversation, pastIndex } from './past';
 import { previewRecall, recallIndex } from './recall';
 
 export const handlers: Handlers = {
-  captureTurns: async (req, sender) => handleCapture(req, sender, await readSettings()),
+  captureTurns: async (req, sender) => {
+    const reply = await handleCapture(req, sender, await readSettings());
+    if (reply.stored > 0) await indexCapturedConversation(`${req.site}:${req.conversationId}`);
+    return reply;
+  },
   addMemory: async (input) => addUserMemory(input),
   deleteMemory: async ({ id }) => {
     await deleteUserMemory(id);
@@ -26,6 +31,7 @@ export const handlers: Handlers = {
   // click (bench:recall: 10k memories, first click 1.3 s without it).
   warmRecall: async () => {
     await recallIndex();
+    if ((await readSettings()).recall.rawTurns) await pastIndex();
     return { ok: true };
   },
   // Only on an empty new chat, and only when the user turned the offer on; the count is of the profile block.

@@ -3,6 +3,7 @@ import { DEFAULT_SETTINGS } from '../model/settings';
 import { settingsItem } from '../settings';
 import { resetDbForTests } from '../store/db';
 import { handlers } from './handlers';
+import { resetPastIndex } from './past';
 import { recallIndex, resetRecallIndex, setRecallEmbedder } from './recall';
 
 const ask = (draft: string, over = {}) =>
@@ -13,6 +14,7 @@ const ask = (draft: string, over = {}) =>
 
 beforeEach(async () => {
   resetRecallIndex();
+  resetPastIndex();
   await resetDbForTests();
   await settingsItem.setValue(DEFAULT_SETTINGS);
 });
@@ -76,4 +78,69 @@ test('with "semantic" on and an embedder set, a memory sharing no word with the 
   } finally {
     setRecallEmbedder(null);
   }
+});
+
+describe('From past chats', () => {
+  const trip = {
+    site: 'claude' as const,
+    conversationId: 'trip',
+    url: 'https://claude.ai/chat/trip',
+    title: 'Trip',
+    strategy: 'page' as const,
+    turns: [
+      {
+        id: 'u1',
+        role: 'user' as const,
+        text: 'We rented a cabin near Lake Bled for the first week of July.',
+        createdAt: '2026-06-01T09:00:00.000Z',
+      },
+      {
+        id: 'a1',
+        role: 'assistant' as const,
+        text: 'Lovely. Bring a rain jacket.',
+        createdAt: '2026-06-01T09:00:05.000Z',
+      },
+    ],
+  };
+  const rawTurnsOn = { ...DEFAULT_SETTINGS, recall: { ...DEFAULT_SETTINGS.recall, rawTurns: true } };
+
+  test('off by default; when on, matching excerpts of other chats appear dated, never those of the open chat', async () => {
+    await handlers.captureTurns(trip, { url: trip.url, tab: { id: 1 } });
+    expect((await ask('cabin at Lake Bled')).lines).toEqual([]);
+    await settingsItem.setValue(rawTurnsOn);
+    const reply = await ask('cabin at Lake Bled', { conversationId: 'other' });
+    expect(reply.lines.map((l) => [l.section, l.text, l.day])).toEqual([
+      ['past', 'Me: We rented a cabin near Lake Bled for the first week of July.', '1 Jun 2026'],
+    ]);
+    expect(reply.text).toContain('From past chats:\nOn 1 Jun 2026:\n- Me: We rented a cabin');
+    const fromSameChat = await handlers.recallPreview(
+      {
+        site: 'claude',
+        conversationId: 'trip',
+        draft: 'cabin at Lake Bled',
+        recent: [],
+        scope: null,
+        budgetTokens: null,
+        exclude: [],
+      },
+      {},
+    );
+    expect(fromSameChat.lines).toEqual([]);
+  });
+
+  test('a later capture is indexed without a rebuild', async () => {
+    await settingsItem.setValue(rawTurnsOn);
+    expect((await ask('kayak rental', { conversationId: 'other' })).lines).toEqual([]);
+    const more = {
+      ...trip,
+      turns: [
+        ...trip.turns,
+        { id: 'u2', role: 'user' as const, text: 'Is a kayak rental worth it there?', createdAt: null },
+      ],
+    };
+    await handlers.captureTurns(more, { url: trip.url, tab: { id: 1 } });
+    expect((await ask('kayak rental', { conversationId: 'other' })).lines.map((l) => l.text)).toEqual([
+      'Me: Is a kayak rental worth it there?',
+    ]);
+  });
 });

@@ -6,6 +6,7 @@ import { RecallIndex } from '../recall/index';
 import { recall } from '../recall/recall';
 import { EmbeddingCache, type Embedder } from '../recall/semantic';
 import { listMemories, onMemoryWritten } from '../store/memories';
+import { pastIndex } from './past';
 
 let index: Promise<RecallIndex> | undefined;
 let pending: (() => void) | undefined;
@@ -71,6 +72,12 @@ export async function previewRecall(
     exclude: req.exclude,
     now,
     semantic: await semanticIds(idx, req, settings),
+    past: settings.recall.rawTurns
+      ? {
+          index: await pastIndex(),
+          skipConversation: req.site && req.conversationId ? `${req.site}:${req.conversationId}` : null,
+        }
+      : null,
   });
   return {
     mode: result.mode,

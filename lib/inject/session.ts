@@ -32,7 +32,8 @@ export function readContext(adapter: SiteAdapter, doc: Document): PageContext {
     .parseTurns(doc)
     .slice(-RECENT_TURNS)
     .map((t) => t.text.slice(0, TURN_CHARS));
-  return { site: adapter.site, draft, recent, scope: null };
+  const conversationId = doc.location ? adapter.conversationId(new URL(doc.location.href)) : null;
+  return { site: adapter.site, draft, recent, scope: null, conversationId };
 }
 
 export function insertInto(

@@ -56,6 +56,8 @@ export const RecallRequest = z.object({
   recent: z.array(z.string().check(z.maxLength(20_000))).check(z.maxLength(8)),
   /** Project key when the page shows one. */
   scope: z.nullable(z.string().check(z.maxLength(200))),
+  /** The site's id of the open conversation: its own turns are never offered back as "From past chats". */
+  conversationId: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
   /** The preview's slider; null means the setting. */
   budgetTokens: z.nullable(z.number().check(z.int(), z.gte(100), z.lte(8000))),
   exclude: z.array(z.string()).check(z.maxLength(500)),
@@ -91,6 +93,7 @@ export const PageContext = z.object({
   draft: z.string(),
   recent: z.array(z.string()),
   scope: z.nullable(z.string()),
+  conversationId: z.nullable(z.string()),
 });
 export type PageContext = z.infer<typeof PageContext>;
 

@@ -3,7 +3,7 @@
 import { renderBlock } from './block';
 import type { RecallIndex, Recallable } from './index';
 import { rankMemories, rankProfile, type Ranked } from './rank';
-import { fillRelevant, fillReserved, Packer, toLine, type Chosen, type PackOptions } from './select';
+import { fillRelevant, fillReserved, Packer, type Chosen, type PackOptions } from './select';
 
 export type QueryMode = 'draft' | 'recent' | 'profile';
 
@@ -18,8 +18,8 @@ export interface RecallInput {
   exclude?: readonly string[];
   now: number;
   semantic?: readonly string[] | null;
-  /** Ranked raw past turns for "From past chats", when that setting is on. */
-  pastTurns?: readonly Recallable[];
+  /** Excerpts of captured turns for "From past chats", when that setting is on. */
+  past?: { index: RecallIndex; skipConversation: string | null } | null;
   pack?: Partial<PackOptions>;
 }
 
@@ -47,6 +47,17 @@ function reservedOf(index: RecallIndex, input: RecallInput, excluded: ReadonlySe
   return index.reserved().filter((m) => !excluded.has(m.id) && (!input.scopes || input.scopes.has(m.scope)));
 }
 
+// Excerpts compete with memories on the same relevance scale; the current conversation's own turns are
+// already in the chat, so they are never offered back to it.
+function mergePast(ranked: Ranked[], query: string, input: RecallInput): Ranked[] {
+  if (!input.past) return ranked;
+  const skip = input.past.skipConversation ? `${input.past.skipConversation}:` : null;
+  const past = rankMemories(input.past.index, query, { now: input.now, scopes: null }).filter(
+    (r) => !skip || !r.memory.id.startsWith(skip),
+  );
+  return [...ranked, ...past].sort((a, b) => b.score - a.score);
+}
+
 export function recall(index: RecallIndex, input: RecallInput): RecallResult {
   const { mode, query } = buildQuery(input.draft, input.recent);
   const excluded = new Set(input.exclude ?? []);
@@ -55,12 +66,11 @@ export function recall(index: RecallIndex, input: RecallInput): RecallResult {
   const packer = new Packer(input.budgetTokens);
   fillReserved(packer, reservedOf(index, input, excluded), options);
   const ranked: Ranked[] = (
-    mode === 'profile' ? rankProfile(index, rankOptions) : rankMemories(index, query, rankOptions)
+    mode === 'profile'
+      ? rankProfile(index, rankOptions)
+      : mergePast(rankMemories(index, query, rankOptions), query, input)
   ).filter((r) => !excluded.has(r.memory.id));
   fillRelevant(packer, ranked, options);
-  for (const turn of input.pastTurns ?? []) {
-    if (!excluded.has(turn.id)) packer.take(toLine(turn, 'past'));
-  }
   const text = packer.chosen.length > 0 ? renderBlock(packer.chosen) : '';
   return { mode, query, lines: packer.chosen, text, tokens: packer.used, budgetTokens: input.budgetTokens };
 }

@@ -31,6 +31,7 @@ export interface PackOptions {
 }
 
 export function sectionOf(m: Recallable): Section {
+  if (m.excerpt) return 'past';
   if (m.priority === -1) return 'standing';
   if (m.type === 'profile' || m.type === 'preference') return 'about';
   return 'context';
