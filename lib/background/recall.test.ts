@@ -144,3 +144,14 @@ describe('From past chats', () => {
     ]);
   });
 });
+
+test('a memory written without passing the write listener (another context, a bulk write) is caught up on the next query', async () => {
+  await handlers.addMemory({ text: 'I keep bees.', type: 'profile' }, {});
+  expect((await ask('bees')).lines).toHaveLength(1);
+  const { db } = await import('../store/db');
+  const { memory } = await import('../../test/helpers/records');
+  await db().memories.put(
+    memory({ id: 'direct', text: 'My hives are in Lyon.', updatedAt: new Date().toISOString() }),
+  );
+  expect((await ask('hives')).lines.map((l) => l.text)).toEqual(['My hives are in Lyon.']);
+});

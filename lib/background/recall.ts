@@ -5,11 +5,13 @@ import type { Settings } from '../model/settings';
 import { RecallIndex } from '../recall/index';
 import { recall } from '../recall/recall';
 import { EmbeddingCache, type Embedder } from '../recall/semantic';
-import { listMemories, onMemoryWritten } from '../store/memories';
+import { listMemories, memoriesChangedSince, onMemoryWritten } from '../store/memories';
 import { pastIndex } from './past';
 
 let index: Promise<RecallIndex> | undefined;
 let pending: (() => void) | undefined;
+/** The newest updatedAt the index has seen. */
+let seen = '';
 let embedder: Embedder | null = null;
 const embeddings = new EmbeddingCache();
 
@@ -23,19 +25,31 @@ export function setRecallEmbedder(next: Embedder | null): void {
 
 async function build(): Promise<RecallIndex> {
   const fresh = new RecallIndex();
+  // An empty store still needs a point to catch up from: the moment the build began.
+  if (!seen) seen = new Date().toISOString();
   // Writes that land while the store is read are queued and applied after, in order.
   const queued: Parameters<Parameters<typeof onMemoryWritten>[0]>[0][] = [];
   let ready = false;
-  pending = onMemoryWritten((memory) => (ready ? fresh.upsert(memory) : queued.push(memory)));
-  for (const memory of await listMemories('active')) fresh.upsert(memory);
-  for (const memory of queued) fresh.upsert(memory);
+  pending = onMemoryWritten((memory) => (ready ? apply(fresh, memory) : queued.push(memory)));
+  for (const memory of await listMemories('active')) apply(fresh, memory);
+  for (const memory of queued) apply(fresh, memory);
   ready = true;
   return fresh;
 }
 
-export function recallIndex(): Promise<RecallIndex> {
+function apply(idx: RecallIndex, memory: Parameters<RecallIndex['upsert']>[0] & { updatedAt: string }): void {
+  idx.upsert(memory);
+  if (memory.updatedAt > seen) seen = memory.updatedAt;
+}
+
+// Each use also reads the (indexed, normally empty) set of memories changed since the newest one seen, so a
+// write the listener missed still lands before the query: the slice e2e once found a memory added by hand
+// missing from a live index (cause not pinned down; one extra indexed read, ~1 ms, closes it).
+export async function recallIndex(): Promise<RecallIndex> {
   index ??= build();
-  return index;
+  const idx = await index;
+  if (seen) for (const memory of await memoriesChangedSince(seen)) apply(idx, memory);
+  return idx;
 }
 
 /** Test seam and the answer to bulk changes (import, delete everything): the next query rebuilds once. */
@@ -43,6 +57,7 @@ export function resetRecallIndex(): void {
   pending?.();
   pending = undefined;
   index = undefined;
+  seen = '';
 }
 
 export function scopesFor(site: RecallRequest['site'], scope: string | null): Set<string> {

@@ -17,6 +17,12 @@ const el = <K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, text =
   return node;
 };
 
+const BASIS: Record<RecallReply['mode'], string> = {
+  draft: 'Chosen for your draft',
+  recent: 'Chosen for the last messages of this chat',
+  profile: 'A general profile: no draft or messages to match',
+};
+
 interface Parts {
   panel: HTMLElement;
   list: HTMLUListElement;
@@ -72,6 +78,7 @@ function renderLines(doc: Document, parts: Parts, reply: RecallReply, remove: (i
     }),
   );
   parts.total.textContent = `${reply.tokens} / ${reply.budgetTokens} tokens · ${reply.lines.length} memories`;
+  parts.total.title = BASIS[reply.mode];
   parts.slider.value = String(reply.budgetTokens);
   parts.confirm.textContent = `Insert ${reply.lines.length} ${reply.lines.length === 1 ? 'memory' : 'memories'}`;
   parts.confirm.disabled = reply.lines.length === 0;
@@ -86,7 +93,13 @@ export function openPreview(parent: ShadowRoot, deps: PreviewDeps): HTMLElement 
   let budget: number | null = null;
   let current: RecallReply | null = null;
   const refresh = async () => {
-    current = await deps.load(budget, exclude);
+    try {
+      current = await deps.load(budget, exclude);
+    } catch (e) {
+      // Said, not swallowed: a worker that failed to answer must not look like "nothing to insert".
+      parts.status.textContent = `Could not prepare the memory: ${e instanceof Error ? e.message : String(e)}`;
+      return;
+    }
     renderLines(doc, parts, current, (id) => {
       exclude.push(id);
       void refresh();

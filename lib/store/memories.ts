@@ -11,6 +11,11 @@ export async function listMemories(status: MemoryStatus = 'active'): Promise<Mem
   return rows.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
 }
 
+/** Memories of any status changed at or after `iso` (indexed; normally none): recall's catch-up (#5). */
+export async function memoriesChangedSince(iso: string): Promise<Memory[]> {
+  return db().memories.where('updatedAt').aboveOrEqual(iso).toArray();
+}
+
 export async function countMemories(status: MemoryStatus = 'active'): Promise<number> {
   return db().memories.where('status').equals(status).count();
 }
