@@ -15,6 +15,13 @@ export default defineConfig({
     host_permissions: MATCH_PATTERNS,
     // The model endpoint the user chooses is requested at runtime, never granted at install (#4).
     optional_host_permissions: ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*'],
+    // One shortcut that opens the insert preview in the chat tab (#5); the user can rebind it.
+    commands: {
+      'insert-memory': {
+        suggested_key: { default: 'Alt+Shift+M' },
+        description: 'Insert memory into the chat box (opens the preview)',
+      },
+    },
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { browser } from 'wxt/browser';
 import type { CaptureStatus as Status } from '../lib/model/messages';
 import type { Site } from '../lib/model/records';
 import { DEFAULT_SETTINGS, type Settings } from '../lib/model/settings';
@@ -9,14 +8,7 @@ import { watchTabStatus } from '../lib/store/status';
 import { captureWords } from './captureWords';
 import { useAction } from './useAction';
 import { VendorMemoryImport } from './VendorMemoryImport';
-
-/** The tab the popup speaks about: `?tab=<id>` when given (tests, a popup opened in a tab), else the active tab. */
-async function targetTab(): Promise<number | null> {
-  const fromUrl = Number(new URLSearchParams(location.search).get('tab'));
-  if (Number.isInteger(fromUrl) && fromUrl > 0) return fromUrl;
-  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
-  return tab?.id ?? null;
-}
+import { targetTab } from './popup/target-tab';
 
 function useSettings(): Settings {
   const [settings, setSettings] = useState<Settings>(DEFAULT_SETTINGS);

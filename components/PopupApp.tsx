@@ -5,7 +5,21 @@ import { AddMemoryForm } from './AddMemoryForm';
 import { CaptureStatus } from './CaptureStatus';
 import { Counts } from './popup/Counts';
 import { FirstRun } from './popup/FirstRun';
+import { InsertPreview } from './InsertPreview';
+import { popupRecall } from './popup/recall';
 import { Button } from './ui';
+
+function InsertToggle() {
+  const [inserting, setInserting] = useState(false);
+  return (
+    <>
+      <Button aria-expanded={inserting} onClick={() => setInserting(!inserting)}>
+        Insert memory
+      </Button>
+      {inserting && <InsertPreview {...popupRecall} />}
+    </>
+  );
+}
 
 export function PopupApp() {
   const [onboarded, setOnboarded] = useState<boolean | null>(null);
@@ -23,6 +37,7 @@ export function PopupApp() {
     <div className="popup stack">
       <strong className="brand">Engram</strong>
       <CaptureStatus />
+      <InsertToggle />
       <Counts />
       <AddMemoryForm />
       <Button onClick={() => void browser.runtime.openOptionsPage()}>Open memories</Button>

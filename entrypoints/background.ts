@@ -1,12 +1,14 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { watchReviewBadge } from '../lib/background/badge';
+import { handleCommand } from '../lib/background/commands';
 import { handlers } from '../lib/background/handlers';
 import { ALARM, kick, settleNow, startQueue } from '../lib/background/jobs';
 import { useWebLlm } from '../lib/background/provider';
 import { forgetTab, leftConversation } from '../lib/background/tabs';
 import { webllmProvider } from '../lib/background/webllm';
 import { registerHandlers } from '../lib/messages';
+import { sendToTab } from '../lib/tab-messages';
 
 export default defineBackground(() => {
   registerHandlers(handlers, browser.runtime.getURL('/'));
@@ -21,6 +23,13 @@ export default defineBackground(() => {
   browser.tabs.onUpdated.addListener((tabId, change) => {
     if (change.url)
       void leftConversation(tabId, change.url).then((key) => (key ? settleNow(key) : undefined));
+  });
+  // The insert shortcut opens the preview in the active chat tab (#5).
+  browser.commands.onCommand.addListener((command) => {
+    void handleCommand(command, {
+      activeTabId: async () => (await browser.tabs.query({ active: true, lastFocusedWindow: true }))[0]?.id,
+      openPreview: (tabId) => sendToTab('openInsertPreview', undefined, tabId),
+    });
   });
   void startQueue();
   watchReviewBadge((text) => browser.action.setBadgeText({ text }));

@@ -39,6 +39,15 @@ function fakeHandlers(): Handlers {
     webllmPrepare: vi.fn(async () => ({ ok: true as const })),
     webllmComplete: vi.fn(async () => ({ text: '', promptTokens: 0, completionTokens: 0 })),
     webllmProgress: vi.fn(async () => ({ ok: true as const })),
+    recallPreview: vi.fn(async () => ({
+      mode: 'profile' as const,
+      lines: [],
+      text: '',
+      tokens: 0,
+      budgetTokens: 600,
+    })),
+    offerCount: vi.fn(async () => ({ count: null })),
+    warmRecall: vi.fn(async () => ({ ok: true as const })),
   };
 }
 

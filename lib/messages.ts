@@ -46,6 +46,9 @@ export const protocol = {
     callers: ['extension'],
   },
   deleteEverything: { request: M.DeleteEverythingRequest, reply: M.Ok, callers: ['extension'] },
+  recallPreview: { request: M.RecallRequest, reply: M.RecallReply, callers: ['page', 'extension'] },
+  offerCount: { request: M.OfferRequest, reply: M.OfferReply, callers: ['page'] },
+  warmRecall: { request: M.Ok, reply: M.Ok, callers: ['page', 'extension'] },
 } as const satisfies Record<
   string,
   { request: z.ZodMiniType; reply: z.ZodMiniType; callers: readonly Caller[] }

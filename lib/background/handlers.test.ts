@@ -5,6 +5,7 @@ import { turnsOf } from '../store/conversations';
 import { resetDbForTests } from '../store/db';
 import { getMemory, historyOf, listMemories } from '../store/memories';
 import { handlers } from './handlers';
+import { resetRecallIndex } from './recall';
 
 const tab = { url: 'https://claude.ai/chat/abc', tab: { id: 1 } };
 const capture = {
@@ -20,6 +21,7 @@ const capture = {
 };
 
 beforeEach(async () => {
+  resetRecallIndex();
   await resetDbForTests();
   await settingsItem.setValue(DEFAULT_SETTINGS);
 });
@@ -85,7 +87,12 @@ test('the memory block puts standing rules first and respects the budget', async
   await handlers.addMemory({ text: 'Always answer briefly.', type: 'instruction' }, {});
   const block = await handlers.getMemoryBlock({ site: 'claude' }, tab);
   expect(block.count).toBe(2);
-  expect(block.text.split('\n').slice(2, 4)).toEqual(['- Always answer briefly.', '- I live in Porto.']);
+  expect(block.text.split('\n').slice(2, 6)).toEqual([
+    'Standing instructions:',
+    '- Always answer briefly.',
+    'About me:',
+    '- I live in Porto.',
+  ]);
   await settingsItem.setValue({
     ...DEFAULT_SETTINGS,
     recall: { ...DEFAULT_SETTINGS.recall, budgetTokens: 100 },

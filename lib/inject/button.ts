@@ -1,19 +1,35 @@
 // The in-page "Insert memory" button. Vanilla DOM in an open shadow root: the page's CSS cannot restyle it,
 // and no React loads in a content script (#2, #5). Its text is fixed; memory text never enters the page DOM
-// except through the composer's own input path.
+// except through the composer's own input path and the preview's textContent (preview.ts).
 const HOST_TAG = 'engram-insert';
 
 const STYLE = `
+  :host { font: 13px/1.35 system-ui, sans-serif; color: CanvasText; }
   button { font: 500 13px/1 system-ui, sans-serif; padding: 6px 10px; border-radius: 999px; cursor: pointer;
     border: 1px solid rgba(127,127,127,.4); background: Canvas; color: CanvasText; }
   button:focus-visible { outline: 2px solid Highlight; outline-offset: 2px; }
   button[aria-busy="true"] { opacity: .6; }
-  [role=status] { font: 12px system-ui, sans-serif; margin-left: 8px; color: CanvasText; }
+  .offer { animation: pulse 1.6s ease-in-out 3; }
+  @keyframes pulse { 50% { box-shadow: 0 0 0 6px rgba(80,140,255,.35); } }
+  [role=status] { font-size: 12px; margin: 0 0 0 8px; }
+  .panel { position: absolute; bottom: calc(100% + 6px); left: 0; width: min(460px, 90vw); max-height: 380px;
+    overflow: auto; padding: 12px; border-radius: 12px; background: Canvas; border: 1px solid rgba(127,127,127,.4);
+    box-shadow: 0 8px 24px rgba(0,0,0,.18); z-index: 2147483647; }
+  .panel ul { list-style: none; padding: 0; margin: 8px 0; display: grid; gap: 6px; }
+  .panel li { display: grid; grid-template-columns: 1fr auto auto; gap: 2px 8px; align-items: center; }
+  .panel li small:first-child { grid-column: 1 / -1; opacity: .7; }
+  .panel li button { padding: 2px 8px; }
+  .panel .actions { display: flex; gap: 8px; margin-top: 8px; }
+  .panel .primary { background: Highlight; color: HighlightText; }
+  .panel [role=status] { margin: 6px 0 0; }
 `;
 
 export interface ButtonHandle {
   host: HTMLElement;
+  shadow: ShadowRoot;
   setStatus(text: string): void;
+  /** "Offer memory on new chats": a count badge and a short pulse; null clears it. Never inserts. */
+  setOffer(count: number | null): void;
 }
 
 export function createInsertButton(doc: Document, onClick: () => Promise<void>): ButtonHandle {
@@ -32,7 +48,11 @@ export function createInsertButton(doc: Document, onClick: () => Promise<void>):
     void onClick().finally(() => button.removeAttribute('aria-busy'));
   });
   shadow.append(style, button, status);
-  return { host, setStatus: (text) => (status.textContent = text) };
+  const setOffer = (count: number | null) => {
+    button.classList.toggle('offer', count !== null && count > 0);
+    button.textContent = count ? `Insert memory (${count})` : 'Insert memory';
+  };
+  return { host, shadow, setStatus: (text) => (status.textContent = text), setOffer };
 }
 
 /** Places the button just before the composer's form (or its parent), once; returns false when no composer. */

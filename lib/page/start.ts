@@ -6,12 +6,11 @@ import { createController } from '../capture/controller';
 import { pageFetchJson } from '../capture/page-fetch';
 import { listenForReplies } from '../capture/signals';
 import { watchThread } from '../capture/watch';
-import { createInsertButton, mountNear } from '../inject/button';
-import { insertBlock } from '../inject/insert';
+import { createInsertSession, insertInto, readContext, type InsertSession } from '../inject/session';
 import { sendMessage } from '../messenger';
 import type { SiteAdapter } from '../sites/adapter';
 import type { FetchJson } from '../sites/api-types';
-import { tabMessenger } from '../tab-messages';
+import { onTabMessage } from '../tab-messages';
 
 export function startChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): void {
   const fetchJson = pageFetchJson(location.origin);
@@ -23,32 +22,49 @@ export function startChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): 
     send: (req) => sendMessage('captureTurns', req),
     report: (status) => sendMessage('reportCaptureStatus', status),
   });
-  const button = createInsertButton(document, async () => {
-    const composer = adapter.findComposer(document);
-    if (!composer) return button.setStatus('No chat box found on this page.');
-    const block = await sendMessage('getMemoryBlock', { site: adapter.site });
-    if (block.count === 0) return button.setStatus('No memories yet. Add some in Engram’s options.');
-    const result = insertBlock(composer, block.text);
-    button.setStatus(result.ok ? `Inserted ${block.count} memories · ${block.tokens} tokens` : result.error);
+  const session = createInsertSession(adapter, document, {
+    recall: (req) => sendMessage('recallPreview', req),
+    offer: (req) => sendMessage('offerCount', req),
+    warm: () => sendMessage('warmRecall', { ok: true }),
   });
   const onChange = () => {
     capture.onPageChange();
-    // Once mounted, no composer lookup per frame while an answer streams (bench:capture).
-    if (!button.host.isConnected) mountNear(adapter.findComposer(document), button);
+    session.sync(location.href);
   };
   watchThread(document, () => adapter.findThread(document), onChange, ctx.signal);
   listenForReplies((id) => void capture.refresh(id), ctx.signal);
   ctx.addEventListener(window, 'wxt:locationchange', () => void capture.refresh());
-  mountNear(adapter.findComposer(document), button);
+  session.sync(location.href);
   void capture.refresh();
-  serveMemoryReads(adapter, fetchJson, ctx);
+  serveTabMessages(adapter, fetchJson, session, ctx);
 }
 
-/** Only when the user asks (popup → background → this tab): the site's saved memories, read with the session. */
-function serveMemoryReads(adapter: SiteAdapter, fetchJson: FetchJson, ctx: ContentScriptContext): void {
-  const remove = tabMessenger.onMessage('readVendorMemories', async () => ({
-    site: adapter.site,
-    result: await adapter.fetchMemories(fetchJson, document.cookie),
-  }));
-  ctx.onInvalidated(remove);
+/**
+ * What the extension asks of this tab: the site's saved memories, read with the session, only when the user
+ * asks (#3); the shortcut's preview, and the popup's page context and insertion (#5). Only the extension can
+ * send these; the text is still checked, cheaply, since zod schemas would not fit the 50 kB budget.
+ */
+function serveTabMessages(
+  adapter: SiteAdapter,
+  fetchJson: FetchJson,
+  session: InsertSession,
+  ctx: ContentScriptContext,
+): void {
+  const removers = [
+    onTabMessage('readVendorMemories', async () => ({
+      site: adapter.site,
+      result: await adapter.fetchMemories(fetchJson, document.cookie),
+    })),
+    onTabMessage('openInsertPreview', async () => {
+      await session.open();
+      return { ok: true as const };
+    }),
+    onTabMessage('pageContext', () => readContext(adapter, document)),
+    onTabMessage('insertText', ({ data }) =>
+      typeof data?.text === 'string'
+        ? insertInto(adapter, document, data.text)
+        : { ok: false, message: 'Nothing to insert.' },
+    ),
+  ];
+  ctx.onInvalidated(() => removers.forEach((remove) => remove()));
 }

@@ -11,8 +11,22 @@ export async function listMemories(status: MemoryStatus = 'active'): Promise<Mem
   return rows.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
 }
 
+/** Memories of any status changed at or after `iso` (indexed; normally none): recall's catch-up (#5). */
+export async function memoriesChangedSince(iso: string): Promise<Memory[]> {
+  return db().memories.where('updatedAt').aboveOrEqual(iso).toArray();
+}
+
 export async function countMemories(status: MemoryStatus = 'active'): Promise<number> {
   return db().memories.where('status').equals(status).count();
+}
+
+type WriteListener = (memory: Memory) => void;
+const writeListeners = new Set<WriteListener>();
+
+/** Called after each committed memory write in this context; recall keeps its index in step (#5). */
+export function onMemoryWritten(listener: WriteListener): () => void {
+  writeListeners.add(listener);
+  return () => writeListeners.delete(listener);
 }
 
 /** Every change to a memory is written together with the event that explains it, or not at all. */
@@ -22,6 +36,7 @@ export async function writeMemory(memory: Memory, event: MemoryEvent): Promise<v
     await d.memories.put(memory);
     await d.memoryEvents.put(event);
   });
+  for (const listener of writeListeners) listener(memory);
 }
 
 export async function historyOf(memoryId: string): Promise<MemoryEvent[]> {

@@ -56,7 +56,11 @@ describe('vertical slice', () => {
     for (const s of SITES) {
       const chat = await h.context.newPage();
       await chat.goto(s.url);
+      // Since #5 recall ranks by relevance: the draft is the query, and a preview waits for the confirm.
+      await chat.locator(s.composer).click();
+      await chat.keyboard.type('Moving to Lisbon');
       await chat.getByRole('button', { name: 'Insert memory' }).click();
+      await chat.getByRole('button', { name: /^Insert 1 memory$/ }).click();
       const composer = chat.locator(s.composer);
       await expect
         .poll(() => composer.textContent())

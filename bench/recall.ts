@@ -1,0 +1,60 @@
+// `npm run bench:recall`: rank+pack latency over synthetic stores of 1k, 10k and 50k memories (target at
+// 10k: p50 ≤ 10 ms, p95 ≤ 25 ms), then, when a Chromium build exists, the time from clicking "Insert memory"
+// to a ready preview in the extension with 10k memories (target ≤ 150 ms). Prints JSON.
+import { existsSync } from 'node:fs';
+import { RecallIndex } from '../lib/recall/index';
+import { recall } from '../lib/recall/recall';
+import { memories, rng, sentence, vocabulary } from './synthetic';
+
+const SIZES = [1_000, 10_000, 50_000];
+const QUERIES = 300;
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+const round = (n: number) => Math.round(n * 100) / 100;
+
+function summarize(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { p50: round(percentile(sorted, 0.5)), p95: round(percentile(sorted, 0.95)), runs: samples.length };
+}
+
+function benchSize(size: number) {
+  const rand = rng(size);
+  const words = vocabulary(20_000, rand);
+  const store = memories(size, words, rand);
+  const index = new RecallIndex();
+  const built = performance.now();
+  for (const m of store) index.upsert(m);
+  const buildMs = performance.now() - built;
+  const now = Date.parse('2027-01-01T00:00:00Z');
+  // Drafts of 5–40 words; every fourth query is a long "recent turns" query instead.
+  const queries = Array.from({ length: QUERIES }, (_, i) =>
+    i % 4 === 3
+      ? { draft: '', recent: [sentence(words, 120, rand), sentence(words, 80, rand)] }
+      : { draft: sentence(words, 5 + Math.floor(rand() * 35), rand), recent: [] },
+  );
+  for (const q of queries.slice(0, 20)) recall(index, { ...q, scopes: null, budgetTokens: 600, now });
+  const samples = queries.map((q) => {
+    const started = performance.now();
+    recall(index, { ...q, scopes: new Set(['global', 'site:chatgpt']), budgetTokens: 600, now });
+    return performance.now() - started;
+  });
+  const updated = performance.now();
+  for (const m of store.slice(0, 100)) index.upsert({ ...m, text: `${m.text} ${words[7]}` });
+  const updateMs = (performance.now() - updated) / 100;
+  return {
+    memories: size,
+    buildMs: round(buildMs),
+    updateOneMs: round(updateMs),
+    rankPackMs: summarize(samples),
+  };
+}
+
+const results: Record<string, unknown> = { rankPack: SIZES.map(benchSize) };
+if (existsSync('.output/chrome-mv3/manifest.json') && !process.argv.includes('--no-browser')) {
+  const { insertLatency } = await import('../test/e2e/insert-latency');
+  results.insertInChromium = await insertLatency(10_000);
+} else {
+  results.insertInChromium = 'skipped: run `npx wxt build` first (or drop --no-browser)';
+}
+console.log(JSON.stringify(results, null, 2));

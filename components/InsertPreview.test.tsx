@@ -1,0 +1,64 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect, test, vi } from 'vitest';
+import type { RecallReply, RecallRequest } from '../lib/model/messages';
+import { InsertPreview } from './InsertPreview';
+
+const ctx = { site: 'claude' as const, draft: 'dinner ideas', recent: [], scope: null, conversationId: 'c1' };
+const LINES = [
+  { id: 'r', text: 'Answer briefly.', section: 'standing' as const, tokens: 4, day: null },
+  {
+    id: 'v',
+    text: 'I am vegetarian. <img src=x onerror=alert(1)>',
+    section: 'about' as const,
+    tokens: 14,
+    day: null,
+  },
+];
+
+function fakeRecall() {
+  return vi.fn(async (req: RecallRequest): Promise<RecallReply> => {
+    const lines = LINES.filter((l) => !req.exclude.includes(l.id));
+    const tokens = 35 + lines.reduce((s, l) => s + l.tokens + 3, 0);
+    return {
+      mode: 'draft',
+      lines,
+      text: lines.map((l) => l.text).join('\n'),
+      tokens,
+      budgetTokens: req.budgetTokens ?? 600,
+    };
+  });
+}
+
+test('lists the chosen memories with tokens and total, removes one, and inserts on confirm', async () => {
+  const recall = fakeRecall();
+  const insert = vi.fn(async () => ({ ok: true, message: 'Inserted.' }));
+  render(<InsertPreview context={async () => ctx} recall={recall} insert={insert} />);
+  expect(await screen.findByText('Answer briefly.')).toBeTruthy();
+  expect(screen.getByText(/Standing instructions · 4 tokens/)).toBeTruthy();
+  expect(screen.getByText('59 / 600 tokens · 2 memories')).toBeTruthy();
+  expect(document.querySelector('img')).toBeNull();
+  await userEvent.click(
+    screen.getByRole('button', { name: 'Remove: I am vegetarian. <img src=x onerror=alert(1)>' }),
+  );
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Insert 1 memory' })).toBeTruthy());
+  expect(recall).toHaveBeenLastCalledWith({ ...ctx, budgetTokens: null, exclude: ['v'] });
+  await userEvent.click(screen.getByRole('button', { name: 'Insert 1 memory' }));
+  expect(insert).toHaveBeenCalledWith('Answer briefly.');
+  expect((await screen.findByRole('status')).textContent).toBe('Inserted.');
+});
+
+test('the slider asks again with the new budget', async () => {
+  const recall = fakeRecall();
+  render(<InsertPreview context={async () => ctx} recall={recall} insert={vi.fn()} />);
+  const slider = await screen.findByLabelText('Token budget');
+  const { fireEvent } = await import('@testing-library/react');
+  fireEvent.change(slider, { target: { value: '1200' } });
+  await waitFor(() => expect(screen.getByText('59 / 1200 tokens · 2 memories')).toBeTruthy());
+});
+
+test('outside a chat tab it says so instead of offering to insert', async () => {
+  render(<InsertPreview context={async () => null} recall={fakeRecall()} insert={vi.fn()} />);
+  expect(await screen.findByText('Open a ChatGPT or Claude chat, then try again.')).toBeTruthy();
+  expect(screen.queryByRole('button', { name: /^Insert/ })).toBeNull();
+});

@@ -1,0 +1,22 @@
+// The keyboard shortcut (chrome.commands, suggested Alt+Shift+M): opens the same preview as the in-page
+// button, in the active chat tab. It never inserts without the user's confirm (#5).
+export const INSERT_COMMAND = 'insert-memory';
+
+export interface CommandDeps {
+  activeTabId(): Promise<number | undefined>;
+  openPreview(tabId: number): Promise<unknown>;
+}
+
+/** True when the command was for us and a tab got the request; a tab without Engram simply says no. */
+export async function handleCommand(command: string, deps: CommandDeps): Promise<boolean> {
+  if (command !== INSERT_COMMAND) return false;
+  const tabId = await deps.activeTabId();
+  if (tabId === undefined) return false;
+  try {
+    await deps.openPreview(tabId);
+    return true;
+  } catch {
+    // Not a ChatGPT or Claude page: no content script listens there.
+    return false;
+  }
+}

@@ -1,0 +1,157 @@
+import { beforeEach, describe, expect, test } from 'vitest';
+import { DEFAULT_SETTINGS } from '../model/settings';
+import { settingsItem } from '../settings';
+import { resetDbForTests } from '../store/db';
+import { handlers } from './handlers';
+import { resetPastIndex } from './past';
+import { recallIndex, resetRecallIndex, setRecallEmbedder } from './recall';
+
+const ask = (draft: string, over = {}) =>
+  handlers.recallPreview(
+    { site: 'chatgpt', draft, recent: [], scope: null, budgetTokens: null, exclude: [], ...over },
+    {},
+  );
+
+beforeEach(async () => {
+  resetRecallIndex();
+  resetPastIndex();
+  await resetDbForTests();
+  await settingsItem.setValue(DEFAULT_SETTINGS);
+});
+
+describe('recall in the background', () => {
+  test('the index is built once and then follows each write', async () => {
+    await handlers.addMemory({ text: 'I keep bees on my roof in Lyon.', type: 'profile' }, {});
+    expect((await ask('beekeeping tips')).lines.map((l) => l.text)).toEqual([]);
+    expect((await ask('my bees')).lines.map((l) => l.text)).toEqual(['I keep bees on my roof in Lyon.']);
+    const index = await recallIndex();
+    const later = await handlers.addMemory({ text: 'My bees swarmed in June.', type: 'event' }, {});
+    expect(await recallIndex()).toBe(index);
+    expect(index.size).toBe(2);
+    await handlers.deleteMemory({ id: later.id }, {});
+    expect((await ask('bees swarmed')).lines.map((l) => l.text)).toEqual(['I keep bees on my roof in Lyon.']);
+    expect(await recallIndex()).toBe(index);
+  });
+
+  test('the reply lists tokens per line within the budget; the slider budget and removals apply', async () => {
+    await handlers.addMemory({ text: 'Answer in British English.', type: 'instruction' }, {});
+    const pin = await handlers.addMemory(
+      { text: 'My cat is called Miso.', type: 'profile', pinned: true },
+      {},
+    );
+    const reply = await ask('');
+    expect(reply.mode).toBe('profile');
+    expect(reply.lines.map((l) => [l.section, l.text])).toEqual([
+      ['standing', 'Answer in British English.'],
+      ['about', 'My cat is called Miso.'],
+    ]);
+    expect(reply.tokens).toBeLessThanOrEqual(600);
+    expect(reply.lines.every((l) => l.tokens > 0)).toBe(true);
+    const without = await ask('', { exclude: [pin.id], budgetTokens: 200 });
+    expect(without.lines.map((l) => l.text)).toEqual(['Answer in British English.']);
+    expect(without.budgetTokens).toBe(200);
+    expect(without.text).not.toContain('Miso');
+  });
+
+  test('the offer count is null unless "Offer memory on new chats" is on', async () => {
+    await handlers.addMemory({ text: 'I am vegetarian.', type: 'preference' }, {});
+    expect(await handlers.offerCount({ site: 'claude', scope: null }, {})).toEqual({ count: null });
+    await settingsItem.setValue({
+      ...DEFAULT_SETTINGS,
+      recall: { ...DEFAULT_SETTINGS.recall, offerOnNewChats: true },
+    });
+    expect(await handlers.offerCount({ site: 'claude', scope: null }, {})).toEqual({ count: 1 });
+  });
+});
+
+test('with "semantic" on and an embedder set, a memory sharing no word with the draft can be recalled', async () => {
+  const toy = (t: string) => [/car|volvo/i.test(t) ? 1 : 0, /car|volvo/i.test(t) ? 0 : 1];
+  setRecallEmbedder({ model: 'toy', embed: async (texts) => texts.map(toy) });
+  try {
+    await handlers.addMemory({ text: 'I drive a Volvo.', type: 'profile' }, {});
+    expect((await ask('my car')).lines).toEqual([]);
+    await settingsItem.setValue({
+      ...DEFAULT_SETTINGS,
+      recall: { ...DEFAULT_SETTINGS.recall, semantic: true },
+    });
+    expect((await ask('my car')).lines.map((l) => l.text)).toEqual(['I drive a Volvo.']);
+  } finally {
+    setRecallEmbedder(null);
+  }
+});
+
+describe('From past chats', () => {
+  const trip = {
+    site: 'claude' as const,
+    conversationId: 'trip',
+    url: 'https://claude.ai/chat/trip',
+    title: 'Trip',
+    strategy: 'page' as const,
+    turns: [
+      {
+        id: 'u1',
+        role: 'user' as const,
+        text: 'We rented a cabin near Lake Bled for the first week of July.',
+        createdAt: '2026-06-01T09:00:00.000Z',
+      },
+      {
+        id: 'a1',
+        role: 'assistant' as const,
+        text: 'Lovely. Bring a rain jacket.',
+        createdAt: '2026-06-01T09:00:05.000Z',
+      },
+    ],
+  };
+  const rawTurnsOn = { ...DEFAULT_SETTINGS, recall: { ...DEFAULT_SETTINGS.recall, rawTurns: true } };
+
+  test('off by default; when on, matching excerpts of other chats appear dated, never those of the open chat', async () => {
+    await handlers.captureTurns(trip, { url: trip.url, tab: { id: 1 } });
+    expect((await ask('cabin at Lake Bled')).lines).toEqual([]);
+    await settingsItem.setValue(rawTurnsOn);
+    const reply = await ask('cabin at Lake Bled', { conversationId: 'other' });
+    expect(reply.lines.map((l) => [l.section, l.text, l.day])).toEqual([
+      ['past', 'Me: We rented a cabin near Lake Bled for the first week of July.', '1 Jun 2026'],
+    ]);
+    expect(reply.text).toContain('From past chats:\nOn 1 Jun 2026:\n- Me: We rented a cabin');
+    const fromSameChat = await handlers.recallPreview(
+      {
+        site: 'claude',
+        conversationId: 'trip',
+        draft: 'cabin at Lake Bled',
+        recent: [],
+        scope: null,
+        budgetTokens: null,
+        exclude: [],
+      },
+      {},
+    );
+    expect(fromSameChat.lines).toEqual([]);
+  });
+
+  test('a later capture is indexed without a rebuild', async () => {
+    await settingsItem.setValue(rawTurnsOn);
+    expect((await ask('kayak rental', { conversationId: 'other' })).lines).toEqual([]);
+    const more = {
+      ...trip,
+      turns: [
+        ...trip.turns,
+        { id: 'u2', role: 'user' as const, text: 'Is a kayak rental worth it there?', createdAt: null },
+      ],
+    };
+    await handlers.captureTurns(more, { url: trip.url, tab: { id: 1 } });
+    expect((await ask('kayak rental', { conversationId: 'other' })).lines.map((l) => l.text)).toEqual([
+      'Me: Is a kayak rental worth it there?',
+    ]);
+  });
+});
+
+test('a memory written without passing the write listener (another context, a bulk write) is caught up on the next query', async () => {
+  await handlers.addMemory({ text: 'I keep bees.', type: 'profile' }, {});
+  expect((await ask('bees')).lines).toHaveLength(1);
+  const { db } = await import('../store/db');
+  const { memory } = await import('../../test/helpers/records');
+  await db().memories.put(
+    memory({ id: 'direct', text: 'My hives are in Lyon.', updatedAt: new Date().toISOString() }),
+  );
+  expect((await ask('hives')).lines.map((l) => l.text)).toEqual(['My hives are in Lyon.']);
+});

@@ -1,0 +1,101 @@
+// What the content script does for recall on one chat page: read the page's side of the query, open the
+// preview (from the button, the shortcut or the popup), and insert the confirmed block. Never sends the chat.
+import type { OfferRequest, PageContext, RecallReply, RecallRequest } from '../model/messages';
+import { BLOCK_CLOSE, BLOCK_OPEN } from '../recall/block';
+import type { SiteAdapter } from '../sites/adapter';
+import { createInsertButton, mountNear, type ButtonHandle } from './button';
+import { insertBlock } from './insert';
+import { openPreview } from './preview';
+
+export interface RecallTransport {
+  recall(req: RecallRequest): Promise<RecallReply>;
+  offer(req: typeof OfferRequest._zod.output): Promise<{ count: number | null }>;
+  warm(): Promise<unknown>;
+}
+
+const RECENT_TURNS = 4;
+const TURN_CHARS = 4000;
+const BLOCK_RE = new RegExp(`${BLOCK_OPEN}[\\s\\S]*?(${BLOCK_CLOSE}|$)`, 'g');
+
+export interface InsertSession {
+  button: ButtonHandle;
+  open(): Promise<void>;
+  /** Re-mounts the button and refreshes the new-chat offer after a page change. */
+  sync(href: string): void;
+}
+
+/** The draft without any Engram block already in it, and the last turns on screen. */
+export function readContext(adapter: SiteAdapter, doc: Document): PageContext {
+  const composer = adapter.findComposer(doc);
+  const draft = (composer?.textContent ?? '').replace(BLOCK_RE, '').trim();
+  const recent = adapter
+    .parseTurns(doc)
+    .slice(-RECENT_TURNS)
+    .map((t) => t.text.slice(0, TURN_CHARS));
+  const conversationId = doc.location ? adapter.conversationId(new URL(doc.location.href)) : null;
+  return { site: adapter.site, draft, recent, scope: null, conversationId };
+}
+
+export function insertInto(
+  adapter: SiteAdapter,
+  doc: Document,
+  text: string,
+): { ok: boolean; message: string } {
+  const composer = adapter.findComposer(doc);
+  if (!composer) return { ok: false, message: 'No chat box found on this page.' };
+  const result = insertBlock(composer, text);
+  return result.ok
+    ? { ok: true, message: 'Inserted. Review it, then send when ready.' }
+    : { ok: false, message: result.error };
+}
+
+// The same keys as the chrome.commands shortcut. When the browser owns the binding the page never sees the
+// key; this catches it where the command is unbound or cannot fire (headless Chromium: test/e2e/insert.e2e.ts).
+function listenForShortcut(doc: Document, open: () => Promise<void>): void {
+  const onKey = (e: KeyboardEvent) => {
+    if (!(e.altKey && e.shiftKey && e.code === 'KeyM') || e.ctrlKey || e.metaKey) return;
+    e.preventDefault();
+    void open();
+  };
+  doc.addEventListener('keydown', onKey, true);
+}
+
+export function createInsertSession(
+  adapter: SiteAdapter,
+  doc: Document,
+  send: RecallTransport,
+): InsertSession {
+  let panel: HTMLElement | null = null;
+  let offeredFor: string | null = null;
+  const close = () => {
+    panel?.remove();
+    panel = null;
+  };
+  const open = async () => {
+    close();
+    const ctx = readContext(adapter, doc);
+    button.setOffer(null);
+    panel = openPreview(button.shadow, {
+      load: (budgetTokens, exclude) => send.recall({ ...ctx, budgetTokens, exclude: [...exclude] }),
+      insert: async (text) => {
+        const result = insertInto(adapter, doc, text);
+        button.setStatus(result.message);
+        return result;
+      },
+      close,
+    });
+  };
+  const button = createInsertButton(doc, open);
+  listenForShortcut(doc, open);
+  const sync = (href: string) => {
+    // Once mounted, no composer lookup per frame while an answer streams (bench:capture, #3).
+    const wasMounted = button.host.isConnected;
+    if (!wasMounted && mountNear(adapter.findComposer(doc), button)) void send.warm().catch(() => undefined);
+    const newChat = adapter.conversationId(new URL(href)) === null;
+    if (!newChat || offeredFor === href || !button.host.isConnected || readContext(adapter, doc).draft)
+      return;
+    offeredFor = href;
+    void send.offer({ site: adapter.site, scope: null }).then(({ count }) => button.setOffer(count));
+  };
+  return { button, open, sync };
+}

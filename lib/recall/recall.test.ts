@@ -1,0 +1,198 @@
+import { Tiktoken } from 'js-tiktoken/lite';
+import o200k from 'js-tiktoken/ranks/o200k_base';
+import { describe, expect, test } from 'vitest';
+import type { Memory } from '../model/records';
+import { memory } from '../../test/helpers/records';
+import { BLOCK_CLOSE, BLOCK_OPEN, escapeMemoryText } from './block';
+import { RecallIndex, type Recallable } from './index';
+import { recall, type RecallInput } from './recall';
+
+const enc = new Tiktoken(o200k);
+const count = (s: string) => enc.encode(s).length;
+const NOW = Date.parse('2026-11-29T12:00:00Z');
+
+function mem(id: string, text: string, over: Partial<Memory> = {}): Memory {
+  return memory({ id, text, tokenCount: count(escapeMemoryText(text)), ...over });
+}
+
+function indexOf(...memories: Recallable[]): RecallIndex {
+  const index = new RecallIndex();
+  for (const m of memories) index.upsert(m);
+  return index;
+}
+
+const ask = (index: RecallIndex, over: Partial<RecallInput> = {}) =>
+  recall(index, { draft: '', recent: [], scopes: null, budgetTokens: 600, now: NOW, ...over });
+const ids = (r: ReturnType<typeof recall>) => r.lines.map((l) => l.id);
+
+const FILLER = Array.from({ length: 60 }, (_, i) =>
+  mem(`f${i}`, `Notes on sourdough baking, batch ${i}: hydration ${60 + i}% and a ${i % 7}-day starter.`, {
+    type: 'event',
+  }),
+);
+
+describe('ranking', () => {
+  test('stemming finds a paraphrase: "hikes" reaches a memory about hiking', () => {
+    const index = indexOf(
+      mem('hike', 'I went hiking in the Dolomites and loved the via ferrata routes.'),
+      mem('cook', 'I cook Thai curries on weekends.'),
+    );
+    const r = ask(index, { draft: 'Any good hikes near Bolzano?' });
+    expect(ids(r)).toEqual(['hike']);
+    expect(r.mode).toBe('draft');
+  });
+
+  test('standing instructions are always in, even when relevant memories could fill the budget', () => {
+    const rule = mem('rule', 'Always answer in British English.', { type: 'instruction', priority: -1 });
+    const r = ask(indexOf(...FILLER, rule), {
+      draft: 'sourdough hydration starter batch',
+      budgetTokens: 300,
+    });
+    expect(ids(r)[0]).toBe('rule');
+    expect(r.text).toContain('Standing instructions:\n- Always answer in British English.');
+    expect(r.lines.length).toBeGreaterThan(3);
+  });
+
+  test('a pinned memory is in although it does not match the query', () => {
+    const pinned = mem('pin', 'My daughter is called Ada.', { pinned: true });
+    const r = ask(indexOf(...FILLER, pinned), { draft: 'sourdough hydration', budgetTokens: 300 });
+    expect(ids(r)).toContain('pin');
+  });
+
+  test('a near-duplicate is left out, a different fact on the same topic stays', () => {
+    const index = indexOf(
+      mem('a', 'I am allergic to peanuts and tree nuts.', { priority: 60 }),
+      mem('b', 'I am allergic to tree nuts and peanuts!'),
+      mem('c', 'I am allergic to penicillin.'),
+    );
+    const r = ask(index, { draft: 'what am I allergic to?' });
+    expect(ids(r)).toContain('a');
+    expect(ids(r)).toContain('c');
+    expect(ids(r)).not.toContain('b');
+  });
+
+  test('scope: global and the current project are in, another project is out', () => {
+    const index = indexOf(
+      mem('g', 'The deploy target is Fly.io.'),
+      mem('p1', 'Project Apollo deploys on Fridays.', { scope: 'project:apollo' }),
+      mem('p2', 'Project Zeus deploys on Mondays.', { scope: 'project:zeus' }),
+    );
+    const r = ask(index, { draft: 'when do we deploy', scopes: new Set(['global', 'project:apollo']) });
+    expect(ids(r).sort()).toEqual(['g', 'p1']);
+  });
+
+  test('with no draft the recent turns are the query; with neither, a profile block', () => {
+    const index = indexOf(
+      mem('tea', 'I prefer green tea to coffee.', { type: 'preference', priority: 70 }),
+      mem('trip', 'Booked a flight to Osaka in March.', { type: 'event' }),
+    );
+    const recent = ask(index, { recent: ['I am planning my Osaka itinerary', 'Sure, which days?'] });
+    expect(recent.mode).toBe('recent');
+    expect(ids(recent)).toEqual(['trip']);
+    const profile = ask(index);
+    expect(profile.mode).toBe('profile');
+    expect(ids(profile)).toEqual(['tea']);
+    expect(profile.text).toContain('About me:\n- I prefer green tea to coffee.');
+  });
+
+  test('a time named in the query nudges memories dated inside it', () => {
+    const index = indexOf(
+      mem('may', 'Ran a half marathon in Porto.', { type: 'event', occurredStart: '2025-05-11T09:00:00Z' }),
+      mem('oct', 'Ran a half marathon in Lisbon.', { type: 'event', occurredStart: '2025-10-05T09:00:00Z' }),
+    );
+    expect(ids(ask(index, { draft: 'the half marathon I ran in May 2025' }))[0]).toBe('may');
+    expect(ids(ask(index, { draft: 'the half marathon I ran in October 2025' }))[0]).toBe('oct');
+  });
+
+  test('events carry their date; removed items stay out', () => {
+    const index = indexOf(
+      mem('e', 'Started a new job at Acme.', { type: 'event', occurredStart: '2026-03-02T09:00:00Z' }),
+      mem('x', 'Acme has an office in Porto.'),
+    );
+    const r = ask(index, { draft: 'my job at Acme', exclude: ['x'] });
+    expect(r.text).toContain('Relevant context:\nOn 2 Mar 2026:\n- Started a new job at Acme.');
+    expect(ids(r)).toEqual(['e']);
+  });
+});
+
+describe('incremental index', () => {
+  test('a replaced memory is found by its new text only; an archived or removed one not at all', () => {
+    const index = indexOf(mem('m', 'I drive a Volvo.'), mem('n', 'I drive to work on Tuesdays.'));
+    index.upsert(mem('m', 'I ride a Brompton bike.'));
+    expect(ids(ask(index, { draft: 'volvo' }))).toEqual([]);
+    expect(ids(ask(index, { draft: 'brompton' }))).toEqual(['m']);
+    index.upsert(mem('m', 'I ride a Brompton bike.', { status: 'archived' }));
+    expect(ids(ask(index, { draft: 'brompton' }))).toEqual([]);
+    index.remove('n');
+    expect(index.size).toBe(0);
+  });
+});
+
+describe('budget', () => {
+  test('the block, header and footer included, never exceeds the budget over random memory sets', () => {
+    let seed = 11;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const words = 'Berlin sushi daughter TypeScript 東京 marathon allergic — piano 2026-03-01 <b> x\ny'.split(
+      ' ',
+    );
+    const types = ['profile', 'preference', 'instruction', 'event', 'correction'] as const;
+    for (let trial = 0; trial < 300; trial++) {
+      const memories = Array.from({ length: Math.floor(rand() * 80) }, (_, i) => {
+        const text = Array.from(
+          { length: 1 + Math.floor(rand() * 40) },
+          () => words[Math.floor(rand() * 10)],
+        ).join(' ');
+        const day = new Date(
+          Date.UTC(1990 + Math.floor(rand() * 40), Math.floor(rand() * 12), 1 + Math.floor(rand() * 28)),
+        );
+        return mem(`r${i}`, text, {
+          type: types[Math.floor(rand() * 5)],
+          priority: rand() < 0.1 ? -1 : Math.floor(rand() * 100),
+          pinned: rand() < 0.1,
+          occurredStart: day.toISOString(),
+        });
+      });
+      const budgetTokens = 100 + Math.floor(rand() * 1200);
+      const draft = rand() < 0.3 ? '' : `${words[Math.floor(rand() * 10)]} ${words[Math.floor(rand() * 10)]}`;
+      const r = ask(indexOf(...memories), { draft, budgetTokens });
+      if (r.lines.length === 0) continue;
+      expect(count(r.text), `trial ${trial}`).toBeLessThanOrEqual(budgetTokens);
+      expect(r.tokens).toBeLessThanOrEqual(budgetTokens);
+      expect(r.text.startsWith(BLOCK_OPEN) && r.text.endsWith(BLOCK_CLOSE)).toBe(true);
+    }
+  }, 60_000);
+});
+
+describe('past-turn excerpts', () => {
+  test('an excerpt whose turn is already in the block is left out; memories sharing a turn both stay', () => {
+    const turn = ['chatgpt:c1:t7'];
+    const index = indexOf(
+      { ...mem('m1', 'I moved to Porto for a job at a shipyard.', { priority: 90 }), evidence: turn },
+      { ...mem('m2', 'The shipyard job in Porto starts in May.'), evidence: turn },
+      {
+        ...mem('x1', 'me: I got the shipyard job in Porto, moving next month', { type: 'event' }),
+        evidence: turn,
+        excerpt: true,
+      },
+      {
+        ...mem('x2', 'me: the Porto shipyard pays more than Lisbon', { type: 'event' }),
+        evidence: ['chatgpt:c1:t9'],
+        excerpt: true,
+      },
+    );
+    const r = ask(index, { draft: 'porto shipyard job' });
+    expect(ids(r).sort()).toEqual(['m1', 'm2', 'x2']);
+  });
+});
+
+describe('semantic fusion', () => {
+  test('a semantic neighbour without shared words joins by reciprocal rank; without a semantic list, lexical only', () => {
+    const index = indexOf(
+      mem('car', 'I drive a 2012 Volvo estate.'),
+      mem('ev', 'Thinking about buying an electric vehicle next year.'),
+    );
+    expect(ids(ask(index, { draft: 'my car' }))).toEqual([]);
+    expect(ids(ask(index, { draft: 'my car', semantic: ['car', 'ev'] })).sort()).toEqual(['car', 'ev']);
+    expect(ids(ask(index, { draft: 'Volvo', semantic: null }))).toEqual(['car']);
+  });
+});

@@ -1,0 +1,76 @@
+// From a request (draft, recent turns, scope, budget) to the chosen lines and the block text. Pure: the
+// background owns the index and passes it in; the eval and the bench call this same function.
+import { renderBlock } from './block';
+import type { RecallIndex, Recallable } from './index';
+import { rankMemories, rankProfile, type Ranked } from './rank';
+import { fillRelevant, fillReserved, Packer, type Chosen, type PackOptions } from './select';
+
+export type QueryMode = 'draft' | 'recent' | 'profile';
+
+export interface RecallInput {
+  draft: string;
+  /** The conversation's last turns, newest last. */
+  recent: readonly string[];
+  /** Scopes a memory may have to be recalled here ("global", "site:chatgpt", a project key); null: all. */
+  scopes: ReadonlySet<string> | null;
+  budgetTokens: number;
+  /** Memories the user removed in the preview. */
+  exclude?: readonly string[];
+  now: number;
+  semantic?: readonly string[] | null;
+  /** Excerpts of captured turns for "From past chats", when that setting is on. */
+  past?: { index: RecallIndex; skipConversation: string | null } | null;
+  pack?: Partial<PackOptions>;
+}
+
+export interface RecallResult {
+  mode: QueryMode;
+  query: string;
+  lines: Chosen[];
+  text: string;
+  tokens: number;
+  budgetTokens: number;
+}
+
+// Recent turns: the newest matter most, and a whole long chat would drown the rare terms that decide.
+const RECENT_TURNS = 4;
+const RECENT_CHARS = 2000;
+
+export function buildQuery(draft: string, recent: readonly string[]): { mode: QueryMode; query: string } {
+  if (draft.trim()) return { mode: 'draft', query: draft.trim() };
+  const joined = recent.slice(-RECENT_TURNS).join('\n').trim();
+  if (joined) return { mode: 'recent', query: joined.slice(-RECENT_CHARS) };
+  return { mode: 'profile', query: '' };
+}
+
+function reservedOf(index: RecallIndex, input: RecallInput, excluded: ReadonlySet<string>): Recallable[] {
+  return index.reserved().filter((m) => !excluded.has(m.id) && (!input.scopes || input.scopes.has(m.scope)));
+}
+
+// Excerpts compete with memories on the same relevance scale; the current conversation's own turns are
+// already in the chat, so they are never offered back to it.
+function mergePast(ranked: Ranked[], query: string, input: RecallInput): Ranked[] {
+  if (!input.past) return ranked;
+  const skip = input.past.skipConversation ? `${input.past.skipConversation}:` : null;
+  const past = rankMemories(input.past.index, query, { now: input.now, scopes: null }).filter(
+    (r) => !skip || !r.memory.id.startsWith(skip),
+  );
+  return [...ranked, ...past].sort((a, b) => b.score - a.score);
+}
+
+export function recall(index: RecallIndex, input: RecallInput): RecallResult {
+  const { mode, query } = buildQuery(input.draft, input.recent);
+  const excluded = new Set(input.exclude ?? []);
+  const options: PackOptions = { ...input.pack, budgetTokens: input.budgetTokens };
+  const rankOptions = { now: input.now, scopes: input.scopes, semantic: input.semantic };
+  const packer = new Packer(input.budgetTokens);
+  fillReserved(packer, reservedOf(index, input, excluded), options);
+  const ranked: Ranked[] = (
+    mode === 'profile'
+      ? rankProfile(index, rankOptions)
+      : mergePast(rankMemories(index, query, rankOptions), query, input)
+  ).filter((r) => !excluded.has(r.memory.id));
+  fillRelevant(packer, ranked, options);
+  const text = packer.chosen.length > 0 ? renderBlock(packer.chosen) : '';
+  return { mode, query, lines: packer.chosen, text, tokens: packer.used, budgetTokens: input.budgetTokens };
+}

@@ -1,0 +1,134 @@
+// Fits ranked memories into the token budget. Standing instructions and pinned memories come first from a
+// reserved share; the rest goes to relevance with MMR so near-duplicates do not eat the budget (#5).
+import {
+  DATE_TOKENS,
+  formatDay,
+  FRAME_TOKENS,
+  LINE_OVERHEAD,
+  SECTION_TOKENS,
+  type BlockLine,
+  type Section,
+} from './block';
+import type { Recallable } from './index';
+import type { Ranked } from './rank';
+import { terms } from './terms';
+
+export interface Chosen extends BlockLine {
+  id: string;
+  memory: Recallable;
+}
+
+export interface PackOptions {
+  budgetTokens: number;
+  /** Share of the budget standing instructions and pinned memories may take first. */
+  reservedShare?: number;
+  /** MMR trade-off: 0 is pure relevance. */
+  diversity?: number;
+  /** Similarity (Jaccard over stemmed terms) at or above which a candidate is a near-duplicate. */
+  duplicateAt?: number;
+  /** How deep into the ranking MMR looks. */
+  pool?: number;
+}
+
+export function sectionOf(m: Recallable): Section {
+  if (m.excerpt) return 'past';
+  if (m.priority === -1) return 'standing';
+  if (m.type === 'profile' || m.type === 'preference') return 'about';
+  return 'context';
+}
+
+export function toLine(memory: Recallable, section = sectionOf(memory)): Chosen {
+  const dated = memory.type === 'event' || section === 'past';
+  const at = memory.occurredStart ?? memory.mentionedAt;
+  const date = dated ? { day: formatDay(at), at } : null;
+  return { id: memory.id, memory, text: memory.text, tokenCount: memory.tokenCount, section, date };
+}
+
+export class Packer {
+  readonly chosen: Chosen[] = [];
+  private readonly sections = new Set<Section>();
+  private readonly days = new Set<string>();
+  used = FRAME_TOKENS;
+
+  constructor(readonly budget: number) {}
+
+  cost(line: Chosen): number {
+    const header = this.sections.has(line.section) ? 0 : SECTION_TOKENS;
+    const day = line.date && !this.days.has(`${line.section}|${line.date.day}`) ? DATE_TOKENS : 0;
+    return header + day + line.tokenCount + LINE_OVERHEAD;
+  }
+
+  /** Adds the line when it fits under `limit` (the budget by default); says whether it did. */
+  take(line: Chosen, limit = this.budget): boolean {
+    const cost = this.cost(line);
+    if (this.used + cost > Math.min(limit, this.budget)) return false;
+    this.used += cost;
+    this.sections.add(line.section);
+    if (line.date) this.days.add(`${line.section}|${line.date.day}`);
+    this.chosen.push(line);
+    return true;
+  }
+}
+
+const jaccard = (a: ReadonlySet<string>, b: ReadonlySet<string>): number => {
+  let shared = 0;
+  for (const t of a) if (b.has(t)) shared++;
+  return shared === 0 ? 0 : shared / (a.size + b.size - shared);
+};
+
+interface Candidate {
+  ranked: Ranked;
+  terms: ReadonlySet<string>;
+  maxSim: number;
+}
+
+function best(open: readonly Candidate[], top: number, lambda: number): Candidate | undefined {
+  let pick: Candidate | undefined;
+  let pickValue = -Infinity;
+  for (const c of open) {
+    const value = (1 - lambda) * (c.ranked.score / top) - lambda * c.maxSim;
+    if (value > pickValue) [pick, pickValue] = [c, value];
+  }
+  return pick;
+}
+
+/** Greedy MMR over the head of the ranking; each step only compares candidates with the newest pick. */
+export function fillRelevant(packer: Packer, ranked: readonly Ranked[], options: PackOptions): void {
+  // λ = 0.1 measured best on eval:recall (0.875 hit vs 0.868 at 0 and 0.866 at 0.4); the hard duplicate cut
+  // keeps paraphrases of one fact from taking two lines.
+  const lambda = options.diversity ?? 0.1;
+  const duplicateAt = options.duplicateAt ?? 0.7;
+  const taken = new Set(packer.chosen.map((c) => c.id));
+  const chosenTerms = packer.chosen.map((c) => new Set(terms(c.text)));
+  let open: Candidate[] = ranked
+    .filter((r) => !taken.has(r.memory.id))
+    .slice(0, options.pool ?? 200)
+    .map((r) => ({
+      ranked: r,
+      terms: r.terms,
+      maxSim: Math.max(0, ...chosenTerms.map((c) => jaccard(r.terms, c))),
+    }));
+  const top = open[0]?.ranked.score ?? 1;
+  const covered = new Set(packer.chosen.flatMap((c) => c.memory.evidence ?? []));
+  for (let pick = best(open, top, lambda); pick; pick = best(open, top, lambda)) {
+    const chosen = pick;
+    open = open.filter((c) => c !== chosen);
+    const { evidence: sources = [], excerpt } = chosen.ranked.memory;
+    // A raw excerpt adds nothing when its turn is already in the block, through a memory taken from it or
+    // another excerpt of it (eval:recall --source both: 0.872 → 0.878 hit). Memories are never dropped for
+    // sharing a source: one turn can hold several facts.
+    const redundant = excerpt === true && sources.length > 0 && sources.every((e) => covered.has(e));
+    if (redundant || chosen.maxSim >= duplicateAt || !packer.take(toLine(chosen.ranked.memory))) continue;
+    for (const e of sources) covered.add(e);
+    for (const c of open) c.maxSim = Math.max(c.maxSim, jaccard(c.terms, chosen.terms));
+  }
+}
+
+/** Standing rules first, then pinned, each within the reserved share. */
+export function fillReserved(packer: Packer, reserved: readonly Recallable[], options: PackOptions): void {
+  const limit = FRAME_TOKENS + (options.budgetTokens - FRAME_TOKENS) * (options.reservedShare ?? 0.5);
+  const order = [...reserved].sort(
+    (a, b) => Number(b.priority === -1) - Number(a.priority === -1) || b.proofCount - a.proofCount,
+  );
+  for (const memory of order) packer.take(toLine(memory), limit);
+}
