@@ -3,11 +3,10 @@ import { usageByDay, type UsageDay } from '../lib/manage/usage';
 import type { Job, JobStatus } from '../lib/model/records';
 import { sendMessage } from '../lib/messages';
 import { jobsWithStatus, listUsage } from '../lib/store/views';
+import { CaptureProblems } from './CaptureProblems';
 import { dateLabel } from './labels';
 import { Button, EmptyState, ErrorText, Section } from './ui';
 import { useAction } from './useAction';
-
-// Capture problems from the health checks (#3, components/CaptureProblems.tsx) mount in this section too.
 
 const STATUSES: [JobStatus, string][] = [
   ['failed', 'Failed'],
@@ -123,6 +122,8 @@ export function ActivitySection() {
       <Jobs />
       <h2>Usage</h2>
       <Usage />
+      <h2>Capture problems</h2>
+      <CaptureProblems />
     </Section>
   );
 }

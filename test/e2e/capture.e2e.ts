@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { EngramExport } from '../../lib/model/export';
 import { exportUntil } from './export';
-import { fixture, launch, openOptions, servePage, type Harness } from './harness';
+import { fixture, launch, openOptions, servePage, skipFirstRun, type Harness } from './harness';
 import { chatgpt, claude, serveSite, type FakeSite, type FakeTurn } from './sites';
 
 const BLOCK = '<engram-memory>\nNotes about me\n- I live in Lisbon.\n</engram-memory>';
@@ -59,6 +59,7 @@ async function tabIdOf(url: string): Promise<number> {
 }
 
 async function popupSays(url: string): Promise<string> {
+  await skipFirstRun(h);
   const popup = await h.context.newPage();
   await popup.goto(`chrome-extension://${h.extensionId}/popup.html?tab=${await tabIdOf(url)}`);
   const status = popup.getByRole('status');
@@ -210,6 +211,7 @@ describe.each([chatgpt, claude])('$site capture', (site) => {
     const id = newId();
     site.conversations.set(id, { mode: 'ok', turns: turns('mem', 'Hello.') });
     const page = await open(site, id);
+    await skipFirstRun(h);
     const popup = await h.context.newPage();
     await popup.goto(`chrome-extension://${h.extensionId}/popup.html?tab=${await tabIdOf(site.url(id))}`);
     const label = site.site === 'chatgpt' ? 'ChatGPT' : 'Claude';

@@ -70,3 +70,9 @@ export async function openOptions(h: Harness, section = 'memories'): Promise<Pag
   await page.goto(`chrome-extension://${h.extensionId}/options.html#${section}`);
   return page;
 }
+
+/** Marks the popup's first-run walkthrough (#6) as done, for tests about what the usual popup shows. */
+export async function skipFirstRun(h: Harness): Promise<void> {
+  const worker = h.context.serviceWorkers()[0] ?? (await h.context.waitForEvent('serviceworker'));
+  await worker.evaluate(() => chrome.storage.local.set({ onboarded: true }));
+}

@@ -46,7 +46,11 @@ beforeAll(async () => {
     [OTHER, 'preference'],
   ] as const) {
     await options.getByLabel('New memory').fill(text);
-    await options.getByLabel('Type').selectOption(type);
+    // The add form's Type, not the list filter's (#6 added a Type filter to the same page).
+    await options
+      .locator('form', { has: options.getByLabel('New memory') })
+      .getByLabel('Type')
+      .selectOption(type);
     await options.getByRole('button', { name: 'Add memory' }).click();
     await options.waitForFunction(() => document.querySelector('textarea')?.value === '');
   }
