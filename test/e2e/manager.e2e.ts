@@ -1,5 +1,9 @@
 // The memory manager and popup in real Chromium (#6): popup counts and quick add beside a chat tab,
-// export → Delete everything → empty export, and 10,000 memories with search timing printed.
+// export → Delete everything → empty export → import → identical export, and 10,000 memories with search
+// timing printed.
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { exportAll, exportUntil } from './export';
 import { fixture, launch, openOptions, servePage, type Harness } from './harness';
@@ -43,7 +47,7 @@ test('the popup beside a chat tab: first run, counts linking into options, quick
   await Promise.all([chat.close(), popup.close(), options.close()]);
 });
 
-test('export, then Delete everything, then the export is empty', async () => {
+test('export, then Delete everything: the export is empty; importing the first export restores it exactly', async () => {
   const chat = await h.context.newPage();
   await chat.goto(CHAT);
   const options = await openOptions(h, 'data');
@@ -59,6 +63,15 @@ test('export, then Delete everything, then the export is empty', async () => {
   const after = await exportAll(options);
   expect(after.data.memories).toEqual([]);
   expect(after.data.conversations).toEqual([]);
+  // The round trip (#3, #6): the first export, imported into the emptied store, exports identically.
+  const file = join(tmpdir(), `engram-roundtrip-${Date.now()}.json`);
+  writeFileSync(file, JSON.stringify(before.data));
+  await options.goto(options.url().replace(/#.*$/, '#data'));
+  await options.getByLabel('Import').setInputFiles(file);
+  await options.getByText(/from an Engram export/).waitFor();
+  const restored = await exportAll(options);
+  expect(restored.data.conversations).toEqual(before.data.conversations);
+  expect(restored.data.memories).toEqual(before.data.memories);
   await options.close();
 });
 
