@@ -1,8 +1,9 @@
 import type { NewMemory } from '../model/messages';
-import type { Memory, MemoryEvent } from '../model/records';
+import type { Memory } from '../model/records';
 import { escapeMemoryText } from '../recall/block';
 import { getMemory, writeMemory } from '../store/memories';
 import { countTokens } from '../tokens';
+import { byUser } from './events';
 
 /** A memory the user typed: full confidence, about the user, global unless a scope was chosen. */
 export async function addUserMemory(input: NewMemory, now = new Date()): Promise<Memory> {
@@ -27,7 +28,7 @@ export async function addUserMemory(input: NewMemory, now = new Date()): Promise
     // Counted on the escaped form: that is what the block will hold.
     tokenCount: await countTokens(escapeMemoryText(input.text)),
   };
-  await writeMemory(memory, userEvent(memory.id, 'add', null, memory, at));
+  await writeMemory(memory, byUser('add', null, memory, 'Added by hand'));
   return memory;
 }
 
@@ -37,28 +38,5 @@ export async function deleteUserMemory(id: string, now = new Date()): Promise<vo
   if (!before) throw new Error(`No memory with id ${id}`);
   const at = now.toISOString();
   const after: Memory = { ...before, status: 'deleted', updatedAt: at };
-  await writeMemory(after, userEvent(id, 'delete', before, after, at));
-}
-
-function userEvent(
-  memoryId: string,
-  op: MemoryEvent['op'],
-  before: Memory | null,
-  after: Memory | null,
-  at: string,
-): MemoryEvent {
-  const reason = op === 'add' ? 'Added by hand' : 'Deleted by hand';
-  return {
-    id: crypto.randomUUID(),
-    memoryId,
-    op,
-    before,
-    after,
-    reason,
-    actor: 'user',
-    jobId: null,
-    promptVersion: null,
-    model: null,
-    at,
-  };
+  await writeMemory(after, byUser('delete', before, after, 'Deleted by hand'));
 }
