@@ -1,11 +1,15 @@
 // The scripted provider through the REAL pipeline (#7 "In CI"): answering with the expected memories scores
 // ≥ 0.99, and a provider that drops, invents and leaks scores clearly lower, so the scorer can fail.
 import 'fake-indexeddb/auto';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runSuite } from './adapter';
 import { loadCases } from './case';
 import { pipelineAdapter } from './pipeline-adapter';
-import { scriptedCaseProvider, type Tamper } from './pipeline-providers';
+import { withRecording } from './record';
+import { recordedProvider, scriptedCaseProvider, type Tamper } from './pipeline-providers';
 import { parsePromptSet } from './args';
 import { summarize } from './score';
 
@@ -41,5 +45,32 @@ describe('eval:extract through the pipeline', () => {
     expect(p.dedup.mean).toBe(1);
     expect(d.aggregate.mean).toBeLessThan(p.aggregate.mean! - 0.2);
     expect(d.safety.mean).toBeLessThan(1);
+  }, 60_000);
+});
+
+describe('eval:extract record/replay through the pipeline', () => {
+  it('re-scores a recorded run offline, identically twice', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'engram-rec-'));
+    const recorded = pipelineAdapter('rec', set, (c) =>
+      recordedProvider(scriptedCaseProvider(c, degrade), 'm', (call) =>
+        withRecording(call, { mode: 'record', dir }),
+      ),
+    );
+    const live = await runSuite(cases, recorded);
+    expect(readdirSync(dir).length).toBeGreaterThan(cases.length);
+    const replayed = () =>
+      runSuite(
+        cases,
+        pipelineAdapter('rec', set, () =>
+          recordedProvider(null, 'm', (call) => withRecording(call, { mode: 'replay', dir })),
+        ),
+      );
+    const first = await replayed();
+    const second = await replayed();
+    // Memory ids are fresh UUIDs per run; the scores and texts must not move.
+    const numbers = (xs: typeof live) => xs.map((x) => JSON.stringify(x).replace(/[0-9a-f-]{36}/g, 'id'));
+    expect(numbers(first)).toEqual(numbers(live));
+    expect(numbers(second)).toEqual(numbers(first));
+    expect(summarize(first).metrics.aggregate.mean).toBeLessThan(0.9);
   }, 60_000);
 });

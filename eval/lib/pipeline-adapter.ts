@@ -76,9 +76,11 @@ async function feed(c: EvalCase, convId: string, provider: Provider, settings: S
 
 async function snapshot(): Promise<StoreMemory[]> {
   const rows = await db().memories.toArray();
+  // New memories have random UUIDs: order by seed id, then time and text, so replays list them identically.
+  const key = (m: Memory) => (existingIndex(m.id) === null ? `1${m.createdAt}${m.text}` : `0${m.id}`);
   return rows
-    .map((m) => ({ id: m.id, text: m.text, type: m.type, status: m.status }))
-    .sort((a, b) => a.id.localeCompare(b.id));
+    .sort((a, b) => key(a).localeCompare(key(b)))
+    .map((m) => ({ id: m.id, text: m.text, type: m.type, status: m.status }));
 }
 
 /** One Operation per decision the first run wrote; a contradiction's replacement ADD is part of its DELETE. */
