@@ -83,11 +83,10 @@ async function snapshot(): Promise<StoreMemory[]> {
     .map((m) => ({ id: m.id, text: m.text, type: m.type, status: m.status }));
 }
 
-/** One Operation per decision the first run wrote; a contradiction's replacement ADD is part of its DELETE. */
+/** One Operation per event the first run wrote: a contradiction is a DELETE plus its replacement ADD, as the cases expect. */
 export function operationsOf(events: MemoryEvent[]): Operation[] {
   const out: Operation[] = [];
   for (const e of events) {
-    if (e.op === 'add' && e.reason.startsWith('Replaces a contradicted memory')) continue;
     const target = e.op === 'add' ? null : existingIndex(e.memoryId);
     if (e.op === 'add') out.push({ op: 'ADD', target: null });
     else if (e.op === 'update') out.push({ op: 'UPDATE', target });

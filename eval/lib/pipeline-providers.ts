@@ -22,7 +22,11 @@ export type Tamper = (c: EvalCase, memories: EvalCase['expected']) => EvalCase['
 function extractionReply(c: EvalCase, user: string, tamper: Tamper): string {
   const first = /^\[(\d+)\] user/m.exec(user.split('=== NEW TURNS')[1] ?? user);
   const source = first ? [Number(first[1])] : [];
-  const memories = tamper(c, c.expected).map((m) => ({
+  // A restatement case expects nothing new: the model says the stored fact again and consolidation keeps it.
+  const restated = (c.operations ?? []).flatMap((o) =>
+    o.op === 'NONE' && o.target !== null && c.expected.length === 0 ? [c.existing[o.target]!] : [],
+  );
+  const memories = [...tamper(c, c.expected), ...restated].map((m) => ({
     ...{ text: m.text, type: m.type, priority: 50, confidence: 0.9, attributedTo: 'user' },
     ...{ occurredStart: null, occurredEnd: null, sourceTurns: source },
   }));
