@@ -1,120 +1,93 @@
-// Reads the LoCoMo format (Maharana et al. 2024) into memory stores and questions for eval:recall. Each
-// conversation is its own store; observations are dated by their session, and their dia_ids (a string, a
-// list, or a comma-joined string) are all evidence.
-import { readFileSync } from 'node:fs';
-import { Tiktoken } from 'js-tiktoken/lite';
-import o200k from 'js-tiktoken/ranks/o200k_base';
-import { escapeMemoryText } from '../lib/recall/block';
-import { excerpts } from '../lib/recall/excerpts';
-import type { Recallable } from '../lib/recall/index';
+// `npm run eval:locomo` (#7): LoCoMo end to end through Engram's pipeline and recall; see eval/README.md.
+import 'fake-indexeddb/auto';
+import { z } from 'zod/mini';
+import { DEFAULT_SETTINGS } from '../lib/model/settings';
+import { anthropicProvider } from '../lib/providers/anthropic';
+import { openAiProvider } from '../lib/providers/openai';
+import type { Provider } from '../lib/providers/types';
+import { countTokens } from '../lib/tokens';
+import { parseLocomoArgs, readKey, UsageError, type LocomoArgs } from './lib/args';
+import { loadLocomo, questionsOf, type LocomoSession } from './lib/locomo/data';
+import { pipelineExtractor, recallRanker } from './lib/locomo/pipeline';
+import { locomoTable, writeLocomoRun } from './lib/locomo/report';
+import { runLocomo } from './lib/locomo/run';
+import { scriptedAnswerer, scriptedJudge, scriptedSessionProvider } from './lib/locomo/scripted';
+import { recordedProvider } from './lib/pipeline-providers';
+import type { ProviderCall } from './lib/provider';
+import { withRecording } from './lib/record';
 
-export type Source = 'observations' | 'turns' | 'both';
+const Answer = z.object({ answer: z.string() });
 
-export interface Question {
-  question: string;
-  category: number;
-  evidence: string[];
+function real(args: LocomoArgs, model: string): Provider {
+  const inner =
+    args.mode === 'replay'
+      ? null
+      : args.provider === 'anthropic'
+        ? anthropicProvider({ apiKey: readKey(args, process.env), model })
+        : openAiProvider({ baseUrl: args.baseUrl ?? '', apiKey: readKey(args, process.env), model });
+  return recordedProvider(inner, model, (c) => withRecording(c, { mode: args.mode }));
 }
 
-export interface Store {
-  id: string;
-  memories: Recallable[];
-  questions: Question[];
-  /** The last session's date: "now" for recency. */
-  now: number;
-}
-
-type Raw = Record<string, unknown>;
-const encoder = new Tiktoken(o200k);
-
-export function diaIds(value: unknown): string[] {
-  const parts = Array.isArray(value) ? value.map(String) : [String(value ?? '')];
-  return parts
-    .flatMap((p) => p.split(/[,;\s]+/))
-    .map((p) => p.replace(/^D:(\d)/, 'D$1'))
-    .filter((p) => /^D\d+:\d+$/.test(p));
-}
-
-/** "1:56 pm on 8 May, 2023" → ISO. */
-export function sessionDate(text: string): string {
-  const m = /(\d+):(\d+)\s*(am|pm)\s+on\s+(\d+)\s+(\w+),?\s+(\d{4})/i.exec(text);
-  if (!m) return new Date(Date.parse(text) || 0).toISOString();
-  const hour = (Number(m[1]) % 12) + (m[3]!.toLowerCase() === 'pm' ? 12 : 0);
-  const day = new Date(`${m[4]} ${m[5]} ${m[6]} UTC`);
-  day.setUTCHours(hour, Number(m[2]));
-  return day.toISOString();
-}
-
-function memory(id: string, text: string, at: string, evidence: string[]): Recallable {
-  return {
-    id,
-    text,
-    type: 'event',
-    priority: 50,
-    pinned: false,
-    proofCount: 1,
-    mentionedAt: at,
-    occurredStart: at,
-    occurredEnd: null,
-    scope: 'global',
-    status: 'active',
-    tokenCount: encoder.encode(escapeMemoryText(text)).length,
-    evidence,
+/** Providers here speak JSON, so free-text answers come back as { answer }. */
+function textCall(p: Provider): ProviderCall {
+  return async (req) => {
+    const out = await p.complete({
+      system: req.system,
+      user: req.user,
+      schema: Answer,
+      schemaName: 'answer',
+    });
+    return { text: out.data.answer };
   };
 }
 
-function observations(sample: Raw, dates: Map<string, string>): Recallable[] {
-  const out: Recallable[] = [];
-  for (const [key, bySpeaker] of Object.entries((sample.observation ?? {}) as Raw)) {
-    const session = key.replace(/_observation$/, '');
-    const at = dates.get(session) ?? new Date(0).toISOString();
-    for (const items of Object.values(bySpeaker as Raw)) {
-      (items as [string, unknown][]).forEach(([text, ids], i) =>
-        out.push(memory(`${key}:${out.length}:${i}`, text, at, diaIds(ids))),
-      );
-    }
+async function main(): Promise<number> {
+  const args = parseLocomoArgs(process.argv.slice(2));
+  const all = loadLocomo();
+  if (!all) {
+    console.log('eval:locomo: ../shared/locomo/locomo-dev.json is absent; nothing to run.');
+    return 0;
   }
-  return out;
-}
-
-function turns(conversation: Raw, dates: Map<string, string>): Recallable[] {
-  const out: Recallable[] = [];
-  for (const [session, at] of dates) {
-    for (const t of (conversation[session] ?? []) as Raw[]) {
-      const caption = t.blip_caption ? ` [shares ${String(t.blip_caption)}]` : '';
-      const pieces = excerpts(`${String(t.text)}${caption}`);
-      pieces.forEach((piece, i) =>
-        out.push({
-          ...memory(`turn:${String(t.dia_id)}:${i}`, `${String(t.speaker)}: ${piece}`, at, diaIds(t.dia_id)),
-          excerpt: true,
-        }),
-      );
-    }
-  }
-  return out;
-}
-
-export function loadLocomo(file: string, source: Source): Store[] {
-  const samples = JSON.parse(readFileSync(file, 'utf8')) as Raw[];
-  return samples.map((sample) => {
-    const conversation = sample.conversation as Raw;
-    const dates = new Map<string, string>();
-    for (const [key, value] of Object.entries(conversation)) {
-      const m = /^(session_\d+)_date_time$/.exec(key);
-      if (m) dates.set(m[1]!, sessionDate(String(value)));
-    }
-    const memories = [
-      ...(source !== 'turns' ? observations(sample, dates) : []),
-      ...(source !== 'observations' ? turns(conversation, dates) : []),
-    ];
-    const questions = ((sample.qa ?? []) as Raw[])
-      .filter((q) => [1, 2, 3, 4].includes(Number(q.category)))
-      .map((q) => ({
-        question: String(q.question),
-        category: Number(q.category),
-        evidence: diaIds(q.evidence),
-      }));
-    const now = Math.max(...[...dates.values()].map((d) => Date.parse(d)));
-    return { id: String(sample.sample_id), memories, questions, now };
+  const conversations = args.conversations.length
+    ? all.filter((c) => args.conversations.includes(c.sample_id))
+    : all;
+  const scripted = args.provider === 'scripted';
+  const model = args.model ?? '';
+  const settings = { ...DEFAULT_SETTINGS, prompts: { ...DEFAULT_SETTINGS.prompts, ...args.prompts.prompts } };
+  const extractor = scripted
+    ? scriptedSessionProvider
+    : ((() => real(args, model)) as (s: LocomoSession) => Provider);
+  const questions = conversations.flatMap((c) => questionsOf(c, args.sessions));
+  const { results, cost } = await runLocomo(conversations, {
+    sources: args.memories,
+    budget: args.budget,
+    sessions: args.sessions,
+    limit: args.limit,
+    extract: pipelineExtractor(extractor, settings, countTokens),
+    rank: recallRanker(),
+    answer: scripted ? scriptedAnswerer(questions) : textCall(real(args, args.answerModel ?? model)),
+    judge: scripted ? scriptedJudge : textCall(real(args, args.judgeModel ?? model)),
+    countTokens,
   });
+  const summary = [
+    locomoTable(results, cost),
+    'speakers: speaker_a is the "user", speaker_b the "assistant" (eval/lib/locomo/pipeline.ts)',
+  ].join('\n');
+  console.log(summary);
+  const meta = {
+    kind: 'locomo',
+    provider: args.provider,
+    model: args.model,
+    budget: args.budget,
+    mode: args.mode,
+  };
+  console.log(`\nper-question JSONL: ${await writeLocomoRun(results, summary, { meta })}`);
+  return 0;
+}
+
+try {
+  process.exit(await main());
+} catch (e) {
+  console.error(e instanceof UsageError ? `eval:locomo: ${e.message}` : e);
+  process.exit(2);
 }

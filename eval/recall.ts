@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { RecallIndex } from '../lib/recall/index';
 import { recall } from '../lib/recall/recall';
-import { loadLocomo, type Source } from './locomo';
+import { loadLocomo, type Source } from './locomo-recall';
 
 interface Tally {
   questions: number;
