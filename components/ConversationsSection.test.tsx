@@ -57,3 +57,13 @@ test('deleting a conversation keeps its memories by default', async () => {
   await screen.findByText('No conversations captured yet.');
   expect((await getMemory('veg'))?.status).toBe('active');
 });
+
+test('"Extract now" queues the conversation and says plainly that a model is needed', async () => {
+  render(<ConversationsSection />);
+  const card = await screen.findByRole('listitem', { name: 'Trip to Porto' });
+  await userEvent.click(within(card).getByRole('button', { name: 'Extract now' }));
+  expect((await within(card).findByRole('status')).textContent).toBe('Choose a model to extract memories');
+  expect((await db().jobs.toArray()).map((j) => [j.conversationKey, j.status])).toEqual([
+    ['chatgpt:c1', 'pending'],
+  ]);
+});

@@ -1,13 +1,13 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
+import { sendMessage } from '../lib/messages';
 import type { CaptureHealth } from '../lib/model/records';
 import { turnsOf } from '../lib/store/conversations';
 import { listConversationRows, type ConversationRow } from '../lib/store/views';
 import { DeleteConversation } from './DeleteConversation';
 import { dateLabel, SITE_LABELS } from './labels';
-import { Button, EmptyState, Section } from './ui';
-
-// "Extract now" is not offered yet: extraction (#4) has no message to start a job on demand.
+import { Button, EmptyState, ErrorText, Section } from './ui';
+import { useAction } from './useAction';
 
 const STRATEGY: Record<CaptureHealth['strategy'], string> = {
   api: 'read from the site’s own data',
@@ -37,6 +37,24 @@ function Transcript({ conversationKey }: { conversationKey: string }) {
   );
 }
 
+/** Queues this conversation for extraction now and says what happened (#4's queue does the work). */
+function ExtractNow({ conversationKey }: { conversationKey: string }) {
+  const [said, setSaid] = useState<string | null>(null);
+  const action = useAction(async () => {
+    const reply = await sendMessage('extractNow', { key: conversationKey });
+    setSaid(reply.waiting ?? `Extraction ran ${reply.ran} job${reply.ran === 1 ? '' : 's'}.`);
+  });
+  return (
+    <>
+      <Button disabled={action.busy} onClick={() => void action.run()}>
+        Extract now
+      </Button>
+      {said && <span role="status">{said}</span>}
+      <ErrorText what="Could not start extraction" error={action.error} />
+    </>
+  );
+}
+
 function ConversationCard({ row }: { row: ConversationRow }) {
   const [open, setOpen] = useState<'transcript' | 'delete' | null>(null);
   const c = row.conversation;
@@ -56,6 +74,7 @@ function ConversationCard({ row }: { row: ConversationRow }) {
             {dateLabel(c.updatedAt)}
           </p>
         </div>
+        <ExtractNow conversationKey={c.key} />
         <Button
           aria-expanded={open === 'transcript'}
           onClick={() => setOpen(open === 'transcript' ? null : 'transcript')}

@@ -44,8 +44,9 @@ export async function startQueue(): Promise<void> {
   await kick();
 }
 
-/** "Extract now": every pending job becomes due and runs. */
-export async function extractNow(): Promise<{ ran: number; waiting: string | null }> {
+/** "Extract now": every pending job (and the given conversation, queued if it had none) becomes due and runs. */
+export async function extractNow(conversationKey?: string): Promise<{ ran: number; waiting: string | null }> {
+  if (conversationKey) await enqueueExtraction(conversationKey, new Date());
   await makeDue();
   const ran = await kick();
   const provider = await currentProvider();

@@ -102,6 +102,14 @@ describe('scheduling', () => {
   });
 });
 
+test('extract now for one conversation queues it even when nothing was pending', async () => {
+  await handlers.captureTurns(capture('user'), tab);
+  expect(await listJobs()).toEqual([]);
+  const reply = await handlers.extractNow({ key: 'claude:abc' }, {});
+  expect(reply.waiting).toBe('Choose a model to extract memories');
+  expect((await listJobs()).map((j) => [j.conversationKey, j.status])).toEqual([['claude:abc', 'pending']]);
+});
+
 test('webllm progress from the offscreen document is stored for the options page', async () => {
   await handlers.webllmProgress({ model: 'm', progress: 0.5, text: 'half' }, {});
   expect(await webllmProgressItem.getValue()).toEqual({ model: 'm', progress: 0.5, text: 'half' });

@@ -32,7 +32,7 @@ export const pipelineHandlers: PipelineHandlers = {
     await writeSettings({ ...settings, prompts: { extraction, consolidation } });
     return { ok: true };
   },
-  extractNow: async () => extractNow(),
+  extractNow: async ({ key }) => extractNow(key),
   retryJob: async ({ id }) => {
     await retryJob(id);
     void kick();

@@ -30,7 +30,8 @@ export type TestResult = z.infer<typeof TestResult>;
 
 export const PromptVersions = z.object({ extraction: z.string(), consolidation: z.string() });
 
-export const ExtractNow = z.object({});
+/** With a conversation key, that conversation is queued first (Options → Conversations, #6). */
+export const ExtractNow = z.object({ key: z.optional(z.string().check(z.minLength(3), z.maxLength(300))) });
 export const ExtractNowReply = z.object({ ran: z.number(), waiting: z.nullable(z.string()) });
 
 /** The host permission pattern for an endpoint, requested at runtime (optional_host_permissions). */
