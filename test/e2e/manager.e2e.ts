@@ -72,6 +72,12 @@ test('export, then Delete everything: the export is empty; importing the first e
   const restored = await exportAll(options);
   expect(restored.data.conversations).toEqual(before.data.conversations);
   expect(restored.data.memories).toEqual(before.data.memories);
+  // Empty the store again: the next tests count exactly what they seed.
+  await options.reload();
+  await options.getByLabel(/Type DELETE/).fill('DELETE');
+  await options.getByRole('button', { name: 'Delete everything' }).click();
+  await options.getByText('Everything was deleted.').waitFor();
+  expect((await exportAll(options)).data.memories).toEqual([]);
   await options.close();
 });
 
