@@ -1,10 +1,10 @@
 import type { CaptureReply, CaptureRequest } from '../model/messages';
-import type { Conversation, Turn } from '../model/records';
 import type { Settings } from '../model/settings';
-import { saveCapture } from '../store/conversations';
+import { saveCapture, type CaptureWrite } from '../store/conversations';
 import type { Sender } from '../messages';
 import { ADAPTERS } from '../sites/adapters';
 import { SITE_LABELS } from '../sites/registry';
+import { toWrite } from './import';
 import { recordStatus, statusOfCapture } from './status';
 
 /** Why a capture is refused before anything is stored, or null when it may be stored. */
@@ -21,38 +21,18 @@ export function captureRefusal(
   return null;
 }
 
-export function toRecords(req: CaptureRequest, now: Date): { conversation: Conversation; turns: Turn[] } {
+/** A capture is the visible branch in page order; it becomes records the same way an import does. */
+export function toRecords(req: CaptureRequest, now: Date): CaptureWrite {
   const at = now.toISOString();
-  const key = `${req.site}:${req.conversationId}`;
-  const turns: Turn[] = req.turns.map((t, order) => ({
-    key: `${key}:${t.id}`,
-    conversationKey: key,
-    id: t.id,
-    role: t.role,
-    text: t.text,
-    createdAt: t.createdAt,
-    order,
-    superseded: false,
-    capturedAt: at,
-  }));
-  const conversation: Conversation = {
-    key,
-    site: req.site,
-    id: req.conversationId,
-    url: req.url,
-    title: req.title,
-    scope: null,
-    createdAt: null,
-    updatedAt: at,
-    health: {
-      strategy: req.strategy,
-      turnsSeen: req.turns.length,
-      turnsStored: turns.length,
-      lastError: req.note ?? null,
-      checkedAt: at,
-    },
+  const health = {
+    strategy: req.strategy,
+    turnsSeen: req.turns.length,
+    turnsStored: req.turns.length,
+    lastError: req.note ?? null,
+    checkedAt: at,
   };
-  return { conversation, turns };
+  const { site, conversationId: id, url, title, turns } = req;
+  return toWrite({ site, id, url, title, turns, health }, at);
 }
 
 export async function handleCapture(
