@@ -46,7 +46,9 @@ describe('LoCoMo helpers (no data needed)', () => {
 const data = loadLocomo();
 
 describe.skipIf(!data)('eval:locomo on two sessions of conv-26 (../shared/locomo)', () => {
-  const conv = data!.find((c) => c.sample_id === 'conv-26')!;
+  // skipIf still runs this body to collect tests; without ../shared there is nothing to collect.
+  if (!data) return;
+  const conv = data.find((c) => c.sample_id === 'conv-26')!;
   const golds = new Map(questionsOf(conv, 2).map((q) => [q.question, q.gold.toLowerCase()]));
   const field = (user: string, name: string) => new RegExp(`^${name}: (.*)$`, 'm').exec(user)?.[1] ?? '';
   const answer = async (r: ProviderRequest) => {
