@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200k from 'js-tiktoken/ranks/o200k_base';
 import { escapeMemoryText } from '../lib/recall/block';
-import { excerpts } from '../lib/recall/excerpts';
+import { conversationExcerpts } from '../lib/recall/excerpts';
 import type { Recallable } from '../lib/recall/index';
 
 export type Source = 'observations' | 'turns' | 'both';
@@ -80,15 +80,18 @@ function observations(sample: Raw, dates: Map<string, string>): Recallable[] {
 function turns(conversation: Raw, dates: Map<string, string>): Recallable[] {
   const out: Recallable[] = [];
   for (const [session, at] of dates) {
-    for (const t of (conversation[session] ?? []) as Raw[]) {
-      const caption = t.blip_caption ? ` [shares ${String(t.blip_caption)}]` : '';
-      const pieces = excerpts(`${String(t.text)}${caption}`);
-      pieces.forEach((piece, i) =>
-        out.push({
-          ...memory(`turn:${String(t.dia_id)}:${i}`, `${String(t.speaker)}: ${piece}`, at, diaIds(t.dia_id)),
-          excerpt: true,
-        }),
-      );
+    const list = (conversation[session] ?? []) as Raw[];
+    const texts = list.map(
+      (t) => `${String(t.text)}${t.blip_caption ? ` [shares ${String(t.blip_caption)}]` : ''}`,
+    );
+    for (const e of conversationExcerpts(texts)) {
+      const t = list[e.turn]!;
+      const text = `${String(t.speaker)}: ${e.text}`;
+      out.push({
+        ...memory(`turn:${String(t.dia_id)}:${e.piece}`, text, at, diaIds(t.dia_id)),
+        excerpt: true,
+        context: e.context,
+      });
     }
   }
   return out;

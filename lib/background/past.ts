@@ -2,7 +2,7 @@
 // in step with captures. Excerpt token counts are made here, at indexing time, never on a query.
 import type { Turn } from '../model/records';
 import { escapeMemoryText } from '../recall/block';
-import { excerpts } from '../recall/excerpts';
+import { conversationExcerpts, type Excerpt } from '../recall/excerpts';
 import { RecallIndex, type Recallable } from '../recall/index';
 import { turnsOf } from '../store/conversations';
 import { visibleTurns } from '../store/recall-turns';
@@ -12,43 +12,61 @@ let index: Promise<RecallIndex> | undefined;
 /** How many excerpts each turn has in the index, so a shorter re-capture drops the stale ones. */
 const pieces = new Map<string, number>();
 
-async function toExcerpts(turn: Turn): Promise<Recallable[]> {
-  const who = turn.role === 'user' ? 'Me' : 'Assistant';
+// Each excerpt is indexed with the turns either side of its own (excerpts.ts), so a conversation is indexed
+// as a whole: a new turn also changes the context of the one before it.
+async function toLine(turn: Turn, e: Excerpt): Promise<Recallable> {
   const at = turn.createdAt ?? turn.capturedAt;
-  return Promise.all(
-    excerpts(turn.text).map(async (piece, i) => {
-      const text = `${who}: ${piece}`;
-      return {
-        id: `${turn.key}#${i}`,
-        text,
-        type: 'event' as const,
-        priority: 0,
-        pinned: false,
-        proofCount: 1,
-        mentionedAt: at,
-        occurredStart: at,
-        occurredEnd: null,
-        scope: 'global',
-        status: 'active' as const,
-        tokenCount: await countTokens(escapeMemoryText(text)),
-        evidence: [turn.key],
-        excerpt: true,
-      };
-    }),
-  );
+  const text = `${turn.role === 'user' ? 'Me' : 'Assistant'}: ${e.text}`;
+  return {
+    id: `${turn.key}#${e.piece}`,
+    text,
+    context: e.context,
+    type: 'event',
+    priority: 0,
+    pinned: false,
+    proofCount: 1,
+    mentionedAt: at,
+    occurredStart: at,
+    occurredEnd: null,
+    scope: 'global',
+    status: 'active',
+    tokenCount: await countTokens(escapeMemoryText(text)),
+    evidence: [turn.key],
+    excerpt: true,
+  };
 }
 
-async function indexTurn(idx: RecallIndex, turn: Turn): Promise<void> {
-  const lines = await toExcerpts(turn);
-  for (let i = lines.length; i < (pieces.get(turn.key) ?? 0); i++) idx.remove(`${turn.key}#${i}`);
-  for (const line of lines) idx.upsert(line);
-  pieces.set(turn.key, lines.length);
+function dropPieces(idx: RecallIndex, key: string, from = 0): void {
+  for (let i = from; i < (pieces.get(key) ?? 0); i++) idx.remove(`${key}#${i}`);
+  if (from === 0) pieces.delete(key);
+}
+
+/** Indexes one conversation's visible turns (in order); a shorter re-capture drops the stale pieces. */
+async function indexConversation(idx: RecallIndex, visible: readonly Turn[]): Promise<void> {
+  const counts = new Map<string, number>();
+  for (const e of conversationExcerpts(visible.map((t) => t.text))) {
+    const turn = visible[e.turn];
+    if (!turn) continue;
+    idx.upsert(await toLine(turn, e));
+    counts.set(turn.key, e.piece + 1);
+  }
+  for (const turn of visible) {
+    dropPieces(idx, turn.key, counts.get(turn.key) ?? 0);
+    pieces.set(turn.key, counts.get(turn.key) ?? 0);
+  }
+}
+
+function byConversation(turns: readonly Turn[]): Turn[][] {
+  const groups = new Map<string, Turn[]>();
+  for (const t of turns) groups.set(t.conversationKey, [...(groups.get(t.conversationKey) ?? []), t]);
+  return [...groups.values()].map((g) => g.sort((a, b) => a.order - b.order));
 }
 
 export function pastIndex(): Promise<RecallIndex> {
   index ??= (async () => {
     const idx = new RecallIndex();
-    for (const turn of await visibleTurns()) await indexTurn(idx, turn);
+    for (const conversation of byConversation(await visibleTurns()))
+      await indexConversation(idx, conversation);
     return idx;
   })();
   return index;
@@ -58,10 +76,12 @@ export function pastIndex(): Promise<RecallIndex> {
 export async function indexCapturedConversation(conversationKey: string): Promise<void> {
   if (!index) return;
   const idx = await index;
-  for (const turn of await turnsOf(conversationKey)) {
-    if (!turn.superseded) await indexTurn(idx, turn);
-    else for (let i = 0; i < (pieces.get(turn.key) ?? 0); i++) idx.remove(`${turn.key}#${i}`);
-  }
+  const turns = await turnsOf(conversationKey);
+  for (const turn of turns) if (turn.superseded) dropPieces(idx, turn.key);
+  await indexConversation(
+    idx,
+    turns.filter((t) => !t.superseded),
+  );
 }
 
 export function resetPastIndex(): void {

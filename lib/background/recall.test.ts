@@ -109,8 +109,10 @@ describe('From past chats', () => {
     expect((await ask('cabin at Lake Bled')).lines).toEqual([]);
     await settingsItem.setValue(rawTurnsOn);
     const reply = await ask('cabin at Lake Bled', { conversationId: 'other' });
+    // The reply after it comes along through its context (the turn before), ranked below the match itself.
     expect(reply.lines.map((l) => [l.section, l.text, l.day])).toEqual([
       ['past', 'Me: We rented a cabin near Lake Bled for the first week of July.', '1 Jun 2026'],
+      ['past', 'Assistant: Lovely. Bring a rain jacket.', '1 Jun 2026'],
     ]);
     expect(reply.text).toContain('From past chats:\nOn 1 Jun 2026:\n- Me: We rented a cabin');
     const fromSameChat = await handlers.recallPreview(
@@ -128,7 +130,7 @@ describe('From past chats', () => {
     expect(fromSameChat.lines).toEqual([]);
   });
 
-  test('a later capture is indexed without a rebuild', async () => {
+  test('a later capture is indexed without a rebuild, and becomes context of the turn before it', async () => {
     await settingsItem.setValue(rawTurnsOn);
     expect((await ask('kayak rental', { conversationId: 'other' })).lines).toEqual([]);
     const more = {
@@ -141,6 +143,7 @@ describe('From past chats', () => {
     await handlers.captureTurns(more, { url: trip.url, tab: { id: 1 } });
     expect((await ask('kayak rental', { conversationId: 'other' })).lines.map((l) => l.text)).toEqual([
       'Me: Is a kayak rental worth it there?',
+      'Assistant: Lovely. Bring a rain jacket.',
     ]);
   });
 });

@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import type { Memory } from '../model/records';
 import { memory } from '../../test/helpers/records';
 import { BLOCK_CLOSE, BLOCK_OPEN, escapeMemoryText } from './block';
+import { conversationExcerpts } from './excerpts';
 import { RecallIndex, type Recallable } from './index';
 import { recall, type RecallInput } from './recall';
 
@@ -182,6 +183,39 @@ describe('past-turn excerpts', () => {
     );
     const r = ask(index, { draft: 'porto shipyard job' });
     expect(ids(r).sort()).toEqual(['m1', 'm2', 'x2']);
+  });
+});
+
+describe('excerpts carry the turns around them', () => {
+  const chat = [
+    'Who played at the birthday concert you went to?',
+    'It was Matt Patterson, he is so talented!',
+    'Nice. I still prefer jazz trios to pop singers.',
+  ];
+  const lines = conversationExcerpts(chat).map((e, i) => ({
+    ...mem(`x${i}`, e.text, { type: 'event' }),
+    excerpt: true,
+    context: e.context,
+  }));
+
+  test('each piece has the rest of its turn and the turns either side as context', () => {
+    const long = 'One. Two three four five six seven eight nine ten eleven twelve. Thirteen.';
+    const pieces = conversationExcerpts([long, 'Next turn.']);
+    expect(pieces.map((p) => [p.turn, p.piece, p.text])).toEqual([
+      [0, 0, 'One.'],
+      [0, 1, 'Two three four five six seven eight nine ten eleven twelve. Thirteen.'],
+      [1, 0, 'Next turn.'],
+    ]);
+    expect(pieces[1]?.context.split('\n')).toEqual(['One.', 'Next turn.']);
+    expect(pieces[2]?.context).toBe(long);
+  });
+
+  test('an answer without any of the query words is found through the question before it, ranked below it', () => {
+    expect(ids(ask(indexOf(...lines), { draft: 'birthday concert' }))).toEqual(
+      ['x0', 'x1', 'x2'].slice(0, 2),
+    );
+    const bare = indexOf(...lines.map((l) => ({ ...l, context: undefined })));
+    expect(ids(ask(bare, { draft: 'birthday concert' }))).toEqual(['x0']);
   });
 });
 
