@@ -1,0 +1,43 @@
+// eval:recall's reading and scoring on a hand-made LoCoMo-format file, and the #5 targets on the real dev file
+// when ../shared is present.
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { diaIds, loadLocomo } from './locomo-recall';
+import { scoreRecall } from './recall-score';
+
+const MINI = resolve(__dirname, '../test/fixtures/locomo/mini.json');
+const DEV = resolve(__dirname, '../../shared/locomo/locomo-dev.json');
+
+describe('eval:recall on a hand-made LoCoMo file', () => {
+  test('dia_ids as lists, comma-joined strings and "D:1:2" all count; category 5 is left out', () => {
+    expect(diaIds(['D1:3', 'D1:4'])).toEqual(['D1:3', 'D1:4']);
+    expect(diaIds('D1:1, D:1:2')).toEqual(['D1:1', 'D1:2']);
+    const [store] = loadLocomo(MINI, 'observations');
+    expect(store?.memories.map((m) => m.evidence)).toEqual([['D1:3', 'D1:4'], ['D1:1', 'D1:2'], ['D2:2']]);
+    expect(store?.memories[2]?.occurredStart).toBe('2023-06-20T10:00:00.000Z');
+    expect(store?.questions.map((q) => q.category)).toEqual([4, 1, 4]);
+  });
+
+  test('scores hits and coverage per question; an answer turn is found through the question before it', () => {
+    const turns = scoreRecall(loadLocomo(MINI, 'turns'), 100);
+    // Q1's answer turn has none of its words; Q2 finds both halves; Q3 its turn.
+    expect(turns.overall).toMatchObject({ questions: 3, hitAtBudget: 1, evidenceCoverage: 1 });
+    const observations = scoreRecall(loadLocomo(MINI, 'observations'), 100);
+    // Q2's windowsill (D2:1) is in no observation: half covered.
+    expect(observations['category 1']).toMatchObject({ questions: 1, hitAtBudget: 1, evidenceCoverage: 0.5 });
+  });
+});
+
+describe('eval:recall on ../shared/locomo/locomo-dev.json (#5 targets)', () => {
+  test.skipIf(!existsSync(DEV))(
+    '--source both --budget 1000: hitAtBudget ≥ 0.88, evidenceCoverage ≥ 0.80',
+    () => {
+      const { overall } = scoreRecall(loadLocomo(DEV, 'both'), 1000);
+      expect(overall?.questions).toBe(760);
+      expect(overall?.hitAtBudget).toBeGreaterThanOrEqual(0.88);
+      expect(overall?.evidenceCoverage).toBeGreaterThanOrEqual(0.8);
+    },
+    60_000,
+  );
+});
