@@ -41,12 +41,15 @@ export function scoreRecall(stores: readonly Store[], budgetTokens: number): Rec
     return t;
   };
   for (const store of stores) {
+    // As in the extension: memories in one index, raw-turn excerpts in their own ("From past chats").
     const index = new RecallIndex();
-    for (const m of store.memories) index.upsert(m);
+    const excerpts = new RecallIndex();
+    for (const m of store.memories) (m.excerpt ? excerpts : index).upsert(m);
+    const past = excerpts.size > 0 ? { index: excerpts, skipConversation: null } : null;
     for (const q of store.questions) {
       if (q.evidence.length === 0) continue;
       const started = performance.now();
-      const input = { draft: q.question, recent: [], scopes: null, budgetTokens, now: store.now };
+      const input = { draft: q.question, recent: [], scopes: null, budgetTokens, now: store.now, past };
       const result = recall(index, input);
       const ms = performance.now() - started;
       const covered = new Set(result.lines.flatMap((l) => l.memory.evidence ?? []));

@@ -130,6 +130,25 @@ describe('From past chats', () => {
     expect(fromSameChat.lines).toEqual([]);
   });
 
+  test('an excerpt of a turn a memory was extracted from is not offered beside that memory', async () => {
+    await handlers.captureTurns(trip, { url: trip.url, tab: { id: 1 } });
+    await settingsItem.setValue(rawTurnsOn);
+    const { db } = await import('../store/db');
+    const { memory } = await import('../../test/helpers/records');
+    const source = { site: 'claude' as const, conversationId: 'trip', turnIds: ['u1'], url: null };
+    await db().memories.bulkPut([
+      memory({ id: 'from-u1', text: 'Cabin at Lake Bled, rented for July.', sources: [source] }),
+      ...['I keep bees.', 'I work nights.', 'I cycle to work.'].map((text, i) =>
+        memory({ id: `m${i}`, text }),
+      ),
+    ]);
+    const reply = await ask('cabin at Lake Bled', { conversationId: 'other' });
+    expect(reply.lines.map((l) => l.text)).toEqual([
+      'Cabin at Lake Bled, rented for July.',
+      'Assistant: Lovely. Bring a rain jacket.',
+    ]);
+  });
+
   test('a later capture is indexed without a rebuild, and becomes context of the turn before it', async () => {
     await settingsItem.setValue(rawTurnsOn);
     expect((await ask('kayak rental', { conversationId: 'other' })).lines).toEqual([]);

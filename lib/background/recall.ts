@@ -1,8 +1,9 @@
 // The background owns the one recall index: built from the store on first use after the worker starts,
 // then kept in step with every memory write, never rebuilt per query (#5).
 import type { RecallReply, RecallRequest } from '../model/messages';
+import type { Memory } from '../model/records';
 import type { Settings } from '../model/settings';
-import { RecallIndex } from '../recall/index';
+import { RecallIndex, recallable } from '../recall/index';
 import { recall } from '../recall/recall';
 import { EmbeddingCache, type Embedder } from '../recall/semantic';
 import { listMemories, memoriesChangedSince, onMemoryWritten } from '../store/memories';
@@ -37,8 +38,8 @@ async function build(): Promise<RecallIndex> {
   return fresh;
 }
 
-function apply(idx: RecallIndex, memory: Parameters<RecallIndex['upsert']>[0] & { updatedAt: string }): void {
-  idx.upsert(memory);
+function apply(idx: RecallIndex, memory: Memory): void {
+  idx.upsert(recallable(memory));
   if (memory.updatedAt > seen) seen = memory.updatedAt;
 }
 

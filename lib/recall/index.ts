@@ -28,6 +28,18 @@ export type Recallable = Pick<
   context?: string;
 };
 
+/**
+ * A stored memory as ranking reads it. Its source turns become evidence keys in Turn.key form
+ * (`site:conversation:turn`), so an excerpt of a turn a memory was taken from is not spent twice (select.ts;
+ * eval:recall --source both without that rule: 0.892 hit instead of 0.917).
+ */
+export function recallable(memory: Memory): Recallable {
+  const evidence = memory.sources.flatMap((s) =>
+    s.site && s.conversationId ? s.turnIds.map((t) => `${s.site}:${s.conversationId}:${t}`) : [],
+  );
+  return evidence.length > 0 ? { ...memory, evidence } : memory;
+}
+
 interface Doc {
   id: string;
   text: string;
