@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200k from 'js-tiktoken/ranks/o200k_base';
 import { escapeMemoryText } from '../lib/recall/block';
-import { conversationExcerpts } from '../lib/recall/excerpts';
+import { conversationExcerpts, excerptLine } from '../lib/recall/excerpts';
 import type { Recallable } from '../lib/recall/index';
 
 export type Source = 'observations' | 'turns' | 'both';
@@ -26,6 +26,7 @@ export interface Store {
 
 type Raw = Record<string, unknown>;
 const encoder = new Tiktoken(o200k);
+const tokens = (text: string) => encoder.encode(escapeMemoryText(text)).length;
 
 export function diaIds(value: unknown): string[] {
   const parts = Array.isArray(value) ? value.map(String) : [String(value ?? '')];
@@ -58,7 +59,7 @@ function memory(id: string, text: string, at: string, evidence: string[]): Recal
     occurredEnd: null,
     scope: 'global',
     status: 'active',
-    tokenCount: encoder.encode(escapeMemoryText(text)).length,
+    tokenCount: tokens(text),
     evidence,
   };
 }
@@ -81,17 +82,12 @@ function turns(conversation: Raw, dates: Map<string, string>): Recallable[] {
   const out: Recallable[] = [];
   for (const [session, at] of dates) {
     const list = (conversation[session] ?? []) as Raw[];
-    const texts = list.map(
-      (t) => `${String(t.text)}${t.blip_caption ? ` [shares ${String(t.blip_caption)}]` : ''}`,
-    );
-    for (const e of conversationExcerpts(texts)) {
-      const t = list[e.turn]!;
+    const caption = (t: Raw) => (t.blip_caption ? ` [shares ${String(t.blip_caption)}]` : '');
+    for (const e of conversationExcerpts(list.map((t) => `${String(t.text)}${caption(t)}`))) {
+      const t = list[e.turn] ?? {};
       const text = `${String(t.speaker)}: ${e.text}`;
-      out.push({
-        ...memory(`turn:${String(t.dia_id)}:${e.piece}`, text, at, diaIds(t.dia_id)),
-        excerpt: true,
-        context: e.context,
-      });
+      const id = `turn:${String(t.dia_id)}:${e.piece}`;
+      out.push(excerptLine({ id, text, context: e.context, at, tokenCount: tokens(text) }, diaIds(t.dia_id)));
     }
   }
   return out;

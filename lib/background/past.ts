@@ -2,7 +2,7 @@
 // in step with captures. Excerpt token counts are made here, at indexing time, never on a query.
 import type { Turn } from '../model/records';
 import { escapeMemoryText } from '../recall/block';
-import { conversationExcerpts, type Excerpt } from '../recall/excerpts';
+import { conversationExcerpts, excerptLine, type Excerpt } from '../recall/excerpts';
 import { RecallIndex, type Recallable } from '../recall/index';
 import { turnsOf } from '../store/conversations';
 import { visibleTurns } from '../store/recall-turns';
@@ -15,25 +15,10 @@ const pieces = new Map<string, number>();
 // Each excerpt is indexed with the turns either side of its own (excerpts.ts), so a conversation is indexed
 // as a whole: a new turn also changes the context of the one before it.
 async function toLine(turn: Turn, e: Excerpt): Promise<Recallable> {
-  const at = turn.createdAt ?? turn.capturedAt;
   const text = `${turn.role === 'user' ? 'Me' : 'Assistant'}: ${e.text}`;
-  return {
-    id: `${turn.key}#${e.piece}`,
-    text,
-    context: e.context,
-    type: 'event',
-    priority: 0,
-    pinned: false,
-    proofCount: 1,
-    mentionedAt: at,
-    occurredStart: at,
-    occurredEnd: null,
-    scope: 'global',
-    status: 'active',
-    tokenCount: await countTokens(escapeMemoryText(text)),
-    evidence: [turn.key],
-    excerpt: true,
-  };
+  const tokenCount = await countTokens(escapeMemoryText(text));
+  const at = turn.createdAt ?? turn.capturedAt;
+  return excerptLine({ id: `${turn.key}#${e.piece}`, text, context: e.context, at, tokenCount }, [turn.key]);
 }
 
 function dropPieces(idx: RecallIndex, key: string, from = 0): void {
