@@ -64,3 +64,24 @@ export function scoreRecall(stores: readonly Store[], budgetTokens: number): Rec
   }
   return Object.fromEntries([...tallies.entries()].sort().map(([key, t]) => [key, summary(t)]));
 }
+
+/** The scores an unlimited budget would reach: questions whose evidence is in no memory at all can't hit. */
+export function reachable(stores: readonly Store[]): { hitAtBudget: number; evidenceCoverage: number } {
+  let questions = 0;
+  let hits = 0;
+  let coverage = 0;
+  for (const store of stores) {
+    const held = new Set(store.memories.flatMap((m) => m.evidence ?? []));
+    for (const q of store.questions) {
+      if (q.evidence.length === 0) continue;
+      const share = q.evidence.filter((e) => held.has(e)).length / q.evidence.length;
+      questions++;
+      hits += share > 0 ? 1 : 0;
+      coverage += share;
+    }
+  }
+  return {
+    hitAtBudget: round(hits / Math.max(1, questions)),
+    evidenceCoverage: round(coverage / Math.max(1, questions)),
+  };
+}

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { diaIds, loadLocomo } from './locomo-recall';
-import { scoreRecall } from './recall-score';
+import { reachable, scoreRecall } from './recall-score';
 
 const MINI = resolve(__dirname, '../test/fixtures/locomo/mini.json');
 const DEV = resolve(__dirname, '../../shared/locomo/locomo-dev.json');
@@ -26,6 +26,8 @@ describe('eval:recall on a hand-made LoCoMo file', () => {
     const observations = scoreRecall(loadLocomo(MINI, 'observations'), 100);
     // Q2's windowsill (D2:1) is in no observation: half covered.
     expect(observations['category 1']).toMatchObject({ questions: 1, hitAtBudget: 1, evidenceCoverage: 0.5 });
+    // Q1's answer turn (D1:2) is an observation's evidence too; only D2:1 is missing: 1 hit each, 5/6 coverage.
+    expect(reachable(loadLocomo(MINI, 'observations'))).toEqual({ hitAtBudget: 1, evidenceCoverage: 0.833 });
   });
 });
 
