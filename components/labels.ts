@@ -10,10 +10,17 @@ export const STATUS_LABELS: Record<MemoryStatus, string> = {
   deleted: 'In the Trash',
 };
 
-export function scopeLabel(scope: string): string {
+const isSite = (s: string | undefined): s is Site => s === 'chatgpt' || s === 'claude';
+
+/** "Everywhere", "ChatGPT only", "ChatGPT project “trip to japan”"; `projects` names project scopes. */
+export function scopeLabel(scope: string, projects?: ReadonlyMap<string, string | null>): string {
   if (scope === 'global') return 'Everywhere';
-  const site = scope.startsWith('site:') ? scope.slice(5) : null;
-  if (site === 'chatgpt' || site === 'claude') return `${SITE_LABELS[site]} only`;
+  const [kind, site, id] = scope.split(':');
+  if (kind === 'site' && isSite(site)) return `${SITE_LABELS[site]} only`;
+  if (kind === 'project' && isSite(site) && id) {
+    const name = projects?.get(scope);
+    return `${SITE_LABELS[site]} project ${name ? `“${name}”` : id.slice(0, 12)}`;
+  }
   return scope;
 }
 

@@ -2,11 +2,9 @@ import { useState } from 'react';
 import type { BulkRequest } from '../../lib/model/messages';
 import type { Memory } from '../../lib/model/records';
 import { sendMessage } from '../../lib/messages';
-import { scopeLabel } from '../labels';
 import { Button, ErrorText, Select } from '../ui';
 import { useAction } from '../useAction';
-
-const SCOPE_OPTIONS = ['global', 'site:chatgpt', 'site:claude'].map((s) => [s, scopeLabel(s)] as const);
+import { useScopeChoices } from './scopes';
 
 /** Acts on the selected memories at once: pin, unpin, move to a scope, delete (with Undo). */
 export function BulkBar({
@@ -19,6 +17,7 @@ export function BulkBar({
   onDeleted: (memories: Memory[]) => void;
 }) {
   const [scope, setScope] = useState('global');
+  const choices = useScopeChoices();
   const { run, error, busy } = useAction(async (action: BulkRequest['action']) => {
     const ids = selected.map((m) => m.id);
     await sendMessage('bulkMemories', { ids, action, scope: action === 'scope' ? scope : undefined });
@@ -34,7 +33,7 @@ export function BulkBar({
       <Button disabled={busy} onClick={() => void run('unpin')}>
         Unpin
       </Button>
-      <Select label="Scope" value={scope} onChange={setScope} options={SCOPE_OPTIONS} />
+      <Select label="Scope" value={scope} onChange={setScope} options={choices.options()} />
       <Button disabled={busy} onClick={() => void run('scope')}>
         Change scope
       </Button>

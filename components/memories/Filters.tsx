@@ -1,7 +1,8 @@
 import { SORTS, type MemoryFilters } from '../../lib/manage/query';
 import { MemoryType } from '../../lib/model/records';
 import { TYPE_LABELS } from '../AddMemoryForm';
-import { scopeLabel, SITE_LABELS } from '../labels';
+import { SITE_LABELS } from '../labels';
+import { useScopeChoices } from './scopes';
 import { Select } from '../ui';
 
 const SORT_LABELS = { updated: 'Last changed', priority: 'Priority', mentioned: 'Last mentioned' } as const;
@@ -36,7 +37,8 @@ export function Filters({ filters, scopes, onChange }: Props) {
     <K extends keyof MemoryFilters>(key: K) =>
     (value: MemoryFilters[K]) =>
       onChange({ ...filters, [key]: value });
-  const scopeOptions = [['all', 'Any scope'], ...scopes.map((s) => [s, scopeLabel(s)] as const)] as const;
+  const { label } = useScopeChoices();
+  const scopeOptions = [['all', 'Any scope'], ...scopes.map((s) => [s, label(s)] as const)] as const;
   return (
     <div className="stack toolbar">
       <label className="inline grow">

@@ -126,3 +126,21 @@ test('bulk: select two, pin them, then delete them with one Undo', async () => {
   await userEvent.click(screen.getByRole('button', { name: 'Undo' }));
   expect(await screen.findByText('Showing 2 of 2.')).toBeTruthy();
 });
+
+test('a project seen in a captured chat can be chosen as a scope, by its name', async () => {
+  const url = 'https://chatgpt.com/g/g-p-67a1b2c3d4-trip-to-japan/c/6f0d2c1e-1111';
+  const turns = [{ id: 'u1', role: 'user' as const, text: 'Plan my Kyoto days.', createdAt: null }];
+  await handlers.captureTurns(
+    { site: 'chatgpt', conversationId: '6f0d2c1e-1111', url, title: 'Japan', strategy: 'page', turns },
+    { url, tab: { id: 7 } },
+  );
+  const { memory, row } = await seeded('Trip budget is 3000 euros.');
+  await userEvent.click(within(row).getByRole('button', { name: 'Edit' }));
+  const scope = within(row).getByLabelText('Scope');
+  await waitFor(() => expect(within(scope).getByText('ChatGPT project “trip to japan”')).toBeTruthy());
+  await userEvent.selectOptions(scope, 'ChatGPT project “trip to japan”');
+  await userEvent.click(within(row).getByRole('button', { name: 'Save' }));
+  await waitFor(async () =>
+    expect((await getMemory(memory.id))?.scope).toBe('project:chatgpt:g-p-67a1b2c3d4'),
+  );
+});

@@ -6,6 +6,7 @@ import { Button, EmptyState, Section } from '../ui';
 import { BulkBar } from './BulkBar';
 import { Filters } from './Filters';
 import { MemoryRow } from './MemoryRow';
+import { ProjectNames, useProjectNames } from './scopes';
 import { TrashRow } from './TrashRow';
 import { UndoBar } from './UndoBar';
 import { useMemories } from './useMemories';
@@ -107,30 +108,33 @@ export function MemoriesSection() {
   const trash = filters.status === 'trash';
   const total = trash ? trashCount : all.length - trashCount;
   const view = (t: boolean) => setFilters({ ...filters, status: t ? 'trash' : 'all' });
+  const projects = useProjectNames();
   return (
-    <Section
-      id="memories"
-      title="Memories"
-      intro="Everything Engram remembers about you. Search, fix, pin or delete."
-    >
-      <AddMemoryForm />
-      <ViewTabs trash={trash} trashCount={trashCount} onView={view} />
-      <Filters filters={filters} scopes={scopes} onChange={setFilters} />
-      {deleted.length > 0 && <UndoBar deleted={deleted} onClose={() => setDeleted([])} />}
-      {!trash && selection.selected.length > 0 && (
-        <BulkBar selected={selection.selected} onDone={selection.clear} onDeleted={setDeleted} />
-      )}
-      <div className="row">
-        <p className="muted grow" aria-live="polite">
-          {loading ? 'Loading memories…' : `Showing ${shown.length} of ${total}.`}
-        </p>
-        {!trash && shown.length > 0 && <Button onClick={selection.all}>Select all shown</Button>}
-      </div>
-      {!loading && shown.length === 0 ? (
-        <Empty trash={trash} searching={filters.query.trim() !== ''} total={total} />
-      ) : (
-        <Results shown={shown} trash={trash} selection={selection} onDeleted={setDeleted} />
-      )}
-    </Section>
+    <ProjectNames.Provider value={projects}>
+      <Section
+        id="memories"
+        title="Memories"
+        intro="Everything Engram remembers about you. Search, fix, pin or delete."
+      >
+        <AddMemoryForm />
+        <ViewTabs trash={trash} trashCount={trashCount} onView={view} />
+        <Filters filters={filters} scopes={scopes} onChange={setFilters} />
+        {deleted.length > 0 && <UndoBar deleted={deleted} onClose={() => setDeleted([])} />}
+        {!trash && selection.selected.length > 0 && (
+          <BulkBar selected={selection.selected} onDone={selection.clear} onDeleted={setDeleted} />
+        )}
+        <div className="row">
+          <p className="muted grow" aria-live="polite">
+            {loading ? 'Loading memories…' : `Showing ${shown.length} of ${total}.`}
+          </p>
+          {!trash && shown.length > 0 && <Button onClick={selection.all}>Select all shown</Button>}
+        </div>
+        {!loading && shown.length === 0 ? (
+          <Empty trash={trash} searching={filters.query.trim() !== ''} total={total} />
+        ) : (
+          <Results shown={shown} trash={trash} selection={selection} onDeleted={setDeleted} />
+        )}
+      </Section>
+    </ProjectNames.Provider>
   );
 }

@@ -3,11 +3,10 @@ import type { Memory, MemoryType } from '../../lib/model/records';
 import { MemoryPatch } from '../../lib/model/messages';
 import { sendMessage } from '../../lib/messages';
 import { TypeSelect } from '../AddMemoryForm';
-import { scopeLabel } from '../labels';
 import { Button, describedBy, ErrorText, Field } from '../ui';
 import { useAction } from '../useAction';
+import { useScopeChoices } from './scopes';
 
-const SCOPES = ['global', 'site:chatgpt', 'site:claude'];
 const PRIORITY_RULE = 'Priority must be a whole number from 0 to 100, or -1 for a standing rule.';
 
 function useEditor(memory: Memory, onDone: () => void) {
@@ -41,7 +40,7 @@ function Fields({
   set: (d: Draft) => void;
   invalid: string | null;
 }) {
-  const scopes = SCOPES.includes(draft.scope) ? SCOPES : [...SCOPES, draft.scope];
+  const scopes = useScopeChoices().options(draft.scope);
   return (
     <div className="row">
       <TypeSelect value={draft.type} onChange={(type: MemoryType) => set({ ...draft, type })} />
@@ -58,9 +57,9 @@ function Fields({
       <label className="inline">
         <span>Scope</span>
         <select value={draft.scope} onChange={(e) => set({ ...draft, scope: e.target.value })}>
-          {scopes.map((s) => (
+          {scopes.map(([s, label]) => (
             <option key={s} value={s}>
-              {scopeLabel(s)}
+              {label}
             </option>
           ))}
         </select>

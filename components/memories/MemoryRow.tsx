@@ -8,15 +8,16 @@ import { useAction } from '../useAction';
 import { MemoryEditor } from './MemoryEditor';
 import { MemoryHistory } from './MemoryHistory';
 import { Provenance } from './Provenance';
+import { useScopeChoices } from './scopes';
 
 type Panel = 'edit' | 'history' | 'source' | null;
 
-export function memoryMeta(m: Memory): string {
+export function memoryMeta(m: Memory, label: (scope: string) => string = scopeLabel): string {
   const sites = [...new Set(m.sources.map((s) => s.site).filter((s) => s !== null))];
   return [
     TYPE_LABELS[m.type],
     priorityLabel(m.priority),
-    scopeLabel(m.scope),
+    label(m.scope),
     m.status === 'active' ? null : STATUS_LABELS[m.status],
     sites.length ? `from ${sites.map((s) => SITE_LABELS[s]).join(', ')}` : 'added by hand',
     `${m.tokenCount} tokens`,
@@ -27,12 +28,13 @@ export function memoryMeta(m: Memory): string {
 }
 
 export function MemoryText({ memory }: { memory: Memory }) {
+  const { label } = useScopeChoices();
   return (
     <div className="grow">
       <p id={`text-${memory.id}`} className="memory-text">
         {memory.text}
       </p>
-      <p className="muted small">{memoryMeta(memory)}</p>
+      <p className="muted small">{memoryMeta(memory, label)}</p>
     </div>
   );
 }

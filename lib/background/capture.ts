@@ -3,6 +3,7 @@ import type { Settings } from '../model/settings';
 import { saveCapture, type CaptureWrite } from '../store/conversations';
 import type { Sender } from '../messages';
 import { ADAPTERS } from '../sites/adapters';
+import { scopeOfUrl } from '../sites/projects';
 import { SITE_LABELS } from '../sites/registry';
 import { toWrite } from './import';
 import { recordStatus, statusOfCapture } from './status';
@@ -32,7 +33,9 @@ export function toRecords(req: CaptureRequest, now: Date): CaptureWrite {
     checkedAt: at,
   };
   const { site, conversationId: id, url, title, turns } = req;
-  return toWrite({ site, id, url, title, turns, health }, at);
+  // The project the URL names, so the manager can offer it as a scope (lib/sites/projects.ts).
+  const scope = scopeOfUrl(site, new URL(url));
+  return toWrite({ site, id, url, title, turns, health, scope }, at);
 }
 
 export async function handleCapture(

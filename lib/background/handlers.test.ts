@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { DEFAULT_SETTINGS } from '../model/settings';
 import { settingsItem } from '../settings';
-import { turnsOf } from '../store/conversations';
+import { getConversation, projectScopes, turnsOf } from '../store/conversations';
 import { resetDbForTests } from '../store/db';
 import { getMemory, historyOf, listMemories } from '../store/memories';
 import { handlers } from './handlers';
@@ -56,6 +56,16 @@ describe('memories by hand', () => {
 });
 
 describe('capture', () => {
+  test('a chat inside a ChatGPT project keeps the project as its scope, named by the URL', async () => {
+    const url = 'https://chatgpt.com/g/g-p-67a1b2c3d4-trip-to-japan/c/6f0d2c1e-1111';
+    const inProject = { ...capture, site: 'chatgpt' as const, conversationId: '6f0d2c1e-1111', url };
+    await handlers.captureTurns(inProject, { url, tab: { id: 99 } });
+    await handlers.captureTurns(capture, tab);
+    expect((await getConversation('chatgpt:6f0d2c1e-1111'))?.scope).toBe('project:chatgpt:g-p-67a1b2c3d4');
+    expect((await getConversation('claude:abc'))?.scope).toBeNull();
+    expect([...(await projectScopes())]).toEqual([['project:chatgpt:g-p-67a1b2c3d4', 'trip to japan']]);
+  });
+
   test('stores the turns once', async () => {
     expect(await handlers.captureTurns(capture, tab)).toEqual({ stored: 2, seen: 2, skipped: null });
     expect((await handlers.captureTurns(capture, tab)).stored).toBe(0);

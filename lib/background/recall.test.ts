@@ -53,6 +53,19 @@ describe('recall in the background', () => {
     expect(without.text).not.toContain('Miso');
   });
 
+  test('a project-scoped memory is recalled only in that project; site scopes only on that site', async () => {
+    const project = 'project:chatgpt:g-p-67a1b2c3d4';
+    await handlers.addMemory({ text: 'Trip budget is 3000 euros.', type: 'preference', scope: project }, {});
+    await handlers.addMemory(
+      { text: 'Trip photos go to Claude.', type: 'preference', scope: 'site:claude' },
+      {},
+    );
+    const texts = async (over: object) => (await ask('trip', over)).lines.map((l) => l.text);
+    expect(await texts({})).toEqual([]);
+    expect(await texts({ scope: project })).toEqual(['Trip budget is 3000 euros.']);
+    expect(await texts({ site: 'claude' })).toEqual(['Trip photos go to Claude.']);
+  });
+
   test('the offer count is null unless "Offer memory on new chats" is on', async () => {
     await handlers.addMemory({ text: 'I am vegetarian.', type: 'preference' }, {});
     expect(await handlers.offerCount({ site: 'claude', scope: null }, {})).toEqual({ count: null });

@@ -1,5 +1,6 @@
 import type { Conversation, Turn } from '../model/records';
 import { db, type EngramDB } from './db';
+import { projectOf } from '../sites/projects';
 
 export interface CaptureWrite {
   conversation: Conversation;
@@ -68,6 +69,17 @@ export async function getConversation(key: string): Promise<Conversation | undef
 export async function listConversations(): Promise<Conversation[]> {
   const rows = await db().conversations.toArray();
   return rows.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+}
+
+/** Project scopes seen in captured chats, with the project's name where the URL gives one (lib/sites/projects). */
+export async function projectScopes(): Promise<Map<string, string | null>> {
+  const out = new Map<string, string | null>();
+  for (const c of await db().conversations.toArray()) {
+    if (!c.scope?.startsWith('project:')) continue;
+    const name = projectOf(c.site, new URL(c.url))?.name ?? null;
+    if (!out.get(c.scope)) out.set(c.scope, name);
+  }
+  return out;
 }
 
 /** A conversation's turns in page order, superseded ones included (each says so). */

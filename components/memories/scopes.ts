@@ -1,0 +1,43 @@
+// The scopes a memory can be given (#5 scope): everywhere, one site, or a project seen in a captured chat.
+// The Memories section loads the project names once and shares them with its rows, editors and filters.
+import { createContext, useContext, useEffect, useState } from 'react';
+import { projectScopes } from '../../lib/store/conversations';
+import { scopeLabel } from '../labels';
+
+const FIXED = ['global', 'site:chatgpt', 'site:claude'];
+
+export const ProjectNames = createContext<ReadonlyMap<string, string | null>>(new Map());
+
+export function useProjectNames(): ReadonlyMap<string, string | null> {
+  const [projects, setProjects] = useState<ReadonlyMap<string, string | null>>(new Map());
+  useEffect(() => {
+    let live = true;
+    // No projects is a complete answer too: the fixed scopes still work.
+    void projectScopes()
+      .then((found) => live && setProjects(found))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return projects;
+}
+
+export interface ScopeChoices {
+  /** [scope, label] pairs for a select, with `current` kept even when it is no longer offered. */
+  options(current?: string): (readonly [string, string])[];
+  label(scope: string): string;
+}
+
+export function useScopeChoices(): ScopeChoices {
+  const projects = useContext(ProjectNames);
+  const label = (scope: string) => scopeLabel(scope, projects);
+  return {
+    label,
+    options: (current) => {
+      const scopes = [...FIXED, ...projects.keys()];
+      if (current && !scopes.includes(current)) scopes.push(current);
+      return scopes.map((s) => [s, label(s)] as const);
+    },
+  };
+}
