@@ -16,7 +16,7 @@ import { resetRecallIndex, SEMANTIC_TIMEOUT_MS, setRecallEmbedder } from './reca
 // Deterministic vectors: car words on one axis, food on another, everything else on a third.
 const axis = (t: string) =>
   /car|automobile|volvo/i.test(t) ? [1, 0, 0.1] : /food|ramen|eat/i.test(t) ? [0, 1, 0.1] : [0, 0, 1];
-const MODEL = 'https://emb.test/v1#text-embedding-3-small';
+const MODEL = 'https://emb.test/v1#text-embedding-3-small@512';
 
 function fakeFetch(delayMs = 0) {
   return vi.fn(async (_url: string | URL | Request, init?: RequestInit) => {
@@ -85,6 +85,10 @@ describe('recall with the configured embedder', () => {
     const [url, init] = fetchFn.mock.calls[0]!;
     expect(url).toBe('https://emb.test/v1/embeddings');
     expect(new Headers(init?.headers).get('authorization')).toBe('Bearer sk-test');
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      model: 'text-embedding-3-small',
+      dimensions: 512,
+    });
   });
 
   test('a failing or slow endpoint falls back to the lexical tier with no error', async () => {

@@ -5,7 +5,7 @@ import { browser } from 'wxt/browser';
 import { originPattern, type ProviderSettings } from '../model/provider';
 import type { SemanticStatus } from '../model/semantic';
 import type { Settings } from '../model/settings';
-import { openAiEmbedder } from '../providers/embeddings';
+import { dimensionsFor, openAiEmbedder } from '../providers/embeddings';
 import { providerItem, readProviderSettings } from '../providers/settings';
 import type { Embedder } from '../recall/semantic';
 import { readSettings, settingsItem } from '../settings';
@@ -50,7 +50,8 @@ export async function chooseEmbedder(
       embedder: null,
       reason: `Engram has no access to ${pattern}. Save the provider again in Options → Model and allow access.`,
     };
-  const config = { baseUrl: provider.baseUrl, apiKey, model: settings.recall.embeddingModel };
+  const model = settings.recall.embeddingModel;
+  const config = { baseUrl: provider.baseUrl, apiKey, model, dimensions: dimensionsFor(model) };
   return { embedder: openAiEmbedder(config, fetchFn), reason: null };
 }
 

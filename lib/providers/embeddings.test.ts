@@ -1,5 +1,5 @@
 import { expect, test, vi } from 'vitest';
-import { openAiEmbedder } from './embeddings';
+import { dimensionsFor, openAiEmbedder } from './embeddings';
 
 test('the OpenAI-compatible embedder posts to /embeddings and orders rows by index', async () => {
   const fetchFn = vi.fn(async () =>
@@ -40,4 +40,15 @@ test('errors and malformed replies are refused in plain words', async () => {
   await expect(reply({ data: [] })).rejects.toThrow(/malformed/);
   await expect(reply({ data: [{ index: 0, embedding: ['x'] }] })).rejects.toThrow(/malformed/);
   await expect(reply({ error: 'nope' }, 401)).rejects.toThrow(/HTTP 401/);
+});
+
+test('text-embedding-3 models are asked for 512 dimensions, which become part of the identity', async () => {
+  expect(dimensionsFor('text-embedding-3-small')).toBe(512);
+  expect(dimensionsFor('nomic-embed-text')).toBeUndefined();
+  const fetchFn = vi.fn(async () => Response.json({ data: [{ index: 0, embedding: [1] }] }));
+  const e = openAiEmbedder({ baseUrl: 'https://x/v1', apiKey: 'k', model: 'm', dimensions: 512 }, fetchFn);
+  await e.embed(['a']);
+  expect(e.model).toBe('https://x/v1#m@512');
+  const [, init] = fetchFn.mock.calls[0] as unknown as [string, RequestInit];
+  expect(JSON.parse(String(init.body))).toEqual({ model: 'm', input: ['a'], dimensions: 512 });
 });

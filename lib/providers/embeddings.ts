@@ -7,6 +7,8 @@ export interface EmbedderConfig {
   baseUrl: string;
   apiKey: string;
   model: string;
+  /** Asked of models that can shorten their vectors (text-embedding-3-*); part of the model's identity. */
+  dimensions?: number;
 }
 
 const EmbeddingsReply = z.object({
@@ -17,12 +19,12 @@ export function openAiEmbedder(config: EmbedderConfig, fetchFn: typeof fetch = f
   // A local server (Ollama, LM Studio) needs no key; an empty Bearer would be refused by some.
   const auth: Record<string, string> = config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {};
   return {
-    model: `${config.baseUrl}#${config.model}`,
+    model: `${config.baseUrl}#${config.model}${config.dimensions ? `@${config.dimensions}` : ''}`,
     embed: async (texts, signal) => {
       const response = await fetchFn(`${config.baseUrl.replace(/\/$/, '')}/embeddings`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...auth },
-        body: JSON.stringify({ model: config.model, input: texts }),
+        body: JSON.stringify({ model: config.model, input: texts, dimensions: config.dimensions }),
         signal,
       });
       if (!response.ok) throw new Error(`the embeddings endpoint answered HTTP ${response.status}`);
@@ -32,4 +34,13 @@ export function openAiEmbedder(config: EmbedderConfig, fetchFn: typeof fetch = f
       return rows.map((r) => r.embedding);
     },
   };
+}
+
+/**
+ * text-embedding-3-* vectors can be cut short by the API itself. OpenAI's announcement (Jan 2024) gives
+ * text-embedding-3-small an MTEB of 62.3 at 1536 dims and 61.6 at 512; 512 makes scoring 10k memories ~3x
+ * cheaper (bench:semantic) and the stored vectors 3x smaller. Other servers may reject the field: not sent.
+ */
+export function dimensionsFor(model: string): number | undefined {
+  return /^text-embedding-3-(small|large)$/.test(model) ? 512 : undefined;
 }
