@@ -73,13 +73,11 @@ async function benchDims(dims: number, count: number) {
   const store = memories(count, vocabulary(20_000, rand), rand);
   const cache = new EmbeddingCache();
   const e = randomEmbedder(dims, dims);
-  const synced = performance.now();
   await cache.sync(e, store, { batch: 2048 });
   return {
     memories: count,
     dims,
     vectorMB: round((count * dims * 4) / 1e6),
-    fillMs: round(performance.now() - synced),
     semanticRankMs: await timeRank(cache, e, store),
     dotsOnlyMs: timeDotOnly(dims, count),
     flatMatrixDotsMs: timeFlat(dims, count),

@@ -117,7 +117,10 @@ export class EmbeddingCache {
   /** Drops vectors of memories that are no longer recallable (deleted, trashed, purged). */
   async sweep(keep: ReadonlySet<string>): Promise<void> {
     const gone = [...this.entries.keys()].filter((id) => !keep.has(id));
-    gone.forEach((id) => this.entries.delete(id));
+    for (const id of gone) {
+      this.entries.delete(id);
+      this.hashes.delete(id);
+    }
     if (this.model && gone.length > 0) await this.store?.remove(this.model, gone);
   }
 
