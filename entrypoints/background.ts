@@ -35,6 +35,6 @@ export default defineBackground(() => {
   });
   void startQueue();
   // The semantic recall tier follows settings, provider, key and host access, and embeds after writes (#5).
-  startEmbeddings(watchMemoryChanges);
+  startEmbeddings({ watchMemories: watchMemoryChanges });
   watchReviewBadge((text) => browser.action.setBadgeText({ text }));
 });

@@ -6,7 +6,7 @@ import { providerItem } from '../providers/settings';
 import { settingsItem } from '../settings';
 import { resetDbForTests } from '../store/db';
 import { countVectors } from '../store/embeddings';
-import { chooseEmbedder, refreshEmbedder, semanticStatus } from './embeddings';
+import { chooseEmbedder, refreshEmbedder, semanticStatus, startEmbeddings } from './embeddings';
 import { resetEmbeddingSync, syncEmbeddings } from './embeddings-sync';
 import { handlers } from './handlers';
 import { resetPastIndex } from './past';
@@ -166,6 +166,39 @@ describe('the persisted vectors', () => {
       expect((await semanticStatus()).lastError).toBeNull();
     } finally {
       vi.useRealTimers();
+    }
+  });
+});
+
+describe('the background wiring', () => {
+  test('the embedder follows settings, the key and host access as they change', async () => {
+    let granted = true;
+    let accessChanged: () => void = () => undefined;
+    const fetchFn = fakeFetch();
+    const stop = startEmbeddings({
+      watchMemories: () => () => undefined,
+      watchAccess: (onChange) => ((accessChanged = onChange), () => undefined),
+      access: async () => granted,
+      fetchFn,
+    });
+    try {
+      const status = () => semanticStatus();
+      await vi.waitFor(async () => expect((await status()).model).toBe('text-embedding-3-small'));
+      await settingsItem.setValue({
+        ...semanticOn,
+        recall: { ...semanticOn.recall, embeddingModel: 'nomic' },
+      });
+      await vi.waitFor(async () => expect((await status()).model).toBe('nomic'));
+      await keyItem.setValue('sk-rotated');
+      await handlers.addMemory({ text: 'I drive an automobile.', type: 'profile' }, {});
+      await vi.waitFor(async () => expect(await texts('my car')).toEqual(['I drive an automobile.']));
+      const sent = fetchFn.mock.calls.map(([, init]) => new Headers(init?.headers).get('authorization'));
+      expect(sent.at(-1)).toBe('Bearer sk-rotated');
+      granted = false;
+      accessChanged();
+      await vi.waitFor(async () => expect((await status()).reason).toMatch(/no access/));
+    } finally {
+      stop();
     }
   });
 });

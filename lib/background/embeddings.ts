@@ -58,8 +58,13 @@ export async function chooseEmbedder(
 let reason = 'Semantic recall is off.';
 let model: string | null = null;
 
-const hasAccess = (pattern: string) =>
-  browser.permissions.contains({ origins: [pattern] }).catch(() => false);
+async function hasAccess(pattern: string): Promise<boolean> {
+  try {
+    return await browser.permissions.contains({ origins: [pattern] });
+  } catch {
+    return false;
+  }
+}
 
 /** Re-reads settings, provider, key and access, then sets (or clears) recall's embedder. */
 export async function refreshEmbedder(access = hasAccess, fetchFn?: typeof fetch): Promise<void> {
@@ -78,14 +83,36 @@ export async function semanticStatus(): Promise<SemanticStatus> {
   return { on: true, model, ...progress, reason: null, lastError: embeddings.lastError };
 }
 
-/** Wiring for entrypoints/background.ts: follow every input the choice depends on. */
-export function startEmbeddings(watchMemories: (onChange: () => void) => () => void): void {
-  const refresh = () => void refreshEmbedder();
-  settingsItem.watch(refresh);
-  providerItem.watch(refresh);
-  keyItem.watch(refresh);
-  browser.permissions.onAdded.addListener(refresh);
-  browser.permissions.onRemoved.addListener(refresh);
-  watchMemories(() => scheduleEmbeddingSync());
+type Watch = (onChange: () => void) => () => void;
+
+const watchAccess: Watch = (onChange) => {
+  browser.permissions.onAdded.addListener(onChange);
+  browser.permissions.onRemoved.addListener(onChange);
+  return () => {
+    browser.permissions.onAdded.removeListener(onChange);
+    browser.permissions.onRemoved.removeListener(onChange);
+  };
+};
+
+export interface EmbeddingWiring {
+  /** Memory writes (lib/store/embeddings.ts watchMemoryChanges). */
+  watchMemories: Watch;
+  /** Host permissions granted or removed; browser.permissions events by default. */
+  watchAccess?: Watch;
+  access?: (pattern: string) => Promise<boolean>;
+  fetchFn?: typeof fetch;
+}
+
+/** Wiring for entrypoints/background.ts: follow every input the choice depends on. Returns the stop. */
+export function startEmbeddings(wiring: EmbeddingWiring): () => void {
+  const refresh = () => void refreshEmbedder(wiring.access ?? hasAccess, wiring.fetchFn);
+  const stops = [
+    settingsItem.watch(refresh),
+    providerItem.watch(refresh),
+    keyItem.watch(refresh),
+    (wiring.watchAccess ?? watchAccess)(refresh),
+    wiring.watchMemories(() => scheduleEmbeddingSync()),
+  ];
   refresh();
+  return () => stops.forEach((stop) => stop());
 }
