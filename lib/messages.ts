@@ -5,6 +5,7 @@ import * as M from './model/messages';
 import { messenger } from './messenger';
 import * as P from './model/provider';
 import * as W from './model/webllm';
+import * as S from './model/semantic';
 
 type Caller = 'page' | 'extension';
 
@@ -49,6 +50,8 @@ export const protocol = {
   recallPreview: { request: M.RecallRequest, reply: M.RecallReply, callers: ['page', 'extension'] },
   offerCount: { request: M.OfferRequest, reply: M.OfferReply, callers: ['page'] },
   warmRecall: { request: M.Ok, reply: M.Ok, callers: ['page', 'extension'] },
+  // The semantic tier's state for Settings (#5): on or why not, how many memories have vectors.
+  getSemanticStatus: { request: M.Empty, reply: S.SemanticStatus, callers: ['extension'] },
 } as const satisfies Record<
   string,
   { request: z.ZodMiniType; reply: z.ZodMiniType; callers: readonly Caller[] }

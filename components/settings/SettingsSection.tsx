@@ -3,6 +3,7 @@ import type { Settings } from '../../lib/model/settings';
 import { Button, describedBy, ErrorText, Field, Section } from '../ui';
 import { useAction } from '../useAction';
 import { getIn, GROUPS, setIn, type FieldDef } from './fields';
+import { SemanticStatusLine } from './SemanticStatusLine';
 import { useSettingsDraft } from './useSettingsDraft';
 
 interface ControlProps {
@@ -52,6 +53,25 @@ function NumberControl({ def, draft, error, onChange }: ControlProps) {
   );
 }
 
+function TextControl({ def, draft, error, onChange }: ControlProps) {
+  const id = idOf(def);
+  const value = getIn(draft, def.path);
+  return (
+    <Field id={id} label={def.label} hint={def.hint} error={error}>
+      <input
+        id={id}
+        type="text"
+        aria-describedby={describedBy(id, true, error)}
+        aria-invalid={error ? true : undefined}
+        value={typeof value === 'string' ? value : ''}
+        onChange={(e) => onChange(setIn(draft, def.path, e.target.value))}
+      />
+    </Field>
+  );
+}
+
+const CONTROLS = { bool: CheckControl, number: NumberControl, text: TextControl };
+
 function SettingsForm({ state }: { state: ReturnType<typeof useSettingsDraft> & { draft: Settings } }) {
   const { draft, setDraft, errors, save, saved } = state;
   const { run, error, busy } = useAction(save);
@@ -66,9 +86,10 @@ function SettingsForm({ state }: { state: ReturnType<typeof useSettingsDraft> & 
         <fieldset key={g.title} className="card stack">
           <legend>{g.title}</legend>
           {g.fields.map((f) => {
-            const Control = f.kind === 'bool' ? CheckControl : NumberControl;
+            const Control = CONTROLS[f.kind];
             return <Control key={f.path} def={f} draft={draft} error={errors[f.path]} onChange={setDraft} />;
           })}
+          {g.title === 'Recall' && draft.recall.semantic && <SemanticStatusLine saved={saved} />}
         </fieldset>
       ))}
       <div className="row">

@@ -4,7 +4,7 @@ export interface FieldDef {
   path: string;
   label: string;
   hint: string;
-  kind: 'number' | 'bool';
+  kind: 'number' | 'bool' | 'text';
   /** Shown when the schema (lib/model/settings.ts) rejects the value. */
   invalid?: string;
 }
@@ -25,6 +25,13 @@ export const GROUPS: { title: string; fields: FieldDef[] }[] = [
         label: 'Match by meaning',
         kind: 'bool',
         hint: 'Also find memories with similar meaning, not only the same words.',
+      },
+      {
+        path: 'recall.embeddingModel',
+        label: 'Embedding model',
+        kind: 'text',
+        hint: 'Asked of the OpenAI-compatible provider set in Model; each memory is embedded once per model.',
+        invalid: 'Enter the name of an embedding model, e.g. text-embedding-3-small.',
       },
       {
         path: 'recall.rawTurns',

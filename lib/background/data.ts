@@ -3,6 +3,8 @@ import type { Memory } from '../model/records';
 import { getConversation } from '../store/conversations';
 import { clearAllData, deleteConversationRows, memoriesFrom, writeMemories } from '../store/manage';
 import { byUser } from './events';
+import { resetEmbeddingSync } from './embeddings-sync';
+import { resetRecallIndex } from './recall';
 
 /**
  * Removing a conversation's memories moves those it alone produced to the Trash (restorable); a memory that
@@ -38,5 +40,8 @@ export async function deleteConversation(key: string, removeMemories: boolean, n
 
 export async function deleteEverything(): Promise<{ ok: true }> {
   await clearAllData();
+  // The in-memory index and vectors would otherwise keep recalling what the user just deleted.
+  resetRecallIndex();
+  resetEmbeddingSync();
   return { ok: true };
 }

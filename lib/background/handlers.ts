@@ -14,6 +14,7 @@ import { webllmHandlers } from './webllm';
 import { manageHandlers } from './manage-handlers';
 import { indexCapturedConversation, pastIndex } from './past';
 import { previewRecall, recallIndex } from './recall';
+import { semanticStatus } from './embeddings';
 
 export const handlers: Handlers = {
   ...manageHandlers,
@@ -60,6 +61,7 @@ export const handlers: Handlers = {
     const req = { site, draft: '', recent: [], scope, budgetTokens: null, exclude: [] };
     return { count: (await previewRecall(req, settings)).lines.length };
   },
+  getSemanticStatus: () => semanticStatus(),
   ...pipelineHandlers,
   ...webllmHandlers,
 };

@@ -6,6 +6,7 @@ import type { Settings } from '../model/settings';
 import { RecallIndex, recallable } from '../recall/index';
 import { recall } from '../recall/recall';
 import { EmbeddingCache, type Embedder } from '../recall/semantic';
+import { deleteVectors, loadVectors, putVectors } from '../store/embeddings';
 import { listMemories, memoriesChangedSince, onMemoryWritten } from '../store/memories';
 import { pastIndex } from './past';
 
@@ -14,15 +15,26 @@ let pending: (() => void) | undefined;
 /** The newest updatedAt the index has seen. */
 let seen = '';
 let embedder: Embedder | null = null;
-const embeddings = new EmbeddingCache();
+/** Vectors persist in IndexedDB (lib/store/embeddings.ts): a restarted worker reads them, it does not re-pay. */
+export const embeddings = new EmbeddingCache({ load: loadVectors, put: putVectors, remove: deleteVectors });
 
 /**
- * The semantic tier's embedder, set by whoever owns the provider settings (#4: an OpenAI-compatible
- * /v1/embeddings via openAiEmbedder, or WebLLM). Until one is set, and whenever it fails, recall is lexical.
+ * The semantic tier's embedder, set by lib/background/embeddings.ts from the provider settings (#4: an
+ * OpenAI-compatible /v1/embeddings). Until one is set, and whenever it fails, recall is lexical.
  */
 export function setRecallEmbedder(next: Embedder | null): void {
   embedder = next;
 }
+
+export function recallEmbedder(): Embedder | null {
+  return embedder;
+}
+
+// The query's embedding is a network call on the preview's path: past this, that query is lexical. Measured
+// in Chromium (test/e2e/semantic.e2e.ts): a routed fast endpoint gives a ready preview 100–130 ms after the
+// click, an endpoint that takes 5 s gives one after ~900 ms. 800 ms is a chosen bound, not yet checked against
+// a hosted endpoint (no network here): long enough for a typical round trip, short of feeling broken.
+export const SEMANTIC_TIMEOUT_MS = 800;
 
 async function build(): Promise<RecallIndex> {
   const fresh = new RecallIndex();
@@ -71,7 +83,7 @@ export function scopesFor(site: RecallRequest['site'], scope: string | null): Se
 async function semanticIds(idx: RecallIndex, req: RecallRequest, settings: Settings) {
   if (!settings.recall.semantic || !embedder) return null;
   const query = req.draft.trim() || req.recent.slice(-2).join('\n');
-  return embeddings.rank(embedder, query, [...idx.all()]);
+  return embeddings.rank(embedder, query, [...idx.all()], { timeoutMs: SEMANTIC_TIMEOUT_MS });
 }
 
 export async function previewRecall(

@@ -2,6 +2,8 @@
 // context, and WXT gives them versions and migrations.
 import { z } from 'zod/mini';
 
+export const EMBEDDING_MODEL = 'text-embedding-3-small';
+
 export const Settings = z.object({
   capture: z.object({
     /** Per-site switch; a site missing here counts as on. */
@@ -15,6 +17,11 @@ export const Settings = z.object({
     semantic: z.boolean(),
     rawTurns: z.boolean(),
     offerOnNewChats: z.boolean(),
+    /**
+     * The model the semantic tier asks the configured OpenAI-compatible provider for. Added after v1 of the
+     * settings item: the default fills it in when a stored value predates it, so those settings still parse.
+     */
+    embeddingModel: z._default(z.string().check(z.trim(), z.minLength(1), z.maxLength(200)), EMBEDDING_MODEL),
   }),
   privacy: z.object({ redact: z.boolean(), reviewMode: z.boolean() }),
   prompts: z.object({ extraction: z.string(), consolidation: z.string() }),
@@ -28,7 +35,13 @@ export const DEFAULT_SETTINGS: Settings = {
     idleDelaySec: 120,
     allowIncognito: false,
   },
-  recall: { budgetTokens: 600, semantic: false, rawTurns: false, offerOnNewChats: false },
+  recall: {
+    budgetTokens: 600,
+    semantic: false,
+    rawTurns: false,
+    offerOnNewChats: false,
+    embeddingModel: EMBEDDING_MODEL,
+  },
   privacy: { redact: true, reviewMode: false },
   prompts: { extraction: 'v1', consolidation: 'v1' },
 };

@@ -1,6 +1,9 @@
-import { describe, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { memory } from '../../test/helpers/records';
-import { EmbeddingCache, openAiEmbedder, type Embedder } from './semantic';
+import { resetDbForTests } from '../store/db';
+import { countVectors, deleteVectors, loadVectors, putVectors } from '../store/embeddings';
+import { EmbeddingCache, type Embedder, type VectorStore } from './semantic';
+import { textHash } from './vectors';
 
 // A toy embedding: one axis per topic word, so similarity is predictable.
 const AXES = ['car', 'food', 'music'];
@@ -9,9 +12,14 @@ const vec = (text: string) =>
     text.toLowerCase().includes(a) || (a === 'car' && /volvo|vehicle/i.test(text)) ? 1 : 0.01,
   );
 
-function fakeEmbedder(model = 'toy'): Embedder & { calls: string[][] } {
+function fakeEmbedder(model = 'toy', delayMs = 0): Embedder & { calls: string[][] } {
   const calls: string[][] = [];
-  return { model, calls, embed: async (texts) => (calls.push([...texts]), texts.map(vec)) };
+  const embed = async (texts: readonly string[]) => {
+    calls.push([...texts]);
+    if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+    return texts.map(vec);
+  };
+  return { model, calls, embed };
 }
 
 const M = [
@@ -19,51 +27,79 @@ const M = [
   memory({ id: 'f', text: 'Favourite food: ramen.' }),
 ];
 
+const dexieStore: VectorStore = { load: loadVectors, put: putVectors, remove: deleteVectors };
+
+beforeEach(() => resetDbForTests());
+
 describe('semantic tier', () => {
   test('ranks by similarity and embeds each memory once per model and text', async () => {
     const cache = new EmbeddingCache();
     const e = fakeEmbedder();
-    expect(await cache.rank(e, 'my car', M)).toEqual(['v', 'f']);
-    expect(await cache.rank(e, 'food', M)).toEqual(['f', 'v']);
+    expect(await cache.rank(e, 'my car', M)).toEqual(['v']);
+    expect(await cache.rank(e, 'food', M)).toEqual(['f']);
     expect(e.calls.filter((c) => c.length === 2)).toHaveLength(1);
     const other = fakeEmbedder('other-model');
     await cache.rank(other, 'car', M);
     expect(other.calls[0]).toEqual(['I drive a Volvo.', 'Favourite food: ramen.']);
     await cache.rank(other, 'car', [{ ...M[0]!, text: 'I drive a Volvo estate.' }]);
-    expect(other.calls.at(-2)).toEqual(['I drive a Volvo estate.']);
+    expect(other.calls.at(-1)).toEqual(['I drive a Volvo estate.']);
   });
 
-  test('no embedder, or a failing one, means null: recall stays lexical without an error', async () => {
+  test('no embedder, or a failing one, means null: recall stays lexical, the error is kept for Settings', async () => {
     const cache = new EmbeddingCache();
     expect(await cache.rank(null, 'car', M)).toBeNull();
     const broken: Embedder = { model: 'x', embed: async () => Promise.reject(new Error('offline')) };
     expect(await cache.rank(broken, 'car', M)).toBeNull();
+    expect(cache.lastError).toBe('offline');
   });
 
-  test('the OpenAI-compatible embedder posts to /embeddings and orders rows by index', async () => {
-    const fetchFn = vi.fn(async () =>
-      Response.json({
-        data: [
-          { index: 1, embedding: [0, 1] },
-          { index: 0, embedding: [1, 0] },
-        ],
-      }),
-    );
-    const e = openAiEmbedder(
-      { baseUrl: 'https://api.example/v1/', apiKey: 'k', model: 'text-embedding-3-small' },
-      fetchFn,
-    );
-    expect(await e.embed(['a', 'b'])).toEqual([
-      [1, 0],
-      [0, 1],
+  test('a slow embedder is cut off at the deadline; the vectors it sends later are kept', async () => {
+    const cache = new EmbeddingCache();
+    const slow = fakeEmbedder('slow', 120);
+    const started = performance.now();
+    expect(await cache.rank(slow, 'my car', M, { timeoutMs: 30 })).toBeNull();
+    expect(performance.now() - started).toBeLessThan(100);
+    expect(cache.lastError).toMatch(/longer than 30 ms/);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(cache.missing(M)).toEqual([]);
+    // The query's vector arrived too: the same draft (a slider move) asks nothing more.
+    const calls = slow.calls.length;
+    expect(await cache.rank(slow, 'my car', M, { timeoutMs: 30 })).toEqual(['v']);
+    expect(slow.calls.length).toBe(calls);
+    expect(cache.lastError).toBeNull();
+  });
+
+  test('vectors of another model, or of an older text, are never compared', async () => {
+    // A stored vector of model A that points at "food" for the Volvo memory: B must not read it.
+    await putVectors([
+      { memoryId: 'v', model: 'A', textHash: textHash('I drive a Volvo.'), vector: Float32Array.of(0, 1, 0) },
+      { memoryId: 'f', model: 'B', textHash: textHash('an older text'), vector: Float32Array.of(1, 0, 0) },
     ]);
-    expect(e.model).toBe('https://api.example/v1/#text-embedding-3-small');
-    const [url, init] = fetchFn.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('https://api.example/v1/embeddings');
-    expect(JSON.parse(String(init.body))).toEqual({ model: 'text-embedding-3-small', input: ['a', 'b'] });
-    const bad = openAiEmbedder({ baseUrl: 'https://x/v1', apiKey: 'k', model: 'm' }, async () =>
-      Response.json({ data: [] }),
-    );
-    await expect(bad.embed(['a'])).rejects.toThrow(/malformed/);
+    const cache = new EmbeddingCache(dexieStore);
+    const b = fakeEmbedder('B');
+    expect(await cache.rank(b, 'my car', M)).toEqual(['v']);
+    expect(b.calls[0]).toEqual(['I drive a Volvo.', 'Favourite food: ramen.']);
+  });
+
+  test('the cache survives a restart: a new instance reads the store and embeds only the query', async () => {
+    const e = fakeEmbedder();
+    await new EmbeddingCache(dexieStore).sync(e, M);
+    expect(await countVectors('toy')).toBe(2);
+    const restarted = new EmbeddingCache(dexieStore);
+    const after = fakeEmbedder();
+    expect(await restarted.rank(after, 'food', M)).toEqual(['f']);
+    expect(after.calls).toEqual([['food']]);
+  });
+
+  test('sync embeds in batches of 64; sweep removes the vectors of memories that are gone', async () => {
+    const many = Array.from({ length: 150 }, (_, i) => memory({ id: `m${i}`, text: `note ${i}` }));
+    const cache = new EmbeddingCache(dexieStore);
+    const e = fakeEmbedder();
+    expect(await cache.sync(e, many)).toBe(150);
+    expect(e.calls.map((c) => c.length)).toEqual([64, 64, 22]);
+    expect(await cache.sync(e, many)).toBe(0);
+    await cache.sweep(new Set(many.slice(0, 100).map((m) => m.id)));
+    expect(await countVectors('toy')).toBe(100);
+    expect(cache.embeddedCount('toy', many)).toBe(100);
   });
 });

@@ -1,96 +1,201 @@
-// The optional semantic tier: embeddings from an OpenAI-compatible /v1/embeddings endpoint (or any Embedder,
-// e.g. a WebLLM model in the offscreen document), cached per memory together with the model's identity and
-// the text it was made from. Any failure, or no embedder at all, yields null and recall stays lexical (#5).
+// The optional semantic tier: embeddings from an OpenAI-compatible /v1/embeddings endpoint (or any Embedder),
+// cached per memory with the model's identity and a hash of the text they were made from, and persisted
+// through a VectorStore so a worker restart does not pay again. Any failure, a slow reply, or no embedder at
+// all yields null and recall stays lexical (#5).
 import type { Recallable } from './index';
+import { normalize, textHash, topByCosine, type Scored } from './vectors';
 
 export interface Embedder {
   /** Identity of the model; a vector made by another model is never compared. */
   model: string;
-  embed(texts: readonly string[]): Promise<number[][]>;
+  embed(texts: readonly string[], signal?: AbortSignal): Promise<number[][]>;
 }
 
-export interface EmbedderConfig {
-  baseUrl: string;
-  apiKey: string;
+export interface VectorRow {
+  memoryId: string;
   model: string;
-}
-
-export function openAiEmbedder(config: EmbedderConfig, fetchFn: typeof fetch = fetch): Embedder {
-  return {
-    model: `${config.baseUrl}#${config.model}`,
-    embed: async (texts) => {
-      const response = await fetchFn(`${config.baseUrl.replace(/\/$/, '')}/embeddings`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${config.apiKey}` },
-        body: JSON.stringify({ model: config.model, input: texts }),
-      });
-      if (!response.ok) throw new Error(`embeddings: HTTP ${response.status}`);
-      const body = (await response.json()) as { data?: { index: number; embedding: unknown }[] };
-      const rows = [...(body.data ?? [])].sort((a, b) => a.index - b.index).map((d) => d.embedding);
-      if (rows.length !== texts.length || !rows.every((r) => Array.isArray(r) && r.every(Number.isFinite))) {
-        throw new Error('embeddings: malformed reply');
-      }
-      return rows as number[][];
-    },
-  };
-}
-
-interface Cached {
-  model: string;
-  text: string;
+  textHash: string;
   vector: Float32Array;
 }
 
-function normalize(v: readonly number[]): Float32Array {
-  const norm = Math.hypot(...v) || 1;
-  return Float32Array.from(v, (x) => x / norm);
+/** Where vectors outlive the worker (lib/store/embeddings.ts in the extension; nothing in the eval). */
+export interface VectorStore {
+  load(model: string): Promise<VectorRow[]>;
+  put(rows: readonly VectorRow[]): Promise<void>;
+  remove(model: string, memoryIds: readonly string[]): Promise<void>;
 }
 
-function dot(a: Float32Array, b: Float32Array): number {
-  let sum = 0;
-  for (let i = 0; i < a.length && i < b.length; i++) sum += (a[i] ?? 0) * (b[i] ?? 0);
-  return sum;
+interface Entry extends Scored {
+  hash: string;
 }
 
-// Memories are embedded when written (prime) and, as a fallback, a few per query, so the hot path never
-// waits for a whole store to be embedded.
+// Memories are embedded in the background after writes (EmbeddingCache.sync); a query embeds at most this
+// many stragglers itself, in a request beside the query's own, so the hot path never waits on a whole store.
 const PER_QUERY = 32;
+/** Ranking fuses only the top 100 semantic ids (rank.ts). */
+const TOP_K = 100;
+const QUERY_CHARS = 4000;
+// A preview re-asks with the same draft when the budget slider moves or a line is removed.
+const QUERY_MEMO = 16;
+
+export interface RankOptions {
+  /** The query's whole semantic step (load, embed, score) must finish within this, or recall is lexical. */
+  timeoutMs?: number;
+}
+
+export interface SyncOptions {
+  /** Inputs per request: OpenAI takes up to 2048; 64 keeps one failure cheap to retry. */
+  batch?: number;
+  batchTimeoutMs?: number;
+}
 
 export class EmbeddingCache {
-  private readonly vectors = new Map<string, Cached>();
+  private model: string | null = null;
+  private entries = new Map<string, Entry>();
+  private loading: Promise<void> = Promise.resolve();
+  private readonly queries = new Map<string, Float32Array>();
+  private readonly hashes = new Map<string, { text: string; hash: string }>();
+  /** The last failure in plain words, cleared by the next success; the Settings status shows it. */
+  lastError: string | null = null;
 
-  private fresh(m: Recallable, model: string): boolean {
-    const hit = this.vectors.get(m.id);
-    return hit !== undefined && hit.model === model && hit.text === m.text;
-  }
+  constructor(private readonly store: VectorStore | null = null) {}
 
-  async prime(embedder: Embedder, memories: readonly Recallable[]): Promise<void> {
-    const missing = memories.filter((m) => !this.fresh(m, embedder.model));
-    if (missing.length === 0) return;
-    const vectors = await embedder.embed(missing.map((m) => m.text));
-    missing.forEach((m, i) =>
-      this.vectors.set(m.id, { model: embedder.model, text: m.text, vector: normalize(vectors[i] ?? []) }),
+  /** Switches to a model's vectors, read from the store once per worker. */
+  use(model: string): Promise<void> {
+    if (this.model === model) return this.loading;
+    this.model = model;
+    this.entries = new Map();
+    this.queries.clear();
+    this.loading = (this.store?.load(model) ?? Promise.resolve([])).then(
+      (rows) => rows.forEach((r) => this.model === model && this.entries.set(r.memoryId, toEntry(r))),
+      (e: unknown) => void ((this.model = null), this.fail(e)),
     );
+    return this.loading;
   }
 
-  /** Ids best first by cosine similarity, or null when the tier is off or failed. */
+  private hashOf(m: Recallable): string {
+    const memo = this.hashes.get(m.id);
+    if (memo?.text === m.text) return memo.hash;
+    const hash = textHash(m.text);
+    this.hashes.set(m.id, { text: m.text, hash });
+    return hash;
+  }
+
+  /** Memories without a vector of the current model for their current text. */
+  missing(memories: Iterable<Recallable>): Recallable[] {
+    const out: Recallable[] = [];
+    for (const m of memories) if (this.entries.get(m.id)?.hash !== this.hashOf(m)) out.push(m);
+    return out;
+  }
+
+  /** Embeds what is missing in batches; throws on the first failed batch (the caller retries later). */
+  async sync(embedder: Embedder, memories: readonly Recallable[], options: SyncOptions = {}) {
+    const { batch = 64, batchTimeoutMs = 60_000 } = options;
+    await this.use(embedder.model);
+    const missing = this.missing(memories);
+    for (let i = 0; i < missing.length && this.model === embedder.model; i += batch) {
+      await this.embedMemories(embedder, missing.slice(i, i + batch), AbortSignal.timeout(batchTimeoutMs));
+    }
+    return missing.length;
+  }
+
+  private async embedMemories(embedder: Embedder, memories: readonly Recallable[], signal?: AbortSignal) {
+    const vectors = await embedder.embed(
+      memories.map((m) => m.text),
+      signal,
+    );
+    const rows = memories.map((m, i): VectorRow => {
+      const vector = normalize(vectors[i] ?? []);
+      return { memoryId: m.id, model: embedder.model, textHash: this.hashOf(m), vector };
+    });
+    if (this.model !== embedder.model) return;
+    for (const r of rows) this.entries.set(r.memoryId, toEntry(r));
+    await this.store?.put(rows);
+    this.lastError = null;
+  }
+
+  /** Drops vectors of memories that are no longer recallable (deleted, trashed, purged). */
+  async sweep(keep: ReadonlySet<string>): Promise<void> {
+    const gone = [...this.entries.keys()].filter((id) => !keep.has(id));
+    for (const id of gone) {
+      this.entries.delete(id);
+      this.hashes.delete(id);
+    }
+    if (this.model && gone.length > 0) await this.store?.remove(this.model, gone);
+  }
+
+  /** Delete everything: forget every vector held in memory (the store is emptied by its own clear). */
+  clear(): void {
+    this.model = null;
+    this.entries = new Map();
+    this.queries.clear();
+    this.hashes.clear();
+    this.loading = Promise.resolve();
+  }
+
+  /** How many of these memories have a current vector of this model. */
+  embeddedCount(model: string, memories: Iterable<Recallable>): number {
+    if (this.model !== model) return 0;
+    let n = 0;
+    for (const m of memories) if (this.entries.get(m.id)?.hash === this.hashOf(m)) n++;
+    return n;
+  }
+
+  /** Ids best first by cosine similarity, or null when the tier is off, failed or too slow. */
   async rank(
     embedder: Embedder | null,
     query: string,
     memories: readonly Recallable[],
+    options: RankOptions = {},
   ): Promise<string[] | null> {
-    if (!embedder || !query.trim()) return null;
+    const text = query.trim().slice(0, QUERY_CHARS);
+    if (!embedder || !text) return null;
     try {
-      await this.prime(embedder, memories.filter((m) => !this.fresh(m, embedder.model)).slice(0, PER_QUERY));
-      const [raw] = await embedder.embed([query]);
-      const q = normalize(raw ?? []);
-      return memories
-        .filter((m) => this.fresh(m, embedder.model))
-        .map((m) => [m.id, dot(q, this.vectors.get(m.id)?.vector ?? new Float32Array())] as const)
-        .sort((a, b) => b[1] - a[1])
-        .map(([id]) => id);
-    } catch {
+      const work = this.rankNow(embedder, text, memories);
+      return await (options.timeoutMs ? deadline(work, options.timeoutMs) : work);
+    } catch (e) {
+      this.fail(e);
       return null;
     }
   }
+
+  private async rankNow(embedder: Embedder, query: string, memories: readonly Recallable[]) {
+    await this.use(embedder.model);
+    const stragglers = this.missing(memories).slice(0, PER_QUERY);
+    // A straggler batch that fails (say, one text too long) must not take the query down with it.
+    const lazy = stragglers.length ? this.embedMemories(embedder, stragglers).catch(() => undefined) : null;
+    const [q] = await Promise.all([this.queryVector(embedder, query), lazy]);
+    const scored = memories.flatMap((m) => {
+      const e = this.entries.get(m.id);
+      return e && e.hash === this.hashOf(m) ? [e] : [];
+    });
+    return topByCosine(q, scored, TOP_K);
+  }
+
+  private async queryVector(embedder: Embedder, query: string): Promise<Float32Array> {
+    const memo = this.queries.get(query);
+    if (memo) return memo;
+    const [raw] = await embedder.embed([query]);
+    const q = normalize(raw ?? []);
+    if (this.queries.size >= QUERY_MEMO) this.queries.delete(this.queries.keys().next().value ?? '');
+    if (this.model === embedder.model) this.queries.set(query, q);
+    this.lastError = null;
+    return q;
+  }
+
+  private fail(e: unknown): void {
+    this.lastError = e instanceof Error ? e.message : String(e);
+  }
+}
+
+function toEntry(r: VectorRow): Entry {
+  return { id: r.memoryId, hash: r.textHash, vector: r.vector };
+}
+
+function deadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the embeddings endpoint took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }

@@ -40,8 +40,14 @@ async function seed(db: EngramDB): Promise<void> {
   });
 }
 
-async function counts(db: EngramDB): Promise<number[]> {
-  return Promise.all(TABLES.map((t) => db.table(t).count()));
+async function seedLater(db: EngramDB): Promise<void> {
+  // v2 (#5): one embedding row, so a later version's upgrade is checked against vectors too.
+  if (db.tables.some((t) => t.name === 'embeddings'))
+    await db.embeddings.put({ memoryId: 'm1', model: 'm', textHash: 'h', vector: Float32Array.of(0.6, 0.8) });
+}
+
+async function counts(db: EngramDB, tables: readonly string[] = TABLES): Promise<number[]> {
+  return Promise.all(tables.map((t) => db.table(t).count()));
 }
 
 afterEach(() => Dexie.delete(NAME));
@@ -67,10 +73,12 @@ describe('schema versions', () => {
     async (n) => {
       const old = openDb(NAME, n - 1);
       await seed(old);
-      const before = await counts(old);
+      await seedLater(old);
+      const tables = old.tables.map((t) => t.name);
+      const before = await counts(old, tables);
       old.close();
       const next = openDb(NAME, n);
-      expect(await counts(next)).toEqual(before);
+      expect(await counts(next, tables)).toEqual(before);
       next.close();
     },
   );
@@ -79,6 +87,25 @@ describe('schema versions', () => {
     const db = openDb(NAME);
     await seed(db);
     expect(await counts(db)).toEqual([1, 1, 1, 1, 1, 1]);
+    db.close();
+  });
+
+  test('v2 adds the embeddings table; a Float32Array vector comes back as one, keyed by memory and model', async () => {
+    const old = openDb(NAME, 1);
+    await seed(old);
+    old.close();
+    const db = openDb(NAME, 2);
+    await seedLater(db);
+    expect(await counts(db)).toEqual([1, 1, 1, 1, 1, 1]);
+    const row = await db.embeddings.get(['m1', 'm']);
+    expect(row?.vector).toBeInstanceOf(Float32Array);
+    expect([...(row?.vector ?? [])]).toEqual([Math.fround(0.6), Math.fround(0.8)]);
+    expect(
+      db
+        .table('embeddings')
+        .schema.indexes.map((i) => i.name)
+        .sort(),
+    ).toEqual(['memoryId', 'model']);
     db.close();
   });
 });

@@ -1,7 +1,8 @@
 // The only module that opens IndexedDB. Versions are data so the migration harness (db.migrations.test.ts)
 // can open a database written by version N with version N+1 and check that nothing was lost.
-import Dexie, { type EntityTable, type Transaction } from 'dexie';
+import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie';
 import type { Conversation, Job, Memory, MemoryEvent, Turn, Usage } from '../model/records';
+import type { StoredVector } from './embeddings';
 
 export const DB_NAME = 'engram';
 
@@ -26,6 +27,11 @@ export const VERSIONS: SchemaVersion[] = [
       usage: 'id, day, at',
     },
   },
+  {
+    version: 2,
+    why: 'Embedding vectors for the semantic recall tier (#5), one row per memory and model, so a worker restart does not re-embed (and re-pay for) every memory. Indexed by memoryId (deletes) and model (load one model, drop the others).',
+    stores: { embeddings: '[memoryId+model], memoryId, model' },
+  },
 ];
 
 export type EngramDB = Dexie & {
@@ -35,6 +41,7 @@ export type EngramDB = Dexie & {
   memoryEvents: EntityTable<MemoryEvent, 'id'>;
   jobs: EntityTable<Job, 'id'>;
   usage: EntityTable<Usage, 'id'>;
+  embeddings: Table<StoredVector, [string, string]>;
 };
 
 /** Opens the database declared up to `upTo` (all versions by default); tests pass a lower one. */

@@ -24,8 +24,9 @@ export async function getMemories(ids: string[]): Promise<Memory[]> {
  */
 export async function purgeMemory(id: string): Promise<void> {
   const d = db();
-  await d.transaction('rw', d.memories, d.memoryEvents, async () => {
+  await d.transaction('rw', [d.memories, d.memoryEvents, d.embeddings], async () => {
     await d.memoryEvents.where('memoryId').equals(id).delete();
+    await d.embeddings.where('memoryId').equals(id).delete();
     await d.memories.delete(id);
   });
 }

@@ -1,6 +1,6 @@
 // Launches Debian Chromium with the built extension. Every request that is not routed to a fixture is
 // aborted, so no test ever reaches the internet (#2).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page, type Route } from 'playwright-core';
@@ -16,8 +16,39 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function launch(): Promise<Harness> {
+export interface LaunchOptions {
+  /**
+   * Host patterns the extension holds as if the user had accepted its runtime permission prompt (#4), which
+   * headless Chromium leaves pending forever. The profile is started once, the grant written into its
+   * Preferences (Chromium's own record of accepted permissions), and the browser started again.
+   */
+  grantOrigins?: string[];
+}
+
+export async function launch(options: LaunchOptions = {}): Promise<Harness> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'engram-e2e-'));
+  if (options.grantOrigins?.length) await grantOrigins(userDataDir, options.grantOrigins);
+  return start(userDataDir);
+}
+
+async function grantOrigins(userDataDir: string, origins: readonly string[]): Promise<void> {
+  const first = await start(userDataDir);
+  await first.context.close();
+  const path = join(userDataDir, 'Default', 'Preferences');
+  const prefs = JSON.parse(readFileSync(path, 'utf8')) as {
+    extensions: { settings: Record<string, Record<string, { explicit_host?: string[] } | undefined>> };
+  };
+  const settings = prefs.extensions.settings[first.extensionId];
+  if (!settings) throw new Error('the extension has no settings in the profile');
+  for (const key of ['granted_permissions', 'runtime_granted_permissions', 'active_permissions']) {
+    const set = settings[key] ?? {};
+    set.explicit_host = [...(set.explicit_host ?? []), ...origins];
+    settings[key] = set;
+  }
+  writeFileSync(path, JSON.stringify(prefs));
+}
+
+async function start(userDataDir: string): Promise<Harness> {
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: findChromium(),
     headless: true,

@@ -1,0 +1,68 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { sendMessage } from '../../lib/messages';
+import { DEFAULT_SETTINGS } from '../../lib/model/settings';
+import type { SemanticStatus } from '../../lib/model/semantic';
+import { readSettings, settingsItem } from '../../lib/settings';
+import { semanticText } from './semanticText';
+import { SettingsSection } from './SettingsSection';
+
+vi.mock('../../lib/messages', () => ({ sendMessage: vi.fn() }));
+const send = vi.mocked(sendMessage);
+
+const off = (reason: string): SemanticStatus => ({
+  ...{ on: false, model: null, embedded: 0, total: 0, reason, lastError: null },
+});
+
+describe('the semantic status line', () => {
+  test('says how far embedding got, the model, and the last problem', () => {
+    const on = { on: true, model: 'text-embedding-3-small', embedded: 1234, total: 1240, reason: null };
+    expect(semanticText({ ...on, lastError: null })).toBe(
+      'Semantic recall: on · 1,234 of 1,240 memories embedded with text-embedding-3-small',
+    );
+    expect(semanticText({ ...on, lastError: 'the embeddings endpoint answered HTTP 401' })).toMatch(
+      /· last problem: the embeddings endpoint answered HTTP 401 \(recall used words only then\)$/,
+    );
+    expect(semanticText(off('Semantic recall is off.'))).toBe(
+      'Semantic recall: off · save settings to turn it on.',
+    );
+  });
+
+  beforeEach(() => settingsItem.setValue(DEFAULT_SETTINGS));
+  afterEach(() => send.mockReset());
+
+  test('turning it on in Settings shows why it cannot run, and the model field is saved', async () => {
+    const why =
+      'Semantic recall needs an OpenAI-compatible provider (Options → Model): Anthropic has no embeddings API.';
+    send.mockImplementation(async () => off(why));
+    render(<SettingsSection />);
+    expect(screen.queryByTestId('semantic-status')).toBeNull();
+    await userEvent.click(await screen.findByLabelText('Match by meaning'));
+    expect((await screen.findByTestId('semantic-status')).textContent).toBe(
+      `Semantic recall: off · ${why} Recall matches words only.`,
+    );
+    const model = screen.getByLabelText('Embedding model');
+    expect((model as HTMLInputElement).value).toBe('text-embedding-3-small');
+    await userEvent.clear(model);
+    await userEvent.type(model, 'nomic-embed-text');
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Settings saved.');
+    expect((await readSettings()).recall).toMatchObject({
+      semantic: true,
+      embeddingModel: 'nomic-embed-text',
+    });
+    expect(send).toHaveBeenCalledWith('getSemanticStatus', {});
+  });
+
+  test('an empty model name is explained at the field and not saved', async () => {
+    send.mockImplementation(async () => off('Semantic recall is off.'));
+    render(<SettingsSection />);
+    await userEvent.clear(await screen.findByLabelText('Embedding model'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect((await screen.findAllByRole('alert')).map((a) => a.textContent)).toContain(
+      'Enter the name of an embedding model, e.g. text-embedding-3-small.',
+    );
+    expect((await readSettings()).recall.embeddingModel).toBe('text-embedding-3-small');
+  });
+});

@@ -1,0 +1,18 @@
+import { beforeEach, expect, test } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { DEFAULT_SETTINGS, EMBEDDING_MODEL } from './model/settings';
+import { readSettings, writeSettings } from './settings';
+
+beforeEach(() => fakeBrowser.reset());
+
+test('settings stored before the embedding model existed still parse, keeping every choice (#5)', async () => {
+  const olderRecall: Partial<typeof DEFAULT_SETTINGS.recall> = { ...DEFAULT_SETTINGS.recall };
+  delete olderRecall.embeddingModel;
+  const older = { ...DEFAULT_SETTINGS, recall: { ...olderRecall, budgetTokens: 1200, semantic: true } };
+  await fakeBrowser.storage.local.set({ settings: older });
+  const read = await readSettings();
+  expect(read.recall).toEqual({ ...older.recall, embeddingModel: EMBEDDING_MODEL });
+  await writeSettings({ ...read, recall: { ...read.recall, embeddingModel: ' nomic-embed-text ' } });
+  expect((await readSettings()).recall.embeddingModel).toBe('nomic-embed-text');
+  await expect(writeSettings({ ...read, recall: { ...read.recall, embeddingModel: ' ' } })).rejects.toThrow();
+});
