@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import type { SiteAdapter } from '../sites/adapter';
+import { FRAME_TITLE } from './frame';
+import { createInsertSession } from './session';
+
+// about:blank: happy-dom would try to fetch an extension URL; the real URL is checked in e2e.
+const SRC = 'about:blank';
+
+afterEach(() => document.body.replaceChildren());
+
+function page() {
+  const form = document.createElement('form');
+  const composer = document.createElement('div');
+  composer.contentEditable = 'true';
+  composer.tabIndex = 0;
+  form.append(composer);
+  document.body.append(form);
+  const adapter = {
+    site: 'chatgpt',
+    findComposer: () => (composer.isConnected ? composer : null),
+    conversationId: () => 'c1',
+    parseTurns: () => [],
+  } as unknown as SiteAdapter;
+  const send = {
+    offer: vi.fn(async () => ({ count: null })),
+    warm: vi.fn(async () => ({})),
+    frameUrl: () => SRC,
+  };
+  const session = createInsertSession(adapter, document, send);
+  session.sync('https://chatgpt.com/c/c1');
+  return { session, composer, send };
+}
+
+const frames = (root: ShadowRoot) => root.querySelectorAll('iframe');
+
+describe('the insert session places the preview frame, never memory text', () => {
+  test('the button opens one frame of the preview page in its shadow root; opening again replaces it', async () => {
+    const { session, send } = page();
+    expect(send.warm).toHaveBeenCalledOnce();
+    session.button.shadow.querySelector('button')?.click();
+    await vi.waitFor(() => expect(frames(session.button.shadow)).toHaveLength(1));
+    const frame = frames(session.button.shadow)[0];
+    expect(frame?.getAttribute('src')).toBe(SRC);
+    expect(frame?.title).toBe(FRAME_TITLE);
+    await session.open();
+    expect(frames(session.button.shadow)).toHaveLength(1);
+    expect(frames(session.button.shadow)[0]).not.toBe(frame);
+  });
+
+  test('Alt+Shift+M opens the same frame', () => {
+    const { session } = page();
+    document.dispatchEvent(new KeyboardEvent('keydown', { altKey: true, shiftKey: true, code: 'KeyM' }));
+    expect(frames(session.button.shadow)).toHaveLength(1);
+  });
+
+  test('close removes the frame and gives the composer focus back', async () => {
+    const { session, composer } = page();
+    await session.open();
+    session.close();
+    expect(frames(session.button.shadow)).toHaveLength(0);
+    expect(document.activeElement).toBe(composer);
+  });
+
+  test('an insert without a composer says so beside the button', () => {
+    const { session, composer } = page();
+    composer.closest('form')?.remove();
+    const result = session.insert('<engram-memory>\n- x\n</engram-memory>');
+    expect(result).toEqual({ ok: false, message: 'No chat box found on this page.' });
+    expect(session.button.shadow.querySelector('[role=status]')?.textContent).toBe(
+      'No chat box found on this page.',
+    );
+  });
+});
