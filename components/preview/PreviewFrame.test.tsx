@@ -1,9 +1,10 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, test, vi } from 'vitest';
 import type { RecallReply } from '../../lib/model/messages';
-import { PreviewFrame, READY_MARK } from './PreviewFrame';
-import type { FrameChannels } from './frame-recall';
+import { FRAME_BOOTED, FRAME_OPEN } from '../../lib/inject/frame';
+import { FrameApp, PreviewFrame } from './PreviewFrame';
+import { READY_MARK, type FrameChannels } from './frame-recall';
 
 const ctx = { site: 'claude' as const, draft: 'Lisbon', recent: [], scope: null, conversationId: 'c1' };
 const reply: RecallReply = {
@@ -63,4 +64,24 @@ test('a worker that fails is said, with a way out', async () => {
   expect(performance.getEntriesByName(READY_MARK)).toHaveLength(0);
   await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
   await waitFor(() => expect(c.closePreview).toHaveBeenCalled());
+});
+
+test('the warm frame asks for nothing until its content script opens it, and drops the memories on close', async () => {
+  const c = channels();
+  const post = vi.spyOn(window, 'postMessage');
+  render(<FrameApp channels={c} />);
+  expect(post).toHaveBeenCalledWith(FRAME_BOOTED, '*');
+  // From anything but the parent window (here happy-dom's top window is its own parent), nothing opens.
+  act(() => window.dispatchEvent(new MessageEvent('message', { data: FRAME_OPEN, source: null })));
+  expect(c.pageContext).not.toHaveBeenCalled();
+  expect(screen.queryByRole('dialog')).toBeNull();
+  act(() => window.dispatchEvent(new MessageEvent('message', { data: FRAME_OPEN, source: window })));
+  await screen.findByText('I live in Lisbon.');
+  await userEvent.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByText('I live in Lisbon.')).toBeNull());
+  expect(screen.queryByRole('dialog')).toBeNull();
+  act(() => window.dispatchEvent(new MessageEvent('message', { data: FRAME_OPEN, source: window })));
+  await screen.findByText('I live in Lisbon.');
+  expect(c.pageContext).toHaveBeenCalledTimes(2);
+  post.mockRestore();
 });

@@ -2,6 +2,9 @@
 // and to the background (the recall preview). The content script never sees the lines, only the final block.
 import type { InsertTextReply, PageContext, RecallReply, RecallRequest } from '../../lib/model/messages';
 
+/** bench:recall reads this User Timing mark from the frame: click → confirm ready (test/e2e/insert-latency.ts). */
+export const READY_MARK = 'engram:preview-ready';
+
 export interface FrameChannels {
   /** The frame's own tab: `tabs.getCurrent()` in an extension frame inside a tab (test/e2e/insert.e2e.ts). */
   currentTab(): Promise<number | null>;
@@ -11,13 +14,14 @@ export interface FrameChannels {
   recall(req: RecallRequest): Promise<RecallReply>;
 }
 
-/** Stable functions for InsertPreview's effect; the tab is looked up once per frame. */
-export function frameRecall(channels: FrameChannels) {
+/** Stable functions for InsertPreview's effect; `onClosed` clears the preview once the tab hid the frame. */
+export function frameRecall(channels: FrameChannels, onClosed: () => void = () => undefined) {
   let tab: Promise<number | null> | null = null;
   const tabId = () => (tab ??= channels.currentTab().catch(() => null));
   const close = async () => {
     const id = await tabId();
     if (id !== null) await channels.closePreview(id).catch(() => undefined);
+    onClosed();
   };
   return {
     context: async () => {

@@ -4,13 +4,16 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { browser } from 'wxt/browser';
 import '../../components/theme.css';
-import { PreviewFrame } from '../../components/preview/PreviewFrame';
+import { FrameApp } from '../../components/preview/PreviewFrame';
 import type { FrameChannels } from '../../components/preview/frame-recall';
 import { sendMessage } from '../../lib/messages';
 import { sendToTab } from '../../lib/tab-messages';
 
+// Asked once at boot, while the frame waits hidden: the frame's own tab, whichever tab is in front.
+const tab = browser.tabs.getCurrent().then((t) => t?.id ?? null);
+
 const channels: FrameChannels = {
-  currentTab: async () => (await browser.tabs.getCurrent())?.id ?? null,
+  currentTab: () => tab,
   pageContext: (tabId) => sendToTab('pageContext', undefined, tabId),
   insertText: (tabId, text) => sendToTab('insertText', { text }, tabId),
   closePreview: (tabId) => sendToTab('closePreview', undefined, tabId),
@@ -21,6 +24,6 @@ const root = document.getElementById('root');
 if (root)
   createRoot(root).render(
     <StrictMode>
-      <PreviewFrame channels={channels} />
+      <FrameApp channels={channels} />
     </StrictMode>,
   );

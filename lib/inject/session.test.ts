@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { SiteAdapter } from '../sites/adapter';
-import { FRAME_TITLE } from './frame';
+import { FRAME_BOOTED, FRAME_OPEN, FRAME_TITLE } from './frame';
 import { createInsertSession } from './session';
 
 // about:blank: happy-dom would try to fetch an extension URL; the real URL is checked in e2e.
@@ -31,33 +31,51 @@ function page() {
   return { session, composer, send };
 }
 
-const frames = (root: ShadowRoot) => root.querySelectorAll('iframe');
+const frames = (root: ShadowRoot) => [...root.querySelectorAll('iframe')];
+const shown = (root: ShadowRoot) => frames(root).filter((f) => !f.hidden);
 
 describe('the insert session places the preview frame, never memory text', () => {
-  test('the button opens one frame of the preview page in its shadow root; opening again replaces it', async () => {
+  test('the button mounts with one hidden frame of the preview page; a click shows that same frame', async () => {
     const { session, send } = page();
     expect(send.warm).toHaveBeenCalledOnce();
-    session.button.shadow.querySelector('button')?.click();
-    await vi.waitFor(() => expect(frames(session.button.shadow)).toHaveLength(1));
-    const frame = frames(session.button.shadow)[0];
+    const [frame] = frames(session.button.shadow);
     expect(frame?.getAttribute('src')).toBe(SRC);
     expect(frame?.title).toBe(FRAME_TITLE);
+    expect(shown(session.button.shadow)).toEqual([]);
+    session.button.shadow.querySelector('button')?.click();
+    await vi.waitFor(() => expect(shown(session.button.shadow)).toEqual([frame]));
     await session.open();
-    expect(frames(session.button.shadow)).toHaveLength(1);
-    expect(frames(session.button.shadow)[0]).not.toBe(frame);
+    expect(frames(session.button.shadow)).toEqual([frame]);
   });
 
-  test('Alt+Shift+M opens the same frame', () => {
+  test('a click tells the frame to show a fresh preview, and again when a (re)loaded frame says it booted', async () => {
+    const { session } = page();
+    const [frame] = frames(session.button.shadow);
+    const win = frame?.contentWindow;
+    if (!win) throw new Error('no frame window');
+    const post = vi.spyOn(win, 'postMessage');
+    window.dispatchEvent(new MessageEvent('message', { data: FRAME_BOOTED, source: win }));
+    expect(post).not.toHaveBeenCalled();
+    await session.open();
+    expect(post).toHaveBeenLastCalledWith(FRAME_OPEN, '*');
+    window.dispatchEvent(new MessageEvent('message', { data: FRAME_BOOTED, source: window }));
+    expect(post).toHaveBeenCalledTimes(1);
+    window.dispatchEvent(new MessageEvent('message', { data: FRAME_BOOTED, source: win }));
+    expect(post).toHaveBeenCalledTimes(2);
+  });
+
+  test('Alt+Shift+M shows the same frame', () => {
     const { session } = page();
     document.dispatchEvent(new KeyboardEvent('keydown', { altKey: true, shiftKey: true, code: 'KeyM' }));
-    expect(frames(session.button.shadow)).toHaveLength(1);
+    expect(shown(session.button.shadow)).toHaveLength(1);
   });
 
-  test('close removes the frame and gives the composer focus back', async () => {
+  test('close hides the frame and gives the composer focus back', async () => {
     const { session, composer } = page();
     await session.open();
     session.close();
-    expect(frames(session.button.shadow)).toHaveLength(0);
+    expect(frames(session.button.shadow)).toHaveLength(1);
+    expect(shown(session.button.shadow)).toEqual([]);
     expect(document.activeElement).toBe(composer);
   });
 

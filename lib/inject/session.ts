@@ -5,7 +5,7 @@ import type { OfferRequest, PageContext } from '../model/messages';
 import { BLOCK_CLOSE, BLOCK_OPEN } from '../recall/block';
 import type { SiteAdapter } from '../sites/adapter';
 import { createInsertButton, mountNear, type ButtonHandle } from './button';
-import { openFrame } from './frame';
+import { createPreviewFrame, type PreviewFrame } from './frame';
 import { insertBlock } from './insert';
 
 export interface RecallTransport {
@@ -71,19 +71,18 @@ export function createInsertSession(
   doc: Document,
   send: RecallTransport,
 ): InsertSession {
-  let frame: HTMLIFrameElement | null = null;
+  let frame: PreviewFrame | null = null;
   let offeredFor: string | null = null;
   const close = () => {
-    if (!frame) return;
-    frame.remove();
-    frame = null;
+    if (!frame?.isOpen()) return;
+    frame.hide();
     adapter.findComposer(doc)?.focus();
   };
   const open = async () => {
-    frame?.remove();
     button.setOffer(null);
     button.setStatus('');
-    frame = openFrame(button.shadow, send.frameUrl());
+    frame ??= createPreviewFrame(button.shadow, send.frameUrl());
+    frame.show();
   };
   const insert = (text: string) => {
     const result = insertInto(adapter, doc, text);
@@ -95,7 +94,10 @@ export function createInsertSession(
   const sync = (href: string) => {
     // Once mounted, no composer lookup per frame while an answer streams (bench:capture, #3).
     const wasMounted = button.host.isConnected;
-    if (!wasMounted && mountNear(adapter.findComposer(doc), button)) void send.warm().catch(() => undefined);
+    if (!wasMounted && mountNear(adapter.findComposer(doc), button)) {
+      void send.warm().catch(() => undefined);
+      frame ??= createPreviewFrame(button.shadow, send.frameUrl());
+    }
     const newChat = adapter.conversationId(new URL(href)) === null;
     if (!newChat || offeredFor === href || !button.host.isConnected || readContext(adapter, doc).draft)
       return;
