@@ -46,7 +46,9 @@ export const protocol = {
     callers: ['extension'],
   },
   deleteEverything: { request: M.DeleteEverythingRequest, reply: M.Ok, callers: ['extension'] },
-  recallPreview: { request: M.RecallRequest, reply: M.RecallReply, callers: ['page', 'extension'] },
+  // Memory lines go only to extension pages (the popup, the preview frame): since the in-page preview moved into
+  // an extension frame, no content script needs them, so none may ask (#5).
+  recallPreview: { request: M.RecallRequest, reply: M.RecallReply, callers: ['extension'] },
   offerCount: { request: M.OfferRequest, reply: M.OfferReply, callers: ['page'] },
   warmRecall: { request: M.Ok, reply: M.Ok, callers: ['page', 'extension'] },
 } as const satisfies Record<
