@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { browser } from 'wxt/browser';
 import '../../components/theme.css';
+import './preview.css';
 import { FrameApp } from '../../components/preview/PreviewFrame';
 import type { FrameChannels } from '../../components/preview/frame-recall';
 import { sendMessage } from '../../lib/messages';
