@@ -241,6 +241,36 @@ describe('the preview frame', () => {
   });
 });
 
+describe('a chat page with a strict Content-Security-Policy', () => {
+  test('still shows the preview frame: the page CSP does not govern the extension frame', async () => {
+    const url = 'https://claude.ai/chat/6f0d2c1e-2222-4a2b-9c3d-0000000000c5';
+    const csp = "default-src 'self'; frame-src 'self'; child-src 'self'; script-src 'self'; style-src 'self'";
+    await h.context.route(url, (route) =>
+      route.fulfill({
+        status: 200,
+        headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp },
+        body: fixture('pages/claude-current.html'),
+      }),
+    );
+    const { chat } = await openChat(url);
+    // The policy is in force: the page itself may not frame another origin.
+    const blocked = await chat.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          document.addEventListener('securitypolicyviolation', (e) => resolve(e.effectiveDirective));
+          const probe = document.createElement('iframe');
+          probe.src = 'https://chatgpt.com/';
+          document.body.append(probe);
+          setTimeout(() => resolve('not blocked'), 3000);
+        }),
+    );
+    expect(blocked).toBe('frame-src');
+    await chat.getByRole('button', { name: 'Insert memory' }).click();
+    await expect.poll(() => previewDialog(chat).getByRole('listitem').count()).toBeGreaterThan(0);
+    await chat.close();
+  });
+});
+
 describe('the keyboard shortcut', () => {
   test.each([PAGES[0], PAGES[3]])('$name: Alt+Shift+M opens the preview', async (p) => {
     const { chat } = await openChat(p.url);
