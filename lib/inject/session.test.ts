@@ -70,6 +70,13 @@ describe('the insert session places the preview frame, never memory text', () =>
     expect(shown(session.button.shadow)).toHaveLength(1);
   });
 
+  test('Escape on the page closes an open preview too', async () => {
+    const { session } = page();
+    await session.open();
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    expect(shown(session.button.shadow)).toEqual([]);
+  });
+
   test('close hides the frame and gives the composer focus back', async () => {
     const { session, composer } = page();
     await session.open();

@@ -57,8 +57,11 @@ export function insertInto(
 
 // The same keys as the chrome.commands shortcut. When the browser owns the binding the page never sees the
 // key; this catches it where the command is unbound or cannot fire (headless Chromium: test/e2e/insert.e2e.ts).
-function listenForShortcut(doc: Document, open: () => Promise<void>): void {
+// Escape on the page also closes an open preview (focus may have gone back to the composer); the frame handles
+// its own Escape. Not prevented: the site may use Escape too.
+function listenForShortcut(doc: Document, open: () => Promise<void>, close: () => void): void {
   const onKey = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') close();
     if (!(e.altKey && e.shiftKey && e.code === 'KeyM') || e.ctrlKey || e.metaKey) return;
     e.preventDefault();
     void open();
@@ -90,7 +93,7 @@ export function createInsertSession(
     return result;
   };
   const button = createInsertButton(doc, open);
-  listenForShortcut(doc, open);
+  listenForShortcut(doc, open, close);
   const sync = (href: string) => {
     // Once mounted, no composer lookup per frame while an answer streams (bench:capture, #3).
     const wasMounted = button.host.isConnected;
