@@ -51,6 +51,11 @@ export const protocol = {
   recallPreview: { request: M.RecallRequest, reply: M.RecallReply, callers: ['extension'] },
   offerCount: { request: M.OfferRequest, reply: M.OfferReply, callers: ['page'] },
   warmRecall: { request: M.Ok, reply: M.Ok, callers: ['page', 'extension'] },
+  // The preview frame on a chat page (entrypoints/preview) reaches its own tab through the background, which
+  // knows the tab from the sender: Firefox gives an extension frame made by a content script no `tabs` API.
+  previewPageContext: { request: M.Empty, reply: M.MaybePageContext, callers: ['extension'] },
+  previewInsertText: { request: M.InsertTextRequest, reply: M.InsertTextReply, callers: ['extension'] },
+  previewClose: { request: M.Empty, reply: M.Ok, callers: ['extension'] },
 } as const satisfies Record<
   string,
   { request: z.ZodMiniType; reply: z.ZodMiniType; callers: readonly Caller[] }

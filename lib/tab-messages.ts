@@ -13,7 +13,7 @@ export interface TabProtocol {
   openInsertPreview(): { ok: true };
   pageContext(): PageContext | null;
   insertText(data: z.input<typeof InsertTextRequest>): InsertTextReply;
-  /** The preview frame (entrypoints/preview) asks its tab to remove it and give the composer focus back. */
+  /** The preview frame (entrypoints/preview), relayed by the background: hide it, focus the composer. */
   closePreview(): { ok: true };
 }
 
