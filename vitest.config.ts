@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     include: [
       'lib/**/*.test.ts',
-      'components/**/*.test.tsx',
+      'components/**/*.test.{ts,tsx}',
       'entrypoints/**/*.test.{ts,tsx}',
       'prompts/**/*.test.ts',
       'test/**/*.test.{ts,tsx}',

@@ -22,6 +22,15 @@ export default defineConfig({
         description: 'Insert memory into the chat box (opens the preview)',
       },
     },
+    // The insert preview frame (#5), loadable by the chat sites only. On Chrome its URL changes per browser
+    // session (use_dynamic_url), so a page cannot probe for a stable URL to detect the extension.
+    web_accessible_resources: [
+      {
+        resources: ['preview.html'],
+        matches: MATCH_PATTERNS,
+        ...(browser === 'firefox' ? {} : { use_dynamic_url: true }),
+      },
+    ],
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {

@@ -62,3 +62,13 @@ test('outside a chat tab it says so instead of offering to insert', async () => 
   expect(await screen.findByText('Open a ChatGPT or Claude chat, then try again.')).toBeTruthy();
   expect(screen.queryByRole('button', { name: /^Insert/ })).toBeNull();
 });
+
+test('in the popup there is no Cancel and the confirm does not steal focus; a failed insert is said', async () => {
+  const insert = vi.fn(async () => Promise.reject(new Error('tab closed')));
+  render(<InsertPreview context={async () => ctx} recall={fakeRecall()} insert={insert} />);
+  const confirm = await screen.findByRole('button', { name: 'Insert 2 memories' });
+  expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+  expect(document.activeElement).not.toBe(confirm);
+  await userEvent.click(confirm);
+  expect((await screen.findByRole('status')).textContent).toBe('Could not insert: tab closed');
+});

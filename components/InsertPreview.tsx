@@ -1,5 +1,6 @@
-// The popup's "Insert memory": the same preview as the in-page one (lib/inject/preview.ts) — chosen lines
-// with tokens, the total against the budget, a slider, removals, and a confirm that names what it inserts.
+// The one insert preview of all three surfaces (#5): the popup's "Insert memory", and the preview frame that the
+// in-page button and the shortcut open (entrypoints/preview). Chosen lines with tokens, the total against the
+// budget, a slider, removals, and a confirm that names what it inserts.
 import { useEffect, useState } from 'react';
 import type { InsertTextReply, PageContext, RecallReply, RecallRequest } from '../lib/model/messages';
 import { SECTION_TITLES } from '../lib/recall/block';
@@ -9,6 +10,10 @@ export interface InsertPreviewProps {
   context(): Promise<PageContext | null>;
   recall(req: RecallRequest): Promise<RecallReply>;
   insert(text: string): Promise<InsertTextReply>;
+  /** The frame's Cancel (and its Escape); the popup closes itself. */
+  onClose?: () => void;
+  /** Once per reply, when the confirm is ready (the frame marks it for bench:recall). */
+  onReady?: () => void;
 }
 
 type State =
@@ -61,38 +66,77 @@ function Lines({ reply, onRemove }: { reply: RecallReply; onRemove: (id: string)
   );
 }
 
+function Cancel({ onClose }: { onClose?: () => void }) {
+  return onClose ? (
+    <button type="button" onClick={onClose}>
+      Cancel
+    </button>
+  ) : null;
+}
+
+function NotReady({ state, onClose }: { state: Exclude<State, { kind: 'ready' }>; onClose?: () => void }) {
+  return (
+    <section className="stack" aria-label="Memory to insert" aria-busy={state.kind === 'loading'}>
+      {state.kind === 'loading' && <p>Choosing memories…</p>}
+      {state.kind === 'no-chat' && <p>Open a ChatGPT or Claude chat, then try again.</p>}
+      {state.kind === 'error' && <p role="alert">Could not prepare the memory: {state.message}</p>}
+      <Cancel onClose={onClose} />
+    </section>
+  );
+}
+
+function Budget({ value, onChange }: { value: number; onChange: (budget: number) => void }) {
+  return (
+    <label>
+      Budget{' '}
+      <input
+        type="range"
+        aria-label="Token budget"
+        min={100}
+        max={4000}
+        step={50}
+        value={value}
+        onChange={(e) => onChange(Number(e.target.value))}
+      />
+    </label>
+  );
+}
+
 export function InsertPreview(props: InsertPreviewProps) {
   const [budget, setBudget] = useState<number | null>(null);
   const [exclude, setExclude] = useState<string[]>([]);
   const [status, setStatus] = useState('');
   const state = usePreview(props, budget, exclude);
-  if (state.kind === 'loading') return <p>Choosing memories…</p>;
-  if (state.kind === 'no-chat') return <p>Open a ChatGPT or Claude chat, then try again.</p>;
-  if (state.kind === 'error') return <p role="alert">Could not prepare the memory: {state.message}</p>;
+  const { onReady } = props;
+  useEffect(() => void (state.kind === 'ready' && onReady?.()), [state, onReady]);
+  if (state.kind !== 'ready') return <NotReady state={state} onClose={props.onClose} />;
   const { reply } = state;
   const n = reply.lines.length;
-  const confirm = async () => setStatus((await props.insert(reply.text)).message);
+  const confirm = () =>
+    props.insert(reply.text).then(
+      (r) => setStatus(r.message),
+      (e: unknown) => setStatus(`Could not insert: ${e instanceof Error ? e.message : String(e)}`),
+    );
   return (
     <section className="stack" aria-label="Memory to insert">
       <Lines reply={reply} onRemove={(id) => setExclude([...exclude, id])} />
       <p>
         {reply.tokens} / {reply.budgetTokens} tokens · {n} {n === 1 ? 'memory' : 'memories'}
       </p>
-      <label>
-        Budget{' '}
-        <input
-          type="range"
-          aria-label="Token budget"
-          min={100}
-          max={4000}
-          step={50}
-          value={budget ?? reply.budgetTokens}
-          onChange={(e) => setBudget(Number(e.target.value))}
-        />
-      </label>
-      <button className="primary" type="button" disabled={n === 0} onClick={() => void confirm()}>
-        Insert {n} {n === 1 ? 'memory' : 'memories'}
-      </button>
+      <Budget value={budget ?? reply.budgetTokens} onChange={setBudget} />
+      <div className="row">
+        {/* The frame moves focus to the confirm, so a keyboard user can act at once (#5). */}
+        <button
+          className="primary"
+          type="button"
+          disabled={n === 0}
+          autoFocus={Boolean(props.onClose)}
+          onClick={() => void confirm()}
+        >
+          Insert {n} {n === 1 ? 'memory' : 'memories'}
+        </button>
+        <Cancel onClose={props.onClose} />
+      </div>
       {status && <p role="status">{status}</p>}
     </section>
   );

@@ -113,6 +113,24 @@ test('a page (content script) can send none of the memory manager messages (#6)'
   }
 });
 
+test('the recall preview (memory lines) answers the popup and the preview frame, never a content script', async () => {
+  const req = {
+    site: 'chatgpt',
+    draft: 'x',
+    recent: [],
+    scope: null,
+    conversationId: null,
+    budgetTokens: null,
+    exclude: [],
+  };
+  const h = fakeHandlers();
+  await expect(dispatch('recallPreview', req, fromPage, h, ORIGIN)).rejects.toThrow(RejectedMessage);
+  expect(h.recallPreview).not.toHaveBeenCalled();
+  const fromFrame = { url: `${ORIGIN}preview.html`, tab: { id: 3 } };
+  await dispatch('recallPreview', req, fromFrame, h, ORIGIN);
+  expect(h.recallPreview).toHaveBeenCalledOnce();
+});
+
 test('Delete everything needs the typed word', async () => {
   const h = fakeHandlers();
   const call = (confirm: string) => dispatch('deleteEverything', { confirm }, fromOptions, h, ORIGIN);

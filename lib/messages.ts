@@ -47,11 +47,18 @@ export const protocol = {
     callers: ['extension'],
   },
   deleteEverything: { request: M.DeleteEverythingRequest, reply: M.Ok, callers: ['extension'] },
-  recallPreview: { request: M.RecallRequest, reply: M.RecallReply, callers: ['page', 'extension'] },
+  // Memory lines go only to extension pages (the popup, the preview frame): since the in-page preview moved into
+  // an extension frame, no content script needs them, so none may ask (#5).
+  recallPreview: { request: M.RecallRequest, reply: M.RecallReply, callers: ['extension'] },
   offerCount: { request: M.OfferRequest, reply: M.OfferReply, callers: ['page'] },
   warmRecall: { request: M.Ok, reply: M.Ok, callers: ['page', 'extension'] },
   // The semantic tier's state for Settings (#5): on or why not, how many memories have vectors.
   getSemanticStatus: { request: M.Empty, reply: S.SemanticStatus, callers: ['extension'] },
+  // The preview frame on a chat page (entrypoints/preview) reaches its own tab through the background, which
+  // knows the tab from the sender: Firefox gives an extension frame made by a content script no `tabs` API.
+  previewPageContext: { request: M.Empty, reply: M.MaybePageContext, callers: ['extension'] },
+  previewInsertText: { request: M.InsertTextRequest, reply: M.InsertTextReply, callers: ['extension'] },
+  previewClose: { request: M.Empty, reply: M.Ok, callers: ['extension'] },
 } as const satisfies Record<
   string,
   { request: z.ZodMiniType; reply: z.ZodMiniType; callers: readonly Caller[] }

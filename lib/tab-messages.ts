@@ -1,5 +1,6 @@
 // Messages the extension sends into one chat tab's content script: the site's saved memories read with the
-// user's session (#3), and the insert preview, page context and insertion for the shortcut and popup (#5).
+// user's session (#3), and the insert preview, page context and insertion for the shortcut, the popup and the
+// preview frame (#5).
 // Only the extension can reach a content script this way; the page cannot. Replies are page data, so the
 // background validates them (lib/model/messages.ts), and the content script parses what it receives.
 // Kept apart from lib/messages.ts so a content script does not bundle the whole protocol (50 kB budget).
@@ -12,6 +13,8 @@ export interface TabProtocol {
   openInsertPreview(): { ok: true };
   pageContext(): PageContext | null;
   insertText(data: z.input<typeof InsertTextRequest>): InsertTextReply;
+  /** The preview frame (entrypoints/preview), relayed by the background: hide it, focus the composer. */
+  closePreview(): { ok: true };
 }
 
 export const tabMessenger = defineExtensionMessaging<TabProtocol>();

@@ -15,9 +15,15 @@ import { manageHandlers } from './manage-handlers';
 import { indexCapturedConversation, pastIndex } from './past';
 import { previewRecall, recallIndex } from './recall';
 import { semanticStatus } from './embeddings';
+import { previewRelay } from './preview-relay';
 
 export const handlers: Handlers = {
   ...manageHandlers,
+  ...previewRelay({
+    pageContext: (tabId) => tabMessenger.sendMessage('pageContext', undefined, tabId),
+    insertText: (tabId, text) => tabMessenger.sendMessage('insertText', { text }, tabId),
+    closePreview: (tabId) => tabMessenger.sendMessage('closePreview', undefined, tabId),
+  }),
   captureTurns: async (req, sender) => {
     const settings = await readSettings();
     const reply = await handleCapture(req, sender, settings);

@@ -1,6 +1,6 @@
 // The in-page "Insert memory" button. Vanilla DOM in an open shadow root: the page's CSS cannot restyle it,
 // and no React loads in a content script (#2, #5). Its text is fixed; memory text never enters the page DOM
-// except through the composer's own input path and the preview's textContent (preview.ts).
+// except through the composer's own input path: the preview is an extension frame (frame.ts).
 const HOST_TAG = 'engram-insert';
 
 const STYLE = `
@@ -12,16 +12,6 @@ const STYLE = `
   .offer { animation: pulse 1.6s ease-in-out 3; }
   @keyframes pulse { 50% { box-shadow: 0 0 0 6px rgba(80,140,255,.35); } }
   [role=status] { font-size: 12px; margin: 0 0 0 8px; }
-  .panel { position: absolute; bottom: calc(100% + 6px); left: 0; width: min(460px, 90vw); max-height: 380px;
-    overflow: auto; padding: 12px; border-radius: 12px; background: Canvas; border: 1px solid rgba(127,127,127,.4);
-    box-shadow: 0 8px 24px rgba(0,0,0,.18); z-index: 2147483647; }
-  .panel ul { list-style: none; padding: 0; margin: 8px 0; display: grid; gap: 6px; }
-  .panel li { display: grid; grid-template-columns: 1fr auto auto; gap: 2px 8px; align-items: center; }
-  .panel li small:first-child { grid-column: 1 / -1; opacity: .7; }
-  .panel li button { padding: 2px 8px; }
-  .panel .actions { display: flex; gap: 8px; margin-top: 8px; }
-  .panel .primary { background: Highlight; color: HighlightText; }
-  .panel [role=status] { margin: 6px 0 0; }
 `;
 
 export interface ButtonHandle {

@@ -1,16 +1,18 @@
 // What the content script does for recall on one chat page: read the page's side of the query, open the
-// preview (from the button, the shortcut or the popup), and insert the confirmed block. Never sends the chat.
-import type { OfferRequest, PageContext, RecallReply, RecallRequest } from '../model/messages';
+// preview frame (from the button, the shortcut or the popup), and insert the confirmed block. Never sends the
+// chat. The preview itself is an extension page (lib/inject/frame.ts): no memory text reaches this DOM.
+import type { OfferRequest, PageContext } from '../model/messages';
 import { BLOCK_CLOSE, BLOCK_OPEN } from '../recall/block';
 import type { SiteAdapter } from '../sites/adapter';
 import { createInsertButton, mountNear, type ButtonHandle } from './button';
+import { createPreviewFrame, type PreviewFrame } from './frame';
 import { insertBlock } from './insert';
-import { openPreview } from './preview';
 
 export interface RecallTransport {
-  recall(req: RecallRequest): Promise<RecallReply>;
   offer(req: typeof OfferRequest._zod.output): Promise<{ count: number | null }>;
   warm(): Promise<unknown>;
+  /** The preview page's URL (`runtime.getURL`; per-session on Chrome with use_dynamic_url). */
+  frameUrl(): string;
 }
 
 const RECENT_TURNS = 4;
@@ -20,6 +22,10 @@ const BLOCK_RE = new RegExp(`${BLOCK_OPEN}[\\s\\S]*?(${BLOCK_CLOSE}|$)`, 'g');
 export interface InsertSession {
   button: ButtonHandle;
   open(): Promise<void>;
+  /** Removes the preview frame and gives the composer focus back (Escape, Cancel, after an insert). */
+  close(): void;
+  /** The frame's confirm: puts the block in the composer and says so beside the button. */
+  insert(text: string): { ok: boolean; message: string };
   /** Re-mounts the button and refreshes the new-chat offer after a page change. */
   sync(href: string): void;
 }
@@ -51,8 +57,11 @@ export function insertInto(
 
 // The same keys as the chrome.commands shortcut. When the browser owns the binding the page never sees the
 // key; this catches it where the command is unbound or cannot fire (headless Chromium: test/e2e/insert.e2e.ts).
-function listenForShortcut(doc: Document, open: () => Promise<void>): void {
+// Escape on the page also closes an open preview (focus may have gone back to the composer); the frame handles
+// its own Escape. Not prevented: the site may use Escape too.
+function listenForShortcut(doc: Document, open: () => Promise<void>, close: () => void): void {
   const onKey = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') close();
     if (!(e.altKey && e.shiftKey && e.code === 'KeyM') || e.ctrlKey || e.metaKey) return;
     e.preventDefault();
     void open();
@@ -65,37 +74,38 @@ export function createInsertSession(
   doc: Document,
   send: RecallTransport,
 ): InsertSession {
-  let panel: HTMLElement | null = null;
+  let frame: PreviewFrame | null = null;
   let offeredFor: string | null = null;
   const close = () => {
-    panel?.remove();
-    panel = null;
+    if (!frame?.isOpen()) return;
+    frame.hide();
+    adapter.findComposer(doc)?.focus();
   };
   const open = async () => {
-    close();
-    const ctx = readContext(adapter, doc);
     button.setOffer(null);
-    panel = openPreview(button.shadow, {
-      load: (budgetTokens, exclude) => send.recall({ ...ctx, budgetTokens, exclude: [...exclude] }),
-      insert: async (text) => {
-        const result = insertInto(adapter, doc, text);
-        button.setStatus(result.message);
-        return result;
-      },
-      close,
-    });
+    button.setStatus('');
+    frame ??= createPreviewFrame(button.shadow, send.frameUrl());
+    frame.show();
+  };
+  const insert = (text: string) => {
+    const result = insertInto(adapter, doc, text);
+    button.setStatus(result.message);
+    return result;
   };
   const button = createInsertButton(doc, open);
-  listenForShortcut(doc, open);
+  listenForShortcut(doc, open, close);
   const sync = (href: string) => {
     // Once mounted, no composer lookup per frame while an answer streams (bench:capture, #3).
     const wasMounted = button.host.isConnected;
-    if (!wasMounted && mountNear(adapter.findComposer(doc), button)) void send.warm().catch(() => undefined);
+    if (!wasMounted && mountNear(adapter.findComposer(doc), button)) {
+      void send.warm().catch(() => undefined);
+      frame ??= createPreviewFrame(button.shadow, send.frameUrl());
+    }
     const newChat = adapter.conversationId(new URL(href)) === null;
     if (!newChat || offeredFor === href || !button.host.isConnected || readContext(adapter, doc).draft)
       return;
     offeredFor = href;
     void send.offer({ site: adapter.site, scope: null }).then(({ count }) => button.setOffer(count));
   };
-  return { button, open, sync };
+  return { button, open, close, insert, sync };
 }

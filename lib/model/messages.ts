@@ -223,3 +223,6 @@ export type PageContext = z.infer<typeof PageContext>;
 export const InsertTextRequest = z.object({ text: z.string().check(z.maxLength(200_000)) });
 export const InsertTextReply = z.object({ ok: z.boolean(), message: z.string() });
 export type InsertTextReply = z.infer<typeof InsertTextReply>;
+
+/** The preview frame's page context, relayed from its own tab by the background; null when none answers. */
+export const MaybePageContext = z.nullable(PageContext);

@@ -1,12 +1,13 @@
 // Everything a chat page runs, for one site's adapter. Each site has its own content script entrypoint that
 // passes its adapter, so a page bundles only its own site's parsers and API code: one shared bundle with both
 // sites measured 52.7 kB, over the 50 kB budget (test/e2e/bundle-size.e2e.ts, #3).
+import { browser } from 'wxt/browser';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { createController } from '../capture/controller';
 import { pageFetchJson } from '../capture/page-fetch';
 import { listenForReplies } from '../capture/signals';
 import { watchThread } from '../capture/watch';
-import { createInsertSession, insertInto, readContext, type InsertSession } from '../inject/session';
+import { createInsertSession, readContext, type InsertSession } from '../inject/session';
 import { sendMessage } from '../messenger';
 import type { SiteAdapter } from '../sites/adapter';
 import type { FetchJson } from '../sites/api-types';
@@ -23,7 +24,7 @@ export function startChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): 
     report: (status) => sendMessage('reportCaptureStatus', status),
   });
   const session = createInsertSession(adapter, document, {
-    recall: (req) => sendMessage('recallPreview', req),
+    frameUrl: () => browser.runtime.getURL('/preview.html'),
     offer: (req) => sendMessage('offerCount', req),
     warm: () => sendMessage('warmRecall', { ok: true }),
   });
@@ -41,7 +42,8 @@ export function startChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): 
 
 /**
  * What the extension asks of this tab: the site's saved memories, read with the session, only when the user
- * asks (#3); the shortcut's preview, and the popup's page context and insertion (#5). Only the extension can
+ * asks (#3); the shortcut's preview, and the page context, insertion and closing for the popup and the
+ * preview frame (#5). Only the extension can
  * send these; the text is still checked, cheaply, since zod schemas would not fit the 50 kB budget.
  */
 function serveTabMessages(
@@ -62,9 +64,13 @@ function serveTabMessages(
     onTabMessage('pageContext', () => readContext(adapter, document)),
     onTabMessage('insertText', ({ data }) =>
       typeof data?.text === 'string'
-        ? insertInto(adapter, document, data.text)
+        ? session.insert(data.text)
         : { ok: false, message: 'Nothing to insert.' },
     ),
+    onTabMessage('closePreview', () => {
+      session.close();
+      return { ok: true as const };
+    }),
   ];
   ctx.onInvalidated(() => removers.forEach((remove) => remove()));
 }

@@ -1,7 +1,7 @@
-// Insertion (#5) on fixture pages of both sites and both layouts: the preview, the confirm, what lands in the
-// composer, what never lands in the page's DOM, re-insert, and the keyboard shortcut.
+// Insertion (#5) on fixture pages of both sites and both layouts: the preview frame, the confirm, what lands in
+// the composer, what never lands in the page's DOM, re-insert, and the keyboard shortcut.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { FrameLocator, Page } from 'playwright-core';
 import { DEFAULT_SETTINGS } from '../../lib/model/settings';
 import { fixture, launch, openOptions, servePage, type Harness } from './harness';
 
@@ -74,12 +74,19 @@ async function typeDraft(chat: Page, composer: string, draft: string): Promise<v
   await chat.keyboard.type(draft);
 }
 
+/**
+ * The preview frame the button and the shortcut show (Playwright's CSS pierces the button's shadow root). It
+ * waits hidden until then (lib/inject/frame.ts), so "closed" means hidden.
+ */
+const FRAME = 'engram-insert iframe';
+const previewFrame = (chat: Page): FrameLocator => chat.frameLocator(FRAME);
+const previewDialog = (chat: Page) => previewFrame(chat).getByRole('dialog', { name: 'Memory to insert' });
+
 async function confirmPreview(chat: Page): Promise<void> {
-  const dialog = chat.getByRole('dialog', { name: 'Memory to insert' });
-  const confirm = dialog.getByRole('button', { name: /^Insert \d+ memor/ });
+  const confirm = previewDialog(chat).getByRole('button', { name: /^Insert \d+ memor/ });
   await expect.poll(() => confirm.isEnabled()).toBe(true);
   await confirm.click();
-  await expect.poll(() => dialog.count()).toBe(0);
+  await expect.poll(() => chat.locator(FRAME).isVisible()).toBe(false);
 }
 
 /** Elements in the page that memory text could have produced: anything but the editor's own paragraphs. */
@@ -99,7 +106,7 @@ describe('Insert memory', () => {
       const { chat, dialogs } = await openChat(p.url);
       await typeDraft(chat, p.composer, 'Moving out of Lisbon next year');
       await chat.getByRole('button', { name: 'Insert memory' }).click();
-      const dialog = chat.getByRole('dialog', { name: 'Memory to insert' });
+      const dialog = previewDialog(chat);
       await expect.poll(() => dialog.getByRole('listitem').count()).toBe(3);
       expect(await dialog.getByText(/\d+ \/ 600 tokens · 3 memories/).count()).toBe(1);
       await confirmPreview(chat);
@@ -125,7 +132,7 @@ describe('Insert memory', () => {
     await chat.getByRole('button', { name: 'Insert memory' }).click();
     await confirmPreview(chat);
     await chat.getByRole('button', { name: 'Insert memory' }).click();
-    const dialog = chat.getByRole('dialog', { name: 'Memory to insert' });
+    const dialog = previewDialog(chat);
     await dialog.getByRole('button', { name: `Remove: ${HOME}` }).click();
     await expect.poll(() => dialog.getByRole('listitem').count()).toBe(2);
     await confirmPreview(chat);
@@ -137,14 +144,139 @@ describe('Insert memory', () => {
   });
 });
 
+/** From the page's main world: every text, attribute and frame document a page script can reach. */
+const pageCanRead = (chat: Page) =>
+  chat.evaluate(() => {
+    const texts: string[] = [];
+    const frames: { contentDocument: boolean; windowDocument: string }[] = [];
+    const walk = (root: Document | ShadowRoot) => {
+      for (const el of root.querySelectorAll('*')) {
+        texts.push(el.textContent ?? '', ...[...el.attributes].map((a) => a.value));
+        if (el.shadowRoot) walk(el.shadowRoot);
+        if (el instanceof HTMLIFrameElement) {
+          let windowDocument = 'readable';
+          try {
+            void el.contentWindow?.document.body;
+          } catch (e) {
+            windowDocument = (e as Error).name;
+          }
+          frames.push({ contentDocument: el.contentDocument !== null, windowDocument });
+          if (el.contentDocument) walk(el.contentDocument);
+        }
+      }
+    };
+    walk(document);
+    return { text: texts.join('\n'), frames };
+  });
+
+describe('the preview frame', () => {
+  test('the page cannot read the memories it shows: a cross-origin frame, nothing in the DOM or shadow roots', async () => {
+    const p = PAGES[1];
+    const { chat } = await openChat(p.url);
+    await typeDraft(chat, p.composer, 'Lisbon');
+    await chat.getByRole('button', { name: 'Insert memory' }).click();
+    const dialog = previewDialog(chat);
+    // The memories are on screen in the frame at this moment...
+    await expect.poll(() => dialog.getByText(HOME).count()).toBe(1);
+    const seen = await pageCanRead(chat);
+    // ...and the page reaches none of them: not in its DOM, not in the button's open shadow root, not through
+    // the frame, whose document is another origin's.
+    expect(seen.text).toContain('Insert memory');
+    for (const secret of [HOME, RULE, 'My Lisbon flat', 'tokens ·']) expect(seen.text).not.toContain(secret);
+    expect(seen.frames).toEqual([{ contentDocument: false, windowDocument: 'SecurityError' }]);
+    await chat.close();
+  });
+
+  test('focus moves into the frame; Escape and Cancel close it and give the composer focus back', async () => {
+    const p = PAGES[0];
+    const { chat } = await openChat(p.url);
+    await typeDraft(chat, p.composer, 'Lisbon');
+    const activeInPage = () =>
+      chat.evaluate(() => {
+        const a = document.activeElement;
+        return a?.shadowRoot?.activeElement?.tagName ?? a?.id ?? a?.tagName;
+      });
+    for (const how of ['Escape', 'Cancel'] as const) {
+      await chat.getByRole('button', { name: 'Insert memory' }).click();
+      const confirm = previewDialog(chat).getByRole('button', { name: /^Insert \d+ memor/ });
+      await expect.poll(() => confirm.isEnabled()).toBe(true);
+      await expect.poll(activeInPage).toBe('IFRAME');
+      await expect.poll(() => confirm.evaluate((b) => b === document.activeElement)).toBe(true);
+      if (how === 'Escape') await chat.keyboard.press('Escape');
+      else await previewDialog(chat).getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => chat.locator(FRAME).isVisible()).toBe(false);
+      await expect.poll(activeInPage).toBe('prompt-textarea');
+    }
+    expect(await chat.locator(p.composer).innerText()).not.toContain('<engram-memory>');
+    await chat.close();
+  });
+
+  test('the frame inserts into its own tab even when another chat tab is in front', async () => {
+    const [a, b] = [PAGES[0], PAGES[2]];
+    const first = await openChat(a.url);
+    const second = await openChat(b.url);
+    await first.chat.bringToFront();
+    await first.chat.getByRole('button', { name: 'Insert memory' }).click();
+    const confirm = previewDialog(first.chat).getByRole('button', { name: /^Insert \d+ memor/ });
+    await expect.poll(() => confirm.isEnabled()).toBe(true);
+    await second.chat.bringToFront();
+    await confirm.click();
+    await expect.poll(() => first.chat.locator(FRAME).isVisible()).toBe(false);
+    expect(await first.chat.locator(a.composer).innerText()).toContain(RULE);
+    expect(await second.chat.locator(b.composer).innerText()).not.toContain(RULE);
+    await Promise.all([first.chat.close(), second.chat.close()]);
+  });
+
+  test('a failed insert says why and keeps the preview open', async () => {
+    const p = PAGES[3];
+    const { chat } = await openChat(p.url);
+    await chat.getByRole('button', { name: 'Insert memory' }).click();
+    const confirm = previewDialog(chat).getByRole('button', { name: /^Insert \d+ memor/ });
+    await expect.poll(() => confirm.isEnabled()).toBe(true);
+    await chat.locator(p.composer).evaluate((box) => box.remove());
+    await confirm.click();
+    await previewDialog(chat).getByRole('status').getByText('No chat box found on this page.').waitFor();
+    expect(await chat.locator(FRAME).isVisible()).toBe(true);
+    await chat.close();
+  });
+});
+
+describe('a chat page with a strict Content-Security-Policy', () => {
+  test('still shows the preview frame: the page CSP does not govern the extension frame', async () => {
+    const url = 'https://claude.ai/chat/6f0d2c1e-2222-4a2b-9c3d-0000000000c5';
+    const csp = "default-src 'self'; frame-src 'self'; child-src 'self'; script-src 'self'; style-src 'self'";
+    await h.context.route(url, (route) =>
+      route.fulfill({
+        status: 200,
+        headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': csp },
+        body: fixture('pages/claude-current.html'),
+      }),
+    );
+    const { chat } = await openChat(url);
+    // The policy is in force: the page itself may not frame another origin.
+    const blocked = await chat.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          document.addEventListener('securitypolicyviolation', (e) => resolve(e.effectiveDirective));
+          const probe = document.createElement('iframe');
+          probe.src = 'https://chatgpt.com/';
+          document.body.append(probe);
+          setTimeout(() => resolve('not blocked'), 3000);
+        }),
+    );
+    expect(blocked).toBe('frame-src');
+    await chat.getByRole('button', { name: 'Insert memory' }).click();
+    await expect.poll(() => previewDialog(chat).getByRole('listitem').count()).toBeGreaterThan(0);
+    await chat.close();
+  });
+});
+
 describe('the keyboard shortcut', () => {
   test.each([PAGES[0], PAGES[3]])('$name: Alt+Shift+M opens the preview', async (p) => {
     const { chat } = await openChat(p.url);
     await chat.locator(p.composer).click();
     await chat.keyboard.press('Alt+Shift+M');
-    await expect
-      .poll(() => chat.getByRole('dialog', { name: 'Memory to insert' }).count(), { timeout: 5000 })
-      .toBe(1);
+    await expect.poll(() => previewDialog(chat).count(), { timeout: 5000 }).toBe(1);
     await confirmPreview(chat);
     expect(await chat.locator(p.composer).innerText()).toContain(RULE);
     await chat.close();

@@ -60,7 +60,11 @@ describe('vertical slice', () => {
       await chat.locator(s.composer).click();
       await chat.keyboard.type('Moving to Lisbon');
       await chat.getByRole('button', { name: 'Insert memory' }).click();
-      await chat.getByRole('button', { name: /^Insert 1 memory$/ }).click();
+      // The preview is an extension frame beside the button since #5's follow-up (lib/inject/frame.ts).
+      await chat
+        .frameLocator('engram-insert iframe')
+        .getByRole('button', { name: /^Insert 1 memory$/ })
+        .click();
       const composer = chat.locator(s.composer);
       await expect
         .poll(() => composer.textContent())
