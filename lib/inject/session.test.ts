@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { SiteAdapter } from '../sites/adapter';
 import { FRAME_BOOTED, FRAME_OPEN, FRAME_TITLE } from './frame';
-import { createInsertSession } from './session';
+import { createInsertSession, readContext } from './session';
 
 // about:blank: happy-dom would try to fetch an extension URL; the real URL is checked in e2e.
 const SRC = 'about:blank';
@@ -94,5 +94,38 @@ describe('the insert session places the preview frame, never memory text', () =>
     expect(session.button.shadow.querySelector('[role=status]')?.textContent).toBe(
       'No chat box found on this page.',
     );
+  });
+});
+
+describe('project scope from the page URL', () => {
+  const adapter = {
+    site: 'chatgpt',
+    findComposer: () => null,
+    conversationId: (url: URL) => /\/c\/(\w+)/.exec(url.pathname)?.[1] ?? null,
+    parseTurns: () => [],
+  } as unknown as SiteAdapter;
+
+  test('a chat inside a ChatGPT project asks for that project; a plain chat for none', () => {
+    const at = (href: string) => readContext(adapter, { location: { href } } as unknown as Document);
+    expect(at('https://chatgpt.com/g/g-p-67a1b2c3d4-trip/c/abc123')).toMatchObject({
+      scope: 'project:chatgpt:g-p-67a1b2c3d4',
+      conversationId: 'abc123',
+    });
+    expect(at('https://chatgpt.com/c/abc123').scope).toBeNull();
+  });
+
+  test('the new-chat offer of a project page counts that project too', async () => {
+    const send = {
+      offer: vi.fn(async () => ({ count: 2 })),
+      warm: vi.fn(async () => ({})),
+      frameUrl: () => SRC,
+    };
+    const composer = document.createElement('div');
+    document.body.append(composer);
+    const withComposer = { ...adapter, findComposer: () => composer } as SiteAdapter;
+    createInsertSession(withComposer, document, send).sync(
+      'https://chatgpt.com/g/g-p-67a1b2c3d4-trip/project',
+    );
+    expect(send.offer).toHaveBeenCalledWith({ site: 'chatgpt', scope: 'project:chatgpt:g-p-67a1b2c3d4' });
   });
 });

@@ -4,6 +4,7 @@
 import type { OfferRequest, PageContext } from '../model/messages';
 import { BLOCK_CLOSE, BLOCK_OPEN } from '../recall/block';
 import type { SiteAdapter } from '../sites/adapter';
+import { scopeOfUrl } from '../sites/projects';
 import { createInsertButton, mountNear, type ButtonHandle } from './button';
 import { createPreviewFrame, type PreviewFrame } from './frame';
 import { insertBlock } from './insert';
@@ -38,8 +39,11 @@ export function readContext(adapter: SiteAdapter, doc: Document): PageContext {
     .parseTurns(doc)
     .slice(-RECENT_TURNS)
     .map((t) => t.text.slice(0, TURN_CHARS));
-  const conversationId = doc.location ? adapter.conversationId(new URL(doc.location.href)) : null;
-  return { site: adapter.site, draft, recent, scope: null, conversationId };
+  const url = doc.location ? new URL(doc.location.href) : null;
+  const conversationId = url ? adapter.conversationId(url) : null;
+  // A chat inside a project also recalls that project's memories (lib/sites/projects.ts).
+  const scope = url ? scopeOfUrl(adapter.site, url) : null;
+  return { site: adapter.site, draft, recent, scope, conversationId };
 }
 
 export function insertInto(
@@ -105,7 +109,8 @@ export function createInsertSession(
     if (!newChat || offeredFor === href || !button.host.isConnected || readContext(adapter, doc).draft)
       return;
     offeredFor = href;
-    void send.offer({ site: adapter.site, scope: null }).then(({ count }) => button.setOffer(count));
+    const scope = scopeOfUrl(adapter.site, new URL(href));
+    void send.offer({ site: adapter.site, scope }).then(({ count }) => button.setOffer(count));
   };
   return { button, open, close, insert, sync };
 }

@@ -1,9 +1,10 @@
 // Insertion (#5) on fixture pages of both sites and both layouts: the preview frame, the confirm, what lands in
 // the composer, what never lands in the page's DOM, re-insert, and the keyboard shortcut.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { FrameLocator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { DEFAULT_SETTINGS } from '../../lib/model/settings';
 import { fixture, launch, openOptions, servePage, type Harness } from './harness';
+import { confirmPreview, FRAME, previewDialog } from './preview';
 
 const PAGES = [
   {
@@ -72,21 +73,6 @@ async function openChat(url: string): Promise<{ chat: Page; dialogs: string[] }>
 async function typeDraft(chat: Page, composer: string, draft: string): Promise<void> {
   await chat.locator(composer).click();
   await chat.keyboard.type(draft);
-}
-
-/**
- * The preview frame the button and the shortcut show (Playwright's CSS pierces the button's shadow root). It
- * waits hidden until then (lib/inject/frame.ts), so "closed" means hidden.
- */
-const FRAME = 'engram-insert iframe';
-const previewFrame = (chat: Page): FrameLocator => chat.frameLocator(FRAME);
-const previewDialog = (chat: Page) => previewFrame(chat).getByRole('dialog', { name: 'Memory to insert' });
-
-async function confirmPreview(chat: Page): Promise<void> {
-  const confirm = previewDialog(chat).getByRole('button', { name: /^Insert \d+ memor/ });
-  await expect.poll(() => confirm.isEnabled()).toBe(true);
-  await confirm.click();
-  await expect.poll(() => chat.locator(FRAME).isVisible()).toBe(false);
 }
 
 /** Elements in the page that memory text could have produced: anything but the editor's own paragraphs. */

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { textHash } from '../../lib/recall/vectors';
 import { fixture, launch, openOptions, servePage, type Harness } from './harness';
 import { manyMemories, seedRows } from './seed';
+import { confirmPreview, previewDialog } from './preview';
 
 const CHAT = 'https://chatgpt.com/c/6f0d2c1e-1111-4a2b-9c3d-000000000051';
 const BASE = 'https://embeddings.engram.test/v1';
@@ -53,7 +54,7 @@ async function preview(draft: string): Promise<{ chat: Page; lines: string[]; ms
   await chat.keyboard.type(draft);
   const started = Date.now();
   await chat.getByRole('button', { name: 'Insert memory' }).click();
-  const dialog = chat.getByRole('dialog', { name: 'Memory to insert' });
+  const dialog = previewDialog(chat);
   await dialog
     .getByText(/tokens|Nothing to insert yet/)
     .first()
@@ -103,9 +104,7 @@ describe('semantic recall through a routed /v1/embeddings', () => {
     console.log(`preview with semantic recall and a routed endpoint: ready ${ms} ms after the click`);
     expect(lines.some((l) => l.includes(CAR))).toBe(true);
     expect(lines.some((l) => l.includes(BAND) || l.includes(BEES))).toBe(false);
-    const dialog = chat.getByRole('dialog', { name: 'Memory to insert' });
-    await dialog.getByRole('button', { name: /^Insert \d+ memor/ }).click();
-    await expect.poll(() => dialog.count()).toBe(0);
+    await confirmPreview(chat);
     const text = await chat.locator('#prompt-textarea').innerText();
     expect(text).toContain(CAR);
     expect(text).not.toContain(BAND);
