@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, test, vi } from 'vitest';
 import type { RecallReply } from '../../lib/model/messages';
-import { FRAME_BOOTED, FRAME_OPEN } from '../../lib/inject/frame';
+import { FRAME_BOOTED, FRAME_CLOSE, FRAME_OPEN } from '../../lib/inject/frame';
 import { FrameApp, PreviewFrame } from './PreviewFrame';
 import { READY_MARK, type FrameChannels } from './frame-recall';
 
@@ -82,4 +82,25 @@ test('the warm frame asks for nothing until its content script opens it, and dro
   await screen.findByText('I live in Lisbon.');
   expect(c.pageContext).toHaveBeenCalledTimes(2);
   post.mockRestore();
+});
+
+test('the lines are gone before the tab hides the frame, and when the page side hides it', async () => {
+  const c = channels();
+  let listedWhenAsked: boolean | null = null;
+  c.closePreview.mockImplementation(async () => {
+    listedWhenAsked = screen.queryByText('I live in Lisbon.') !== null;
+    return { ok: true };
+  });
+  render(<FrameApp channels={c} />);
+  const open = () =>
+    act(() => window.dispatchEvent(new MessageEvent('message', { data: FRAME_OPEN, source: window })));
+  open();
+  await userEvent.click(await screen.findByRole('button', { name: 'Insert 1 memory' }));
+  await waitFor(() => expect(c.closePreview).toHaveBeenCalledOnce());
+  // A frame shown again right away must not offer the last preview's lines to click.
+  expect(listedWhenAsked).toBe(false);
+  open();
+  await screen.findByText('I live in Lisbon.');
+  act(() => window.dispatchEvent(new MessageEvent('message', { data: FRAME_CLOSE, source: window })));
+  expect(screen.queryByText('I live in Lisbon.')).toBeNull();
 });

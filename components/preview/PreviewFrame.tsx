@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import { FRAME_BOOTED, FRAME_OPEN } from '../../lib/inject/frame';
+import { flushSync } from 'react-dom';
+import { FRAME_BOOTED, FRAME_CLOSE, FRAME_OPEN } from '../../lib/inject/frame';
 import { InsertPreview } from '../InsertPreview';
 import { frameRecall, READY_MARK, type FrameChannels } from './frame-recall';
 
@@ -38,7 +39,9 @@ export function FrameApp({ channels }: { channels: FrameChannels }) {
   const [closed, setClosed] = useState(true);
   useEffect(() => {
     const onMessage = (e: MessageEvent) => {
-      if (e.source !== window.parent || e.data !== FRAME_OPEN) return;
+      if (e.source !== window.parent) return;
+      if (e.data === FRAME_CLOSE) setClosed(true);
+      if (e.data !== FRAME_OPEN) return;
       setOpened((n) => n + 1);
       setClosed(false);
     };
@@ -46,6 +49,7 @@ export function FrameApp({ channels }: { channels: FrameChannels }) {
     window.parent.postMessage(FRAME_BOOTED, '*');
     return () => window.removeEventListener('message', onMessage);
   }, []);
-  const onClosed = useMemo(() => () => setClosed(true), []);
+  // Rendered away synchronously, before the tab is asked to hide the frame (frame-recall.ts says why).
+  const onClosed = useMemo(() => () => flushSync(() => setClosed(true)), []);
   return closed ? null : <PreviewFrame key={opened} channels={channels} onClosed={onClosed} />;
 }

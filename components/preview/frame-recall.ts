@@ -13,11 +13,13 @@ export interface FrameChannels {
   recall(req: RecallRequest): Promise<RecallReply>;
 }
 
-/** Stable functions for InsertPreview's effect; `onClosed` clears the preview once the tab hid the frame. */
+/** Stable functions for InsertPreview's effect; `onClosed` clears the preview before the tab hides the frame. */
 export function frameRecall(channels: FrameChannels, onClosed: () => void = () => undefined) {
+  // Cleared first: the tab may show the frame again the moment it hid it, and the old lines must not be there to
+  // click (a Remove landed on the last preview's list in insert.e2e, then the fresh one replaced it; CI run).
   const close = async () => {
-    await channels.closePreview().catch(() => undefined);
     onClosed();
+    await channels.closePreview().catch(() => undefined);
   };
   return {
     context: () => channels.pageContext().catch(() => null),

@@ -12,6 +12,8 @@ export const FRAME_TITLE = 'Engram: memory to insert';
 /** Window messages between this script and the frame. They carry no data: only "show the preview now". */
 export const FRAME_OPEN = 'engram:preview-open';
 export const FRAME_BOOTED = 'engram:preview-booted';
+/** Hidden from the page's side (Escape on the page, a re-mount): the frame drops its lines at once. */
+export const FRAME_CLOSE = 'engram:preview-close';
 
 const FRAME_STYLE = [
   'position:absolute',
@@ -45,7 +47,7 @@ export function createPreviewFrame(parent: ShadowRoot | HTMLElement, src: string
   element.hidden = true;
   let open = false;
   // '*': the message holds no data, and a frame the page navigated elsewhere learns nothing from it.
-  const post = () => element.contentWindow?.postMessage(FRAME_OPEN, '*');
+  const post = (message = FRAME_OPEN) => element.contentWindow?.postMessage(message, '*');
   // A click before the frame booted (or after a remount reloaded it) is answered when it says it is up.
   doc.defaultView?.addEventListener('message', (e) => {
     if (open && e.data === FRAME_BOOTED && e.source === element.contentWindow) post();
@@ -62,6 +64,7 @@ export function createPreviewFrame(parent: ShadowRoot | HTMLElement, src: string
     hide: () => {
       open = false;
       element.hidden = true;
+      post(FRAME_CLOSE);
     },
     isOpen: () => open,
   };
