@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { exportAll, exportUntil } from './export';
-import { fixture, launch, openOptions, servePage, type Harness } from './harness';
+import { fixture, launch, openOptions, servePage, type Harness, stopServiceWorker } from './harness';
 import { startLlmServer, type LlmServer } from './llm-server';
 
 const SECRET = 'sk-proj-Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe';
@@ -102,9 +102,7 @@ describe('extraction through a local OpenAI-compatible server', () => {
     llm.holdNext();
     await extractNow();
     await expect.poll(() => llm.requests.length, { timeout: 15_000 }).toBeGreaterThan(first);
-    const cdp = await h.context.newCDPSession(options);
-    await cdp.send('ServiceWorker.enable');
-    await cdp.send('ServiceWorker.stopAllWorkers');
+    await stopServiceWorker(options);
     // Waking the worker (a message) makes the new instance reclaim the orphaned job and run it again.
     await extractNow();
     const { data } = await exportUntil(

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { exportAll } from './export';
-import { FIXTURES, launch, openOptions, type Harness } from './harness';
+import { FIXTURES, launch, openOptions, type Harness, stopServiceWorker } from './harness';
 
 let h: Harness;
 let options: Page;
@@ -22,9 +22,7 @@ async function importFile(path: string): Promise<void> {
 }
 
 test('a ChatGPT export imports its visible turns, even right after the worker was stopped', async () => {
-  const cdp = await h.context.newCDPSession(options);
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.stopAllWorkers');
+  await stopServiceWorker(options);
   await importFile(join(FIXTURES, 'exports/chatgpt-export-2025.json'));
   await expect
     .poll(() => options.getByRole('status').textContent(), { timeout: 15_000 })

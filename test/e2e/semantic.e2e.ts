@@ -4,7 +4,7 @@
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { textHash } from '../../lib/recall/vectors';
-import { fixture, launch, openOptions, servePage, type Harness } from './harness';
+import { fixture, launch, openOptions, servePage, type Harness, stopServiceWorker } from './harness';
 import { manyMemories, seedRows } from './seed';
 import { confirmPreview, previewDialog } from './preview';
 
@@ -113,9 +113,7 @@ describe('semantic recall through a routed /v1/embeddings', () => {
 
   test('after a service-worker restart the vectors are read back: only the new query is embedded', async () => {
     const page = await openOptions(h, 'settings');
-    const cdp = await h.context.newCDPSession(page);
-    await cdp.send('ServiceWorker.enable');
-    await cdp.send('ServiceWorker.stopAllWorkers');
+    await stopServiceWorker(page);
     await page.close();
     const before = embedded.length;
     const { chat, lines } = await preview('Where do I park the vehicle?');
@@ -182,9 +180,7 @@ describe('10,000 stored vectors', () => {
       },
       { hashes, model: `${BASE}#text-embedding-3-small@512`, dims: DIMS },
     );
-    const cdp = await h.context.newCDPSession(options);
-    await cdp.send('ServiceWorker.enable');
-    await cdp.send('ServiceWorker.stopAllWorkers');
+    await stopServiceWorker(options);
     await options.close();
     const before = embedded.length;
     const first = await preview('Which car should I buy for the garden centre?');
