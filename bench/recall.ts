@@ -4,19 +4,10 @@
 import { existsSync } from 'node:fs';
 import { RecallIndex } from '../lib/recall/index';
 import { recall } from '../lib/recall/recall';
-import { memories, rng, sentence, vocabulary } from './synthetic';
+import { memories, rng, sentence, vocabulary, round, summarize } from './synthetic';
 
 const SIZES = [1_000, 10_000, 50_000];
 const QUERIES = 300;
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
-const round = (n: number) => Math.round(n * 100) / 100;
-
-function summarize(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return { p50: round(percentile(sorted, 0.5)), p95: round(percentile(sorted, 0.95)), runs: samples.length };
-}
 
 function benchSize(size: number) {
   const rand = rng(size);

@@ -5,16 +5,9 @@
 import type { Recallable } from '../lib/recall/index';
 import { EmbeddingCache, type Embedder } from '../lib/recall/semantic';
 import { dot } from '../lib/recall/vectors';
-import { memories, rng, vocabulary } from './synthetic';
+import { memories, rng, vocabulary, round, summarize } from './synthetic';
 
 const QUERIES = 200;
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
-const round = (n: number) => Math.round(n * 100) / 100;
-function summarize(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return { p50: round(percentile(sorted, 0.5)), p95: round(percentile(sorted, 0.95)), runs: samples.length };
-}
 
 function randomEmbedder(dims: number, seed: number): Embedder {
   const rand = rng(seed);

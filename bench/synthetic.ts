@@ -49,3 +49,13 @@ export function memories(count: number, words: readonly string[], rand: () => nu
     };
   });
 }
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+export const round = (n: number) => Math.round(n * 100) / 100;
+
+/** p50 and p95 of timing samples, in ms to two decimals. */
+export function summarize(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { p50: round(percentile(sorted, 0.5)), p95: round(percentile(sorted, 0.95)), runs: samples.length };
+}

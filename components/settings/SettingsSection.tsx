@@ -34,43 +34,34 @@ function CheckControl({ def, draft, error, onChange }: ControlProps) {
   );
 }
 
-function NumberControl({ def, draft, error, onChange }: ControlProps) {
+// Numbers and text differ only in how the draft value becomes the input's text and back.
+function InputControl({ def, draft, error, onChange }: ControlProps) {
   const id = idOf(def);
   const value = getIn(draft, def.path);
+  const number = def.kind === 'number';
+  const shown = number
+    ? typeof value === 'number' && !Number.isNaN(value)
+      ? String(value)
+      : ''
+    : typeof value === 'string'
+      ? value
+      : '';
+  const parse = (raw: string) => (!number ? raw : raw === '' ? Number.NaN : Number(raw));
   return (
     <Field id={id} label={def.label} hint={def.hint} error={error}>
       <input
         id={id}
-        type="number"
+        type={number ? 'number' : 'text'}
         aria-describedby={describedBy(id, true, error)}
         aria-invalid={error ? true : undefined}
-        value={typeof value === 'number' && !Number.isNaN(value) ? String(value) : ''}
-        onChange={(e) =>
-          onChange(setIn(draft, def.path, e.target.value === '' ? Number.NaN : Number(e.target.value)))
-        }
+        value={shown}
+        onChange={(e) => onChange(setIn(draft, def.path, parse(e.target.value)))}
       />
     </Field>
   );
 }
 
-function TextControl({ def, draft, error, onChange }: ControlProps) {
-  const id = idOf(def);
-  const value = getIn(draft, def.path);
-  return (
-    <Field id={id} label={def.label} hint={def.hint} error={error}>
-      <input
-        id={id}
-        type="text"
-        aria-describedby={describedBy(id, true, error)}
-        aria-invalid={error ? true : undefined}
-        value={typeof value === 'string' ? value : ''}
-        onChange={(e) => onChange(setIn(draft, def.path, e.target.value))}
-      />
-    </Field>
-  );
-}
-
-const CONTROLS = { bool: CheckControl, number: NumberControl, text: TextControl };
+const CONTROLS = { bool: CheckControl, number: InputControl, text: InputControl };
 
 function SettingsForm({ state }: { state: ReturnType<typeof useSettingsDraft> & { draft: Settings } }) {
   const { draft, setDraft, errors, save, saved } = state;
