@@ -3,6 +3,7 @@ import { sendMessage } from '../lib/messages';
 import { readSettings } from '../lib/settings';
 import { listPrompts } from '../prompts/registry';
 import type { PromptKind } from '../prompts/types';
+import { Select } from './ui';
 import { useAction } from './useAction';
 
 const LABELS: Record<PromptKind, string> = {
@@ -15,16 +16,13 @@ function PromptSelect(props: { kind: PromptKind; value: string; onChange: (versi
   const current = versions.find((p) => p.version === props.value) ?? versions.at(-1);
   return (
     <div className="stack">
-      <label className="stack">
-        <span>{LABELS[props.kind]}</span>
-        <select value={current?.version} onChange={(e) => props.onChange(e.target.value)}>
-          {versions.map((p) => (
-            <option key={p.version} value={p.version}>
-              {p.version}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Select
+        stacked
+        label={LABELS[props.kind]}
+        value={current?.version ?? ''}
+        options={versions.map((p) => [p.version, p.version] as const)}
+        onChange={props.onChange}
+      />
       <span className="muted">{current?.description}</span>
     </div>
   );

@@ -1,5 +1,6 @@
 import { ProviderKind, type ProviderStatus } from '../lib/model/provider';
 import { WEBLLM_MODELS } from '../lib/providers/gpu';
+import { Select } from './ui';
 
 const KINDS: { kind: ProviderKind; label: string }[] = [
   { kind: 'none', label: 'None yet' },
@@ -24,20 +25,13 @@ interface Props {
 function ModelField({ form, onChange }: Pick<Props, 'form' | 'onChange'>) {
   if (form.kind === 'webllm')
     return (
-      <label className="stack">
-        <span>Model</span>
-        <select
-          aria-label="Model"
-          value={form.model}
-          onChange={(e) => onChange({ ...form, model: e.target.value })}
-        >
-          {WEBLLM_MODELS.map((m) => (
-            <option key={m.id} value={m.id}>
-              {m.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Select
+        stacked
+        label="Model"
+        value={form.model}
+        options={WEBLLM_MODELS.map((m) => [m.id, m.label] as const)}
+        onChange={(model) => onChange({ ...form, model })}
+      />
     );
   return (
     <label className="stack">
@@ -95,20 +89,13 @@ export function ProviderFields({ form, gpuUsable, apiKey, onKey, onChange }: Pro
   const kinds = KINDS.filter((k) => k.kind !== 'webllm' || gpuUsable || form.kind === 'webllm');
   return (
     <>
-      <label className="stack">
-        <span>Provider</span>
-        <select
-          aria-label="Provider"
-          value={form.kind}
-          onChange={(e) => onChange({ ...form, kind: ProviderKind.parse(e.target.value) })}
-        >
-          {kinds.map((k) => (
-            <option key={k.kind} value={k.kind}>
-              {k.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Select
+        stacked
+        label="Provider"
+        value={form.kind}
+        options={kinds.map((k) => [k.kind, k.label] as const)}
+        onChange={(kind) => onChange({ ...form, kind: ProviderKind.parse(kind) })}
+      />
       {form.kind !== 'none' && <ModelField form={form} onChange={onChange} />}
       <Secrets form={form} apiKey={apiKey} onKey={onKey} onChange={onChange} />
     </>

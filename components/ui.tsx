@@ -105,14 +105,17 @@ export function Select<T extends string>({
   value,
   options,
   onChange,
+  stacked = false,
 }: {
   label: string;
   value: T;
   options: readonly (readonly [T, string])[];
   onChange: (value: T) => void;
+  /** Label above the select (forms) rather than beside it (toolbars). */
+  stacked?: boolean;
 }) {
   return (
-    <label className="inline">
+    <label className={stacked ? 'stack' : 'inline'}>
       <span>{label}</span>
       <select value={value} onChange={(e) => onChange(e.target.value as T)}>
         {options.map(([v, text]) => (
