@@ -1,4 +1,5 @@
 import type { NewMemory } from '../model/messages';
+import { newMemory } from '../model/new-memory';
 import type { Memory } from '../model/records';
 import { escapeMemoryText } from '../recall/block';
 import { getMemory, writeMemory } from '../store/memories';
@@ -8,26 +9,18 @@ import { byUser } from './events';
 /** A memory the user typed: full confidence, about the user, global unless a scope was chosen. */
 export async function addUserMemory(input: NewMemory, now = new Date()): Promise<Memory> {
   const at = now.toISOString();
-  const memory: Memory = {
-    id: crypto.randomUUID(),
-    text: input.text,
-    type: input.type,
-    priority: input.priority ?? (input.type === 'instruction' ? -1 : 50),
-    confidence: 1,
-    attributedTo: 'user',
-    occurredStart: null,
-    occurredEnd: null,
-    mentionedAt: at,
-    createdAt: at,
-    updatedAt: at,
-    sources: [],
-    proofCount: 1,
-    scope: input.scope ?? 'global',
-    status: 'active',
-    pinned: input.pinned ?? false,
-    // Counted on the escaped form: that is what the block will hold.
-    tokenCount: await countTokens(escapeMemoryText(input.text)),
-  };
+  const memory = newMemory(
+    {
+      text: input.text,
+      type: input.type,
+      priority: input.priority ?? (input.type === 'instruction' ? -1 : 50),
+      scope: input.scope ?? 'global',
+      pinned: input.pinned ?? false,
+      // Counted on the escaped form: that is what the block will hold.
+      tokenCount: await countTokens(escapeMemoryText(input.text)),
+    },
+    at,
+  );
   await writeMemory(memory, byUser('add', null, memory, 'Added by hand'));
   return memory;
 }

@@ -1,6 +1,7 @@
 // Vendor saved memories become Engram memories with their source recorded (#3). Keyed by the vendor's id, so
 // importing again adds nothing and an edited entry is updated, with an event that says so.
 import { VendorMemories, type VendorImportReply } from '../model/messages';
+import { newMemory } from '../model/new-memory';
 import type { Memory, MemoryEvent, Site } from '../model/records';
 import { escapeMemoryText } from '../recall/block';
 import { SITE_LABELS } from '../sites/registry';
@@ -17,26 +18,18 @@ async function toMemory(
   entry: { id: string; text: string; updatedAt: string | null },
   at: string,
 ) {
-  const memory: Memory = {
-    id: `${site}-saved:${entry.id}`,
-    text: entry.text,
-    type: 'profile',
-    priority: 50,
-    confidence: 0.9,
-    attributedTo: 'user',
-    occurredStart: null,
-    occurredEnd: null,
-    mentionedAt: entry.updatedAt ?? at,
-    createdAt: at,
-    updatedAt: at,
-    sources: [{ site, conversationId: null, turnIds: [], url: SOURCE_URL[site] }],
-    proofCount: 1,
-    scope: 'global',
-    status: 'active',
-    pinned: false,
-    tokenCount: await countTokens(escapeMemoryText(entry.text)),
-  };
-  return memory;
+  return newMemory(
+    {
+      id: `${site}-saved:${entry.id}`,
+      text: entry.text,
+      type: 'profile',
+      confidence: 0.9,
+      mentionedAt: entry.updatedAt ?? at,
+      sources: [{ site, conversationId: null, turnIds: [], url: SOURCE_URL[site] }],
+      tokenCount: await countTokens(escapeMemoryText(entry.text)),
+    },
+    at,
+  );
 }
 
 function importEvent(before: Memory | undefined, after: Memory, site: Site, at: string): MemoryEvent {

@@ -1,5 +1,6 @@
 // Decisions become memory records and the MemoryEvents that explain them (#4): every change records job,
 // prompt version, model and reason. Review mode turns new and changed memories into `pending` proposals.
+import { newMemory } from '../model/new-memory';
 import type { Memory, MemoryEvent, MemoryOp, MemorySource } from '../model/records';
 import type { MemoryWrite } from '../store/pipeline';
 import type { Decision } from './decide';
@@ -50,26 +51,23 @@ function withSource(sources: MemorySource[], fact: Fact, ctx: WriteContext): Mem
 }
 
 async function created(fact: Fact, text: string, ctx: WriteContext): Promise<Memory> {
-  const at = ctx.now.toISOString();
-  return {
-    id: crypto.randomUUID(),
-    text,
-    type: fact.type,
-    priority: fact.priority,
-    confidence: fact.confidence,
-    attributedTo: fact.attributedTo,
-    occurredStart: fact.occurredStart,
-    occurredEnd: fact.occurredEnd,
-    mentionedAt: fact.mentionedAt,
-    createdAt: at,
-    updatedAt: at,
-    sources: withSource([], fact, ctx),
-    proofCount: 1,
-    scope: 'global',
-    status: ctx.reviewMode ? 'pending' : 'active',
-    pinned: false,
-    tokenCount: await ctx.countTokens(text),
-  };
+  const { type, priority, confidence, attributedTo, occurredStart, occurredEnd, mentionedAt } = fact;
+  return newMemory(
+    {
+      text,
+      type,
+      priority,
+      confidence,
+      attributedTo,
+      occurredStart,
+      occurredEnd,
+      mentionedAt,
+      sources: withSource([], fact, ctx),
+      status: ctx.reviewMode ? 'pending' : 'active',
+      tokenCount: await ctx.countTokens(text),
+    },
+    ctx.now.toISOString(),
+  );
 }
 
 type Draft = { op: MemoryOp; before: Memory | null; after: Memory; reason: string };
