@@ -157,7 +157,12 @@ describe('the persisted vectors', () => {
       );
       await refreshEmbedder(granted, flaky);
       await handlers.addMemory({ text: 'I drive an automobile.', type: 'profile' }, {});
-      await syncEmbeddings();
+      // One quick retry inside the request (lib/providers/http.ts), then the pass gives up until later.
+      let settled = false;
+      const pass = syncEmbeddings().finally(() => (settled = true));
+      while (!settled) await vi.advanceTimersByTimeAsync(50);
+      await pass;
+      expect(flaky).toHaveBeenCalledTimes(2);
       expect((await semanticStatus()).lastError).toMatch(/HTTP 429/);
       expect(await countVectors(MODEL)).toBe(0);
       down = false;

@@ -42,6 +42,16 @@ test('errors and malformed replies are refused in plain words', async () => {
   await expect(reply({ error: 'nope' }, 401)).rejects.toThrow(/HTTP 401/);
 });
 
+test('a 429 is retried as the chat providers retry it, honouring Retry-After', async () => {
+  const fetchFn = vi
+    .fn<typeof fetch>()
+    .mockResolvedValueOnce(new Response('slow down', { status: 429, headers: { 'retry-after': '0' } }))
+    .mockResolvedValueOnce(Response.json({ data: [{ index: 0, embedding: [1] }] }));
+  const e = openAiEmbedder({ baseUrl: 'https://x/v1', apiKey: 'k', model: 'm' }, fetchFn);
+  expect(await e.embed(['a'])).toEqual([[1]]);
+  expect(fetchFn).toHaveBeenCalledTimes(2);
+});
+
 test('text-embedding-3 models are asked for 512 dimensions, which become part of the identity', async () => {
   expect(dimensionsFor('text-embedding-3-small')).toBe(512);
   expect(dimensionsFor('nomic-embed-text')).toBeUndefined();

@@ -2,6 +2,7 @@
 // only, from the provider the user configured (#4); the key never leaves it.
 import { z } from 'zod/mini';
 import type { Embedder } from '../recall/semantic';
+import { fetchWithRetry } from './http';
 
 export interface EmbedderConfig {
   baseUrl: string;
@@ -21,13 +22,19 @@ export function openAiEmbedder(config: EmbedderConfig, fetchFn: typeof fetch = f
   return {
     model: `${config.baseUrl}#${config.model}${config.dimensions ? `@${config.dimensions}` : ''}`,
     embed: async (texts, signal) => {
-      const response = await fetchFn(`${config.baseUrl.replace(/\/$/, '')}/embeddings`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...auth },
-        body: JSON.stringify({ model: config.model, input: texts, dimensions: config.dimensions }),
-        signal,
+      // The providers' own HTTP (#4): a timeout, and a 429/5xx retried once, honouring Retry-After. Once and
+      // soon: a query has 800 ms in all, and the background pass retries a failed batch itself (30 s, 2 min…).
+      const response = await fetchWithRetry(
+        `${config.baseUrl.replace(/\/+$/, '')}/embeddings`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...auth },
+          body: JSON.stringify({ model: config.model, input: texts, dimensions: config.dimensions }),
+        },
+        { signal, fetch: fetchFn, retries: 1, baseDelayMs: 250 },
+      ).catch((e: unknown) => {
+        throw new Error(`the embeddings endpoint failed: ${e instanceof Error ? e.message : String(e)}`);
       });
-      if (!response.ok) throw new Error(`the embeddings endpoint answered HTTP ${response.status}`);
       const parsed = EmbeddingsReply.safeParse(await response.json().catch(() => null));
       const rows = parsed.success ? [...parsed.data.data].sort((a, b) => a.index - b.index) : [];
       if (rows.length !== texts.length) throw new Error('the embeddings endpoint sent a malformed reply');
