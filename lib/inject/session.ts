@@ -31,10 +31,13 @@ export interface InsertSession {
   sync(href: string): void;
 }
 
-/** The draft without any Engram block already in it, and the last turns on screen. */
+/** The composer's draft without any Engram block already in it. */
+const draftOf = (adapter: SiteAdapter, doc: Document): string =>
+  (adapter.findComposer(doc)?.textContent ?? '').replace(BLOCK_RE, '').trim();
+
+/** The draft, the last turns on screen, and the chat's conversation and project. */
 export function readContext(adapter: SiteAdapter, doc: Document): PageContext {
-  const composer = adapter.findComposer(doc);
-  const draft = (composer?.textContent ?? '').replace(BLOCK_RE, '').trim();
+  const draft = draftOf(adapter, doc);
   const recent = adapter
     .parseTurns(doc)
     .slice(-RECENT_TURNS)
@@ -106,8 +109,8 @@ export function createInsertSession(
       frame ??= createPreviewFrame(button.shadow, send.frameUrl());
     }
     const newChat = adapter.conversationId(new URL(href)) === null;
-    if (!newChat || offeredFor === href || !button.host.isConnected || readContext(adapter, doc).draft)
-      return;
+    // Only the draft matters here: no turn parsing on a page change.
+    if (!newChat || offeredFor === href || !button.host.isConnected || draftOf(adapter, doc)) return;
     offeredFor = href;
     const scope = scopeOfUrl(adapter.site, new URL(href));
     void send.offer({ site: adapter.site, scope }).then(({ count }) => button.setOffer(count));
