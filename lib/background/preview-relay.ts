@@ -3,7 +3,7 @@
 // content script made: its test_ext_subframes_privileges.html) and cannot name another tab. What the tab
 // answers is page data, so it is validated here.
 import type { Handlers, Sender } from '../messages';
-import { InsertTextReply, PageContext } from '../model/messages';
+import { insertReply, pageContextReply } from '../tab-replies';
 
 export interface TabChannel {
   pageContext(tabId: number): Promise<unknown>;
@@ -22,15 +22,10 @@ function senderTab(sender: Sender): number {
 
 export function previewRelay(tabs: TabChannel): RelayHandlers {
   return {
-    previewPageContext: async (_req, sender) => {
-      const reply = await tabs.pageContext(senderTab(sender)).catch(() => null);
-      const parsed = PageContext.safeParse(reply);
-      return parsed.success ? parsed.data : null;
-    },
-    previewInsertText: async ({ text }, sender) => {
-      const parsed = InsertTextReply.safeParse(await tabs.insertText(senderTab(sender), text));
-      return parsed.success ? parsed.data : { ok: false, message: 'The chat page gave no answer.' };
-    },
+    previewPageContext: async (_req, sender) =>
+      pageContextReply(await tabs.pageContext(senderTab(sender)).catch(() => null)),
+    previewInsertText: async ({ text }, sender) =>
+      insertReply(await tabs.insertText(senderTab(sender), text)),
     previewClose: async (_req, sender) => {
       await tabs.closePreview(senderTab(sender));
       return { ok: true };
