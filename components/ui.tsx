@@ -117,7 +117,8 @@ export function Select<T extends string>({
   return (
     <label className={stacked ? 'stack' : 'inline'}>
       <span>{label}</span>
-      <select value={value} onChange={(e) => onChange(e.target.value as T)}>
+      {/* Named by aria-label too: a wrapping label's name would include the chosen option's text. */}
+      <select aria-label={label} value={value} onChange={(e) => onChange(e.target.value as T)}>
         {options.map(([v, text]) => (
           <option key={v} value={v}>
             {text}

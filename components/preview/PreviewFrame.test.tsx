@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, test, vi } from 'vitest';
 import type { RecallReply } from '../../lib/model/messages';
-import { FRAME_BOOTED, FRAME_CLOSE, FRAME_OPEN } from '../../lib/inject/frame';
+import { FRAME_BOOTED, FRAME_CLOSE, openMessage } from '../../lib/inject/frame';
 import { FrameApp, PreviewFrame } from './PreviewFrame';
 import { READY_MARK, type FrameChannels } from './frame-recall';
 
@@ -70,15 +70,15 @@ test('the warm frame asks for nothing until its content script opens it, and dro
   render(<FrameApp channels={c} />);
   expect(post).toHaveBeenCalledWith(FRAME_BOOTED, '*');
   // From anything but the parent window (here happy-dom's top window is its own parent), nothing opens.
-  act(() => window.dispatchEvent(new MessageEvent('message', { data: FRAME_OPEN, source: null })));
+  act(() => window.dispatchEvent(new MessageEvent('message', { data: openMessage(1), source: null })));
   expect(c.pageContext).not.toHaveBeenCalled();
   expect(screen.queryByRole('dialog')).toBeNull();
-  act(() => window.dispatchEvent(new MessageEvent('message', { data: FRAME_OPEN, source: window })));
+  act(() => window.dispatchEvent(new MessageEvent('message', { data: openMessage(1), source: window })));
   await screen.findByText('I live in Lisbon.');
   await userEvent.keyboard('{Escape}');
   await waitFor(() => expect(screen.queryByText('I live in Lisbon.')).toBeNull());
   expect(screen.queryByRole('dialog')).toBeNull();
-  act(() => window.dispatchEvent(new MessageEvent('message', { data: FRAME_OPEN, source: window })));
+  act(() => window.dispatchEvent(new MessageEvent('message', { data: openMessage(2), source: window })));
   await screen.findByText('I live in Lisbon.');
   expect(c.pageContext).toHaveBeenCalledTimes(2);
   post.mockRestore();
@@ -92,8 +92,9 @@ test('the lines are gone before the tab hides the frame, and when the page side 
     return { ok: true };
   });
   render(<FrameApp channels={c} />);
+  let n = 0;
   const open = () =>
-    act(() => window.dispatchEvent(new MessageEvent('message', { data: FRAME_OPEN, source: window })));
+    act(() => window.dispatchEvent(new MessageEvent('message', { data: openMessage(++n), source: window })));
   open();
   await userEvent.click(await screen.findByRole('button', { name: 'Insert 1 memory' }));
   await waitFor(() => expect(c.closePreview).toHaveBeenCalledOnce());
@@ -103,4 +104,18 @@ test('the lines are gone before the tab hides the frame, and when the page side 
   await screen.findByText('I live in Lisbon.');
   act(() => window.dispatchEvent(new MessageEvent('message', { data: FRAME_CLOSE, source: window })));
   expect(screen.queryByText('I live in Lisbon.')).toBeNull();
+});
+
+test('the same open delivered twice (shown while booting, re-sent after the boot) keeps the removals', async () => {
+  const c = channels(async (req) => ({ ...reply, lines: req.exclude.length ? [] : reply.lines }));
+  render(<FrameApp channels={c} />);
+  const send = (data: string) =>
+    act(() => window.dispatchEvent(new MessageEvent('message', { data, source: window })));
+  send(openMessage(1));
+  await userEvent.click(await screen.findByRole('button', { name: /^Remove: I live in Lisbon/ }));
+  await waitFor(() => expect(screen.queryByText('I live in Lisbon.')).toBeNull());
+  send(openMessage(1));
+  await new Promise((r) => setTimeout(r, 50));
+  expect(screen.queryByText('I live in Lisbon.')).toBeNull();
+  expect(c.recall.mock.calls.at(-1)?.[0].exclude).toEqual(['h']);
 });

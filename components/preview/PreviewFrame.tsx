@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { FRAME_BOOTED, FRAME_CLOSE, FRAME_OPEN } from '../../lib/inject/frame';
+import { FRAME_BOOTED, FRAME_CLOSE, openNumber } from '../../lib/inject/frame';
 import { InsertPreview } from '../InsertPreview';
 import { frameRecall, READY_MARK, type FrameChannels } from './frame-recall';
 
@@ -38,11 +38,15 @@ export function FrameApp({ channels }: { channels: FrameChannels }) {
   const [opened, setOpened] = useState(0);
   const [closed, setClosed] = useState(true);
   useEffect(() => {
+    let last = 0;
     const onMessage = (e: MessageEvent) => {
       if (e.source !== window.parent) return;
       if (e.data === FRAME_CLOSE) setClosed(true);
-      if (e.data !== FRAME_OPEN) return;
-      setOpened((n) => n + 1);
+      const n = openNumber(e.data);
+      // An open already acted on (sent again after the boot message) must not replace the preview.
+      if (n === null || n <= last) return;
+      last = n;
+      setOpened(n);
       setClosed(false);
     };
     window.addEventListener('message', onMessage);

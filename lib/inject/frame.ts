@@ -11,6 +11,14 @@
 export const FRAME_TITLE = 'Engram: memory to insert';
 /** Window messages between this script and the frame. They carry no data: only "show the preview now". */
 export const FRAME_OPEN = 'engram:preview-open';
+// Each open is numbered, and the frame acts on a number once: the same open can reach it twice (shown while it
+// was still booting, then re-sent when it said it booted), and a second fresh preview would drop the user's
+// removals (a Remove lost in an insert.e2e CI run).
+export const openMessage = (n: number): string => `${FRAME_OPEN}:${n}`;
+export function openNumber(data: unknown): number | null {
+  const m = typeof data === 'string' ? /^engram:preview-open:(\d+)$/.exec(data) : null;
+  return m ? Number(m[1]) : null;
+}
 export const FRAME_BOOTED = 'engram:preview-booted';
 /** Hidden from the page's side (Escape on the page, a re-mount): the frame drops its lines at once. */
 export const FRAME_CLOSE = 'engram:preview-close';
@@ -46,8 +54,9 @@ export function createPreviewFrame(parent: ShadowRoot | HTMLElement, src: string
   element.style.cssText = FRAME_STYLE;
   element.hidden = true;
   let open = false;
+  let opens = 0;
   // '*': the message holds no data, and a frame the page navigated elsewhere learns nothing from it.
-  const post = (message = FRAME_OPEN) => element.contentWindow?.postMessage(message, '*');
+  const post = (message = openMessage(opens)) => element.contentWindow?.postMessage(message, '*');
   // A click before the frame booted (or after a remount reloaded it) is answered when it says it is up.
   doc.defaultView?.addEventListener('message', (e) => {
     if (open && e.data === FRAME_BOOTED && e.source === element.contentWindow) post();
@@ -57,6 +66,7 @@ export function createPreviewFrame(parent: ShadowRoot | HTMLElement, src: string
     element,
     show: () => {
       open = true;
+      opens++;
       element.hidden = false;
       post();
       element.focus();

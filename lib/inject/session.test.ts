@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { SiteAdapter } from '../sites/adapter';
-import { FRAME_BOOTED, FRAME_OPEN, FRAME_TITLE } from './frame';
+import { FRAME_BOOTED, FRAME_TITLE, openMessage } from './frame';
 import { createInsertSession, readContext } from './session';
 
 // about:blank: happy-dom would try to fetch an extension URL; the real URL is checked in e2e.
@@ -57,11 +57,16 @@ describe('the insert session places the preview frame, never memory text', () =>
     window.dispatchEvent(new MessageEvent('message', { data: FRAME_BOOTED, source: win }));
     expect(post).not.toHaveBeenCalled();
     await session.open();
-    expect(post).toHaveBeenLastCalledWith(FRAME_OPEN, '*');
+    expect(post).toHaveBeenLastCalledWith(openMessage(1), '*');
     window.dispatchEvent(new MessageEvent('message', { data: FRAME_BOOTED, source: window }));
     expect(post).toHaveBeenCalledTimes(1);
+    // A (re)booted frame gets the same open again, so it can tell a repeat from a new open.
     window.dispatchEvent(new MessageEvent('message', { data: FRAME_BOOTED, source: win }));
+    expect(post).toHaveBeenLastCalledWith(openMessage(1), '*');
     expect(post).toHaveBeenCalledTimes(2);
+    session.close();
+    await session.open();
+    expect(post).toHaveBeenLastCalledWith(openMessage(2), '*');
   });
 
   test('Alt+Shift+M shows the same frame', () => {
