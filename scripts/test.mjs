@@ -33,9 +33,15 @@ function vitest(label, config) {
   try {
     const r = JSON.parse(readFileSync(out, 'utf8'));
     const skipped = r.numPendingTests + r.numTodoTests;
-    console.log(`${label}: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`);
+    // A file whose beforeAll failed reports its tests as skipped, not failed: count the file as one failure,
+    // or the summary reads "0 failed" for a broken suite (semantic.e2e, 2026-11-29).
+    const broke = r.testResults.filter(
+      (f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed'),
+    ).length;
+    const failed = r.numFailedTests + broke;
+    console.log(`${label}: ${r.numPassedTests} passed, ${failed} failed, ${skipped} skipped`);
     totals.passed += r.numPassedTests;
-    totals.failed += r.numFailedTests;
+    totals.failed += failed;
     totals.skipped += skipped;
   } catch {
     console.error(`${label}: no results (the runner did not finish)`);
