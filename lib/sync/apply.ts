@@ -38,6 +38,24 @@ export function keysOf(lines: RemoteLine[]): { memoryIds: string[]; convKeys: st
   return { memoryIds: [...memoryIds], convKeys: [...convKeys] };
 }
 
+/** The latest clock a batch carries: this device's clock moves past it (hybrid logical clock receive). */
+export function newestClock(lines: RemoteLine[]): string | null {
+  let newest: string | null = null;
+  const see = (hlc: string | null) => {
+    if (hlc !== null && (newest === null || hlc > newest)) newest = hlc;
+  };
+  for (const l of lines) {
+    if (l.t === 'mstate') {
+      see(l.head.purged);
+      for (const leaf of l.head.leaves) see(leaf.hlc);
+    } else if (l.t === 'cstate') {
+      see(l.head.hlc);
+      see(l.head.gone);
+    } else see(l.hlc);
+  }
+  return newest;
+}
+
 function foldMemory(prev: MemoryWrite | undefined, next: MemoryWrite): MemoryWrite {
   if (!prev) return next;
   return {
