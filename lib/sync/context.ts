@@ -26,7 +26,14 @@ export interface SyncReport {
   purged: boolean;
 }
 
+/** Sizes that shape the remote files; defaults in snapshot.ts, smaller in tests to exercise many parts. */
+export interface Limits {
+  partBytes: number;
+  snapshotAfterBytes: number;
+}
+
 export interface Ctx {
+  limits: Limits;
   backend: Backend;
   port: SyncPort;
   state: SyncState;

@@ -1,7 +1,7 @@
 // The sync engine's entry points (#15). Phase 2 calls these from the background (on changes and on an alarm) and
 // from Options → Sync; everything they write goes through the SyncPort, so the store stays the only writer.
 import type { Backend } from './backend';
-import { emptyReport, type Ctx, type Progress, type SyncReport } from './context';
+import { emptyReport, type Ctx, type Limits, type Progress, type SyncReport } from './context';
 import { newKeyPair, randomId, recipientOf, unwrapIdentity, wrapIdentity } from './crypto';
 import { beginReset, checkEnded, finishReset } from './epoch';
 import { ZERO_CLOCK } from './hlc';
@@ -9,7 +9,7 @@ import { KEY_FILE, readListing } from './layout';
 import type { SyncPort, SyncState } from './port';
 import { pull } from './pull';
 import { push } from './push';
-import { coveredBy, maybeSnapshot } from './snapshot';
+import { coveredBy, maybeSnapshot, PART_BYTES, SNAPSHOT_AFTER_BYTES } from './snapshot';
 
 export interface EngineDeps {
   backend: Backend;
@@ -18,6 +18,7 @@ export interface EngineDeps {
   onProgress?: (p: Progress) => void;
   /** scrypt work factor for key files written here (crypto.ts SCRYPT_LOG_N); the unit tests lower it for speed. */
   scryptLogN?: number;
+  limits?: Partial<Limits>;
 }
 
 /** Not set up here, or another device ran "Delete everything": the person must enter the passphrase. */
@@ -54,7 +55,9 @@ async function context(deps: EngineDeps): Promise<Ctx> {
   if (!state) throw new NotConnected('Sync is not set up on this device');
   if (state.ended)
     throw new NotConnected('"Delete everything" ran on another device: enter the passphrase again');
+  const limits = { partBytes: PART_BYTES, snapshotAfterBytes: SNAPSHOT_AFTER_BYTES, ...deps.limits };
   const ctx: Ctx = {
+    limits,
     ...{ backend: deps.backend, port: deps.port, state, recipient: await recipientOf(state.identity) },
     ...{ now: deps.now ?? Date.now, progress: deps.onProgress ?? (() => undefined), report: emptyReport() },
   };

@@ -17,9 +17,14 @@ export async function checkEnded(ctx: Ctx, l: Listing): Promise<boolean> {
   if (!l.ended.has(ctx.state.epoch)) return false;
   const bytes = await ctx.backend.get(endFile(ctx.state.epoch));
   if (!bytes) return false;
-  const end = EpochEnd.safeParse(await openJson(ctx.state.identity, bytes));
-  if (!end.success || end.data.ended !== ctx.state.epoch) return false;
-  if (end.data.mac !== (await epochMac(ctx.state.identity, end.data.ended, end.data.next))) return false;
+  // Not readable with our key, or not authenticated by it: not from a device of ours. Noted, never obeyed.
+  const refuse = () => (
+    ctx.report.problems.push({ file: endFile(ctx.state.epoch), error: 'forged end notice' }),
+    false
+  );
+  const end = EpochEnd.safeParse(await openJson(ctx.state.identity, bytes).catch(() => null));
+  if (!end.success || end.data.ended !== ctx.state.epoch) return refuse();
+  if (end.data.mac !== (await epochMac(ctx.state.identity, end.data.ended, end.data.next))) return refuse();
   const wiped: SyncState = { ...ctx.state, ended: true, cursors: {}, outgoing: null, reading: null };
   await ctx.port.wipe(wiped);
   ctx.state = (await ctx.port.loadState()) ?? wiped;

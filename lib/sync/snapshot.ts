@@ -35,7 +35,7 @@ async function writeParts(ctx: Ctx, snap: string): Promise<number> {
     for (const line of chunk) {
       lines.push(line);
       size += JSON.stringify(line).length;
-      if (size >= PART_BYTES) await flush();
+      if (size >= ctx.limits.partBytes) await flush();
     }
   }
   if (lines.length > 0 || part === 0) await flush();
@@ -63,7 +63,7 @@ export async function writeSnapshot(ctx: Ctx, l: Listing): Promise<void> {
 }
 
 export async function maybeSnapshot(ctx: Ctx, l: Listing, covered: Record<string, number>, force: boolean) {
-  if (force || uncoveredBytes(l, covered) >= SNAPSHOT_AFTER_BYTES) await writeSnapshot(ctx, l);
+  if (force || uncoveredBytes(l, covered) >= ctx.limits.snapshotAfterBytes) await writeSnapshot(ctx, l);
 }
 
 /** What the newest snapshot covers, from its manifest (one GET), or nothing. */
