@@ -57,8 +57,13 @@ export class S3Backend implements Backend {
     let res: Response;
     try {
       res = await this.aws.fetch(url, init);
-    } catch (e) {
-      throw new BackendError(op, path, null, e instanceof Error ? e.message : String(e));
+    } catch {
+      // Idempotent calls only: one retry for a kept-alive connection the server closed meanwhile (see webdav.ts).
+      try {
+        res = await this.aws.fetch(url, init);
+      } catch (e) {
+        throw new BackendError(op, path, null, e instanceof Error ? e.message : String(e));
+      }
     }
     if (!res.ok && !ok.includes(res.status)) {
       const detail = (await res.text()).slice(0, 200);

@@ -20,6 +20,20 @@ function fail(op: string, path: string, e: unknown): never {
   throw new BackendError(op, path, statusOf(e), e instanceof Error ? e.message : String(e));
 }
 
+/**
+ * Every WebDAV call Engram makes is idempotent, so a network error (no HTTP status) is retried once: a server
+ * closes an idle kept-alive connection while the worker is busy (scrypt blocks ~1 s), and the next request on that
+ * socket fails before it reached the server (measured: "fetch failed" in bench:sync after unlock, #15).
+ */
+async function once<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (e) {
+    if (statusOf(e) !== null) throw e;
+    return call();
+  }
+}
+
 const rel = (filename: string) => filename.replace(/^\/+/, '');
 
 export class WebDavBackend implements Backend {
@@ -35,7 +49,7 @@ export class WebDavBackend implements Backend {
   async list(): Promise<RemoteFile[]> {
     this.lastListRequests = 1;
     try {
-      const items = (await this.client.getDirectoryContents('/', { deep: true })) as FileStat[];
+      const items = (await once(() => this.client.getDirectoryContents('/', { deep: true }))) as FileStat[];
       return items.filter((i) => i.type === 'file').map((i) => ({ path: rel(i.filename), size: i.size }));
     } catch (e) {
       if (statusOf(e) === 404) return [];
@@ -48,7 +62,7 @@ export class WebDavBackend implements Backend {
 
   private async walk(dir: string, out: RemoteFile[]): Promise<void> {
     this.lastListRequests += 1;
-    for (const item of (await this.client.getDirectoryContents(dir)) as FileStat[]) {
+    for (const item of (await once(() => this.client.getDirectoryContents(dir))) as FileStat[]) {
       if (item.type === 'directory') await this.walk(item.filename, out);
       else out.push({ path: rel(item.filename), size: item.size });
     }
@@ -56,7 +70,9 @@ export class WebDavBackend implements Backend {
 
   async get(path: string): Promise<Uint8Array | null> {
     try {
-      return new Uint8Array((await this.client.getFileContents(path, { format: 'binary' })) as ArrayBuffer);
+      return new Uint8Array(
+        (await once(() => this.client.getFileContents(path, { format: 'binary' }))) as ArrayBuffer,
+      );
     } catch (e) {
       if (statusOf(e) === 404) return null;
       return fail('get', path, e);
@@ -66,7 +82,7 @@ export class WebDavBackend implements Backend {
   async put(path: string, bytes: Uint8Array): Promise<void> {
     const data = bytes.slice().buffer;
     try {
-      await this.client.putFileContents(path, data, { overwrite: true });
+      await once(() => this.client.putFileContents(path, data, { overwrite: true }));
     } catch (e) {
       // A parent folder is missing: 409 (RFC 4918 §9.7.1; Apache), 404 (rclone). Made once; later PUTs are one request.
       if (statusOf(e) !== 409 && statusOf(e) !== 404) fail('put', path, e);
@@ -82,7 +98,7 @@ export class WebDavBackend implements Backend {
     const parts = path.split('/').slice(0, -1);
     for (let i = 0; i <= parts.length; i++) {
       const dir = `/${parts.slice(0, i).join('/')}`;
-      await this.client.customRequest(dir, { method: 'MKCOL' }).catch((e: unknown) => {
+      await once(() => this.client.customRequest(dir, { method: 'MKCOL' })).catch((e: unknown) => {
         if (statusOf(e) !== 405) fail('mkcol', dir, e);
       });
     }
@@ -90,7 +106,7 @@ export class WebDavBackend implements Backend {
 
   async delete(path: string): Promise<void> {
     try {
-      await this.client.deleteFile(path);
+      await once(() => this.client.deleteFile(path));
     } catch (e) {
       if (statusOf(e) !== 404) fail('delete', path, e);
     }
