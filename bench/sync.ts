@@ -112,7 +112,7 @@ async function main() {
     await sync(b).catch(() => undefined);
     const stoppedAt = bStore.state?.reading?.done;
     bStore.beforeApply = null;
-    const down = await sync(b);
+    await sync(b);
     const firstSync = ms(t0);
     const same =
       bStore.memories.size === (a.port as MemoryStore).memories.size &&
