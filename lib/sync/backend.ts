@@ -7,8 +7,8 @@ export interface RemoteFile {
 }
 
 export interface Backend {
-  /** Every file under the folder, recursively (folders left out). A missing folder is an empty list. */
-  list(): Promise<RemoteFile[]>;
+  /** The files directly inside `folder` (e.g. "keys"), as paths from the person's folder. Missing: empty. */
+  list(folder: string): Promise<RemoteFile[]>;
   /** The file's bytes, or null when it does not exist. */
   get(path: string): Promise<Uint8Array | null>;
   /** Creates or replaces the file, making folders as needed. */
@@ -36,14 +36,14 @@ export interface Counted extends Backend {
 }
 
 /** Counts what a backend sends and receives (bench:sync, the "≤ 3 requests for nothing new" target). */
-export function counting(inner: Backend, requestsOf: (op: keyof Backend) => number = () => 1): Counted {
+export function counting(inner: Backend): Counted {
   const c: Counted = {
     requests: 0,
     bytesUp: 0,
     bytesDown: 0,
-    list: async () => {
-      c.requests += requestsOf('list');
-      return inner.list();
+    list: async (folder) => {
+      c.requests += 1;
+      return inner.list(folder);
     },
     get: async (path) => {
       c.requests += 1;

@@ -18,32 +18,38 @@ describe.each(SERVERS)('$name', (server) => {
 
   it.skipIf(server.missing !== null)('puts, lists, gets and deletes files and folders', async () => {
     const b = server.backend(running, 'engram-a');
-    expect(await b.list()).toEqual([]);
+    expect(await b.list('keys')).toEqual([]);
     expect(await b.get('keys/identity.age')).toBeNull();
     await b.put('keys/identity.age', bytes('k'));
-    await b.put('e1/log/d1/00000001.age', bytes('one'));
-    await b.put('e1/log/d1/00000001.age', bytes('one, again'));
-    await b.put('e1/log/d2/00000001.age', new Uint8Array([0, 255, 1, 254]));
-    const listed = (await b.list()).sort((x, y) => x.path.localeCompare(y.path));
+    await b.put('e1/log-d1-00000001.age', bytes('one'));
+    await b.put('e1/log-d1-00000001.age', bytes('one, again'));
+    await b.put('e1/log-d2-00000001.age', new Uint8Array([0, 255, 1, 254]));
+    await b.put('e1/deeper/not-listed.age', bytes('x'));
+    const listed = (await b.list('e1')).sort((x, y) => x.path.localeCompare(y.path));
     expect(listed).toEqual([
-      { path: 'e1/log/d1/00000001.age', size: 10 },
-      { path: 'e1/log/d2/00000001.age', size: 4 },
-      { path: 'keys/identity.age', size: 1 },
+      { path: 'e1/log-d1-00000001.age', size: 10 },
+      { path: 'e1/log-d2-00000001.age', size: 4 },
     ]);
-    expect(text(await b.get('e1/log/d1/00000001.age'))).toBe('one, again');
-    expect([...((await b.get('e1/log/d2/00000001.age')) ?? [])]).toEqual([0, 255, 1, 254]);
+    expect(await b.list('keys')).toEqual([{ path: 'keys/identity.age', size: 1 }]);
+    expect(await b.list('nothing')).toEqual([]);
+    expect(text(await b.get('e1/log-d1-00000001.age'))).toBe('one, again');
+    expect([...((await b.get('e1/log-d2-00000001.age')) ?? [])]).toEqual([0, 255, 1, 254]);
+    await b.delete('e1/log-d2-00000001.age');
+    expect((await b.list('e1')).map((f) => f.path)).toEqual(['e1/log-d1-00000001.age']);
     await b.delete('e1/');
     await b.delete('e1/');
     await b.delete('nothing-here.age');
-    expect((await b.list()).map((f) => f.path)).toEqual(['keys/identity.age']);
+    expect(await b.list('e1')).toEqual([]);
+    expect(await b.get('e1/deeper/not-listed.age')).toBeNull();
+    expect((await b.list('keys')).map((f) => f.path)).toEqual(['keys/identity.age']);
     // Another folder on the same server is another world.
-    expect(await server.backend(running, 'engram-b').list()).toEqual([]);
+    expect(await server.backend(running, 'engram-b').list('keys')).toEqual([]);
   });
 
   it.skipIf(server.missing !== null)('says what failed when the credentials are wrong', async () => {
     if (server.name.startsWith('s3')) return; // covered by the signature test below
     const b = webdavBackend({ url: `${running.url}engram-a`, username: 'engram', password: 'wrong' });
-    const err = await b.list().catch((e: unknown) => e);
+    const err = await b.list('keys').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BackendError);
     expect((err as BackendError).status).toBe(401);
   });

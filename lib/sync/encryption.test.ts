@@ -9,7 +9,7 @@ import { gunzipSync } from 'node:zlib';
 import { conversation, turn } from '../../test/helpers/records';
 import { startApacheServer } from '../../test/helpers/servers';
 import { hasApache } from '../../test/helpers/servers/apache';
-import type { Running } from '../../test/helpers/servers/process';
+import { filesOnDisk, type Running } from '../../test/helpers/servers/process';
 import { Device, PASSPHRASE } from '../../test/helpers/sync';
 import { webdavBackend } from './webdav';
 
@@ -54,18 +54,19 @@ describe.skipIf(skip)('encryption at rest on the storage', { timeout: 60_000 }, 
     a.edit(m.id, `${SECRETS[0]} Weekly sessions.`);
     await a.sync();
 
-    const files = await backend.list();
+    // Read from the server's disk, as the storage provider sees it: every file, whatever the engine lists.
+    const files = filesOnDisk(join(apache.dir, 'proof'));
     expect(files.length).toBeGreaterThanOrEqual(4);
     const identityFile = join(tmp, 'identity.txt');
     writeFileSync(identityFile, `${a.store.state!.identity}\n`, { mode: 0o600 });
     const names =
-      /^(keys\/identity\.age|[a-f0-9]{16}\/(log\/[a-f0-9]{16}\/\d{8}|snap\/[a-z0-9]+-[a-f0-9]{16}\/(\d{4}|manifest))\.age)$/;
+      /^(keys\/identity\.age|[a-f0-9]{16}\/(log-[a-f0-9]{16}-\d{8}|snap-[a-z0-9]{9}-[a-f0-9]{16}-(\d{4}|manifest))\.age)$/;
     let plain = '';
     for (const f of files) {
       expect(f.path).toMatch(names);
       for (const word of ['Okafor', 'Initech', 'chatgpt', '6f1e', 'Hillside', m.id])
         expect(f.path).not.toContain(word);
-      const bytes = (await backend.get(f.path))!;
+      const bytes = new Uint8Array(readFileSync(f.full));
       const raw = new TextDecoder('latin1').decode(bytes);
       for (const s of [...SECRETS, 'Okafor', 'Initech', 'chatgpt.com', 'Hillside', m.id])
         expect(raw).not.toContain(s);
@@ -100,7 +101,7 @@ describe.skipIf(skip)('encryption at rest on the storage', { timeout: 60_000 }, 
     const { identity, epoch } = await unwrapIdentity(keyFile, PASSPHRASE);
     const identityFile = join(tmp, 'from-key-file.txt');
     writeFileSync(identityFile, `# Engram sync identity (format 1)\n# epoch: ${epoch}\n${identity}\n`);
-    const seg = (await backend.list()).find((f) => f.path.includes('/log/'))!;
+    const seg = (await backend.list(epoch)).find((f) => f.path.includes('/log-'))!;
     writeFileSync(join(tmp, 'seg.age'), (await backend.get(seg.path))!);
     const lines = gunzipSync(execFileSync(AGE, ['-d', '-i', identityFile, join(tmp, 'seg.age')]))
       .toString()

@@ -5,7 +5,7 @@ import { emptyReport, type Ctx, type Limits, type Progress, type SyncReport } fr
 import { newKeyPair, randomId, recipientOf, unwrapIdentity, wrapIdentity } from './crypto';
 import { beginReset, checkEnded, finishReset } from './epoch';
 import { ZERO_CLOCK } from './hlc';
-import { KEY_FILE, readListing } from './layout';
+import { KEY_FILE, KEYS, readListing } from './layout';
 import type { SyncPort, SyncState } from './port';
 import { pull } from './pull';
 import { push } from './push';
@@ -69,12 +69,13 @@ async function context(deps: EngineDeps): Promise<Ctx> {
 }
 
 /**
- * One sync: list (one request), stop if another device ended this epoch, push local changes, pull the others',
+ * One sync: list two folders (two requests), stop if another device ended this epoch, push local changes, pull the others',
  * and after a push write a snapshot when the log has grown (or a memory was deleted forever).
  */
 export async function sync(deps: EngineDeps): Promise<SyncReport> {
   const ctx = await context(deps);
-  const l = readListing(await ctx.backend.list(), ctx.state.epoch);
+  const files = [...(await ctx.backend.list(KEYS)), ...(await ctx.backend.list(ctx.state.epoch))];
+  const l = readListing(files, ctx.state.epoch);
   if (await checkEnded(ctx, l)) return ctx.report;
   if (!l.hasKeyFile) throw new NotConnected('The sync folder has no key file: it was emptied or moved');
   await push(ctx, l);

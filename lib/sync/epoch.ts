@@ -29,7 +29,8 @@ export async function checkEnded(ctx: Ctx, l: Listing): Promise<boolean> {
   await ctx.port.wipe(wiped);
   ctx.state = (await ctx.port.loadState()) ?? wiped;
   // Anything this device wrote into the ended epoch (an upload that crossed the reset) goes too.
-  await ctx.backend.delete(`${end.data.ended}/log/${ctx.state.device}/`);
+  for (const f of await ctx.backend.list(end.data.ended))
+    if (f.path.startsWith(`${end.data.ended}/log-${ctx.state.device}-`)) await ctx.backend.delete(f.path);
   ctx.report.wiped = true;
   return true;
 }

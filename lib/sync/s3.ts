@@ -72,11 +72,13 @@ export class S3Backend implements Backend {
     return res;
   }
 
-  private async listUnder(under: string): Promise<RemoteFile[]> {
+  /** Objects under a key prefix; with `flat`, only those directly in that folder (delimiter "/"). */
+  private async listUnder(under: string, flat = false): Promise<RemoteFile[]> {
     const out: RemoteFile[] = [];
     let token: string | null = null;
     do {
       const q = new URLSearchParams({ 'list-type': '2', prefix: this.prefix + under });
+      if (flat) q.set('delimiter', '/');
       if (token) q.set('continuation-token', token);
       const res = await this.call('list', under || '/', `${this.bucketUrl}?${q}`, { method: 'GET' });
       const page = parseListPage(await res.text());
@@ -86,8 +88,8 @@ export class S3Backend implements Backend {
     return out;
   }
 
-  list(): Promise<RemoteFile[]> {
-    return this.listUnder('');
+  list(folder: string): Promise<RemoteFile[]> {
+    return this.listUnder(`${folder}/`, true);
   }
 
   async get(path: string): Promise<Uint8Array | null> {

@@ -4,7 +4,7 @@
 import type { Ctx } from './context';
 import { openJson, sealJson, sealLines } from './files';
 import { FORMAT, FORMAT_VERSION, SnapManifest, type SnapLine } from './format';
-import { deviceOfSnap, manifestPath, partPath, segmentPath, snapId, type Listing } from './layout';
+import { deviceOfSnap, manifestPath, partPath, segmentPath, snapFiles, snapId, type Listing } from './layout';
 
 /** Uncompressed JSON per part: ~6 MB of text gzips to ~1.5–2 MB remotely ("a few MB", #15). */
 export const PART_BYTES = 6_000_000;
@@ -57,9 +57,10 @@ export async function writeSnapshot(ctx: Ctx, l: Listing): Promise<void> {
   for (const s of mine)
     if (s.seq <= ctx.state.nextSeq - 1)
       await ctx.backend.delete(segmentPath(ctx.state.epoch, ctx.state.device, s.seq));
-  for (const old of [...l.snapshots, ...l.unfinished])
-    if (old !== snap && deviceOfSnap(old) === ctx.state.device)
-      await ctx.backend.delete(`${ctx.state.epoch}/snap/${old}/`);
+  for (const old of [...l.snapshots, ...l.unfinished]) {
+    if (old === snap || deviceOfSnap(old) !== ctx.state.device) continue;
+    for (const f of snapFiles(l, old)) await ctx.backend.delete(f.path);
+  }
 }
 
 export async function maybeSnapshot(ctx: Ctx, l: Listing, covered: Record<string, number>, force: boolean) {

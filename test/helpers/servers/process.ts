@@ -1,7 +1,8 @@
 // Shared by the test servers: a free localhost port, a child process stopped by its own PID (never by name: other
 // engineers' servers run on this machine), and waiting for a line in its output.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { createServer } from 'node:net';
 
 export interface Running {
@@ -59,4 +60,13 @@ export async function waitUntil(
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`not ready after 15 s: ${why()}`);
+}
+
+/** Every file a server holds under `dir`, read from its disk: what the storage provider itself could see. */
+export function filesOnDisk(dir: string): { path: string; full: string; size: number }[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .map((p) => join(dir, p))
+    .filter((full) => statSync(full).isFile())
+    .map((full) => ({ path: relative(dir, full), full, size: statSync(full).size }));
 }
