@@ -18,7 +18,7 @@ export interface ApacheOptions {
   password: string;
 }
 
-function config(dir: string, port: number, o: ApacheOptions): string {
+function config(dir: string, port: number): string {
   const mods = [
     'mpm_prefork',
     'authz_core',
@@ -56,9 +56,9 @@ function config(dir: string, port: number, o: ApacheOptions): string {
   ].join('\n');
 }
 
-async function tryStart(dir: string, o: ApacheOptions): Promise<Running> {
+async function tryStart(dir: string): Promise<Running> {
   const port = await freePort();
-  writeFileSync(join(dir, 'httpd.conf'), config(dir, port, o));
+  writeFileSync(join(dir, 'httpd.conf'), config(dir, port));
   const { child, output } = startChild(APACHE, ['-DFOREGROUND', '-f', join(dir, 'httpd.conf')]);
   const url = `http://127.0.0.1:${port}/`;
   const log = () => output() + readErrorLog(dir);
@@ -89,7 +89,7 @@ export async function startApache(o: ApacheOptions): Promise<Running> {
   let last: unknown;
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
-      const running = await tryStart(dir, o);
+      const running = await tryStart(dir);
       return {
         ...running,
         stop: async () => {
