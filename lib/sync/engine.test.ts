@@ -99,3 +99,21 @@ describe.skipIf(skip)('sync engine over Apache WebDAV', () => {
     await expect(b.sync()).rejects.toBeInstanceOf(NotConnected);
   });
 });
+
+describe.skipIf(skip)('reconnecting', () => {
+  it('a device that connects again gets a new id, so no other device skips what it writes next', async () => {
+    const [a, b] = pair();
+    await a.connect();
+    await b.connect();
+    for (let i = 0; i < 3; i++) a.add(`Before reconnecting ${i}.`);
+    await a.sync();
+    await b.sync();
+    const firstId = a.store.state!.device;
+    await a.connect();
+    expect(a.store.state!.device).not.toBe(firstId);
+    const later = a.add('Written after reconnecting.');
+    await a.sync();
+    await b.sync();
+    expect(b.get(later.id).text).toBe('Written after reconnecting.');
+  });
+});

@@ -41,7 +41,9 @@ export async function connect(deps: EngineDeps, passphrase: string): Promise<Syn
     );
   }
   const state: SyncState = {
-    ...{ version: 1, device: before?.device ?? randomId(), ...unlocked, clock: before?.clock ?? ZERO_CLOCK },
+    // A new device id at every connect: a reconnected device must never reuse segment numbers that other devices'
+    // cursors already passed (they would skip the new files).
+    ...{ version: 1, device: randomId(), ...unlocked, clock: before?.clock ?? ZERO_CLOCK },
     // After a wipe the store's old changes are gone; otherwise everything local is new to this remote.
     localCursor: before?.ended ? before.localCursor : null,
     ...{ nextSeq: 1, outgoing: null, cursors: {}, reading: null, ended: false, resetting: null },
