@@ -1,15 +1,15 @@
-// @vitest-environment node
 // Every backend against a real server started by the test (#15): Apache mod_dav, rclone, and an S3 emulator.
-import { SERVERS } from '../../test/helpers/servers';
-import type { Running } from '../../test/helpers/servers/process';
-import { BackendError } from './backend';
-import { webdavBackend } from './webdav';
-import { Device } from '../../test/helpers/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVERS } from '../../helpers/servers';
+import type { Running } from '../../helpers/servers/process';
+import { BackendError } from '../../../lib/sync/backend';
+import { webdavBackend } from '../../../lib/sync/webdav';
+import { Device } from '../../helpers/sync';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 const text = (b: Uint8Array | null) => (b ? new TextDecoder().decode(b) : null);
 
-describe.each(SERVERS)('$name', { timeout: 30_000 }, (server) => {
+describe.each(SERVERS)('$name', (server) => {
   let running: Running;
   beforeAll(async () => {
     if (server.missing) return;

@@ -1,13 +1,13 @@
-// @vitest-environment node
 // Two devices syncing through a real Apache mod_dav started by the test (#15).
-import { conversation, turn } from '../../test/helpers/records';
-import { apacheBackend, startApacheServer } from '../../test/helpers/servers';
-import { hasApache } from '../../test/helpers/servers/apache';
-import type { Running } from '../../test/helpers/servers/process';
-import { Device } from '../../test/helpers/sync';
-import { counting } from './backend';
-import { WrongPassphrase } from './crypto';
-import { NotConnected } from './engine';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conversation, turn } from '../../helpers/records';
+import { apacheBackend, startApacheServer } from '../../helpers/servers';
+import { hasApache } from '../../helpers/servers/apache';
+import type { Running } from '../../helpers/servers/process';
+import { Device } from '../../helpers/sync';
+import { counting } from '../../../lib/sync/backend';
+import { WrongPassphrase } from '../../../lib/sync/crypto';
+import { NotConnected } from '../../../lib/sync/engine';
 
 const skip = !hasApache();
 if (skip)
@@ -19,7 +19,7 @@ let apache: Running;
 let folders = 0;
 beforeAll(async () => {
   if (!skip) apache = await startApacheServer();
-}, 30_000);
+});
 afterAll(async () => apache?.stop());
 
 function pair() {

@@ -1,17 +1,18 @@
-// @vitest-environment node
 // Proof of encryption (#15): after a real sync against Apache, no remote file holds a memory's text, a title or a
 // URL, no name says anything, and the files open with Debian's `age` CLI and the identity, without Engram.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { conversation, turn } from '../../test/helpers/records';
-import { startApacheServer } from '../../test/helpers/servers';
-import { hasApache } from '../../test/helpers/servers/apache';
-import { filesOnDisk, type Running } from '../../test/helpers/servers/process';
-import { Device, PASSPHRASE } from '../../test/helpers/sync';
-import { webdavBackend } from './webdav';
+import { conversation, turn } from '../../helpers/records';
+import { startApacheServer } from '../../helpers/servers';
+import { hasApache } from '../../helpers/servers/apache';
+import { filesOnDisk, type Running } from '../../helpers/servers/process';
+import { Device, PASSPHRASE } from '../../helpers/sync';
+import { SCRYPT_LOG_N, unwrapIdentity, wrapIdentity } from '../../../lib/sync/crypto';
+import { webdavBackend } from '../../../lib/sync/webdav';
 
 const AGE = '/usr/bin/age';
 const skip = !hasApache() || !existsSync(AGE);
@@ -23,7 +24,7 @@ beforeAll(async () => {
   if (skip) return;
   apache = await startApacheServer();
   tmp = mkdtempSync(join(tmpdir(), 'engram-age-'));
-}, 30_000);
+});
 afterAll(async () => {
   await apache?.stop();
   if (tmp) rmSync(tmp, { recursive: true, force: true });
@@ -36,7 +37,7 @@ const SECRETS = [
   'My daughter Zoë starts at Hillside Primary.',
 ];
 
-describe.skipIf(skip)('encryption at rest on the storage', { timeout: 60_000 }, () => {
+describe.skipIf(skip)('encryption at rest on the storage', () => {
   it('no remote file or name holds a memory, title or URL; every file opens with the age CLI', async () => {
     const backend = webdavBackend({
       url: `${apache.url}proof`,
@@ -97,7 +98,6 @@ describe.skipIf(skip)('encryption at rest on the storage', { timeout: 60_000 }, 
     expect(header).toMatch(/^age-encryption\.org\/v1\n-> scrypt \S+ 10\n/);
     expect(header).not.toContain(a.store.state!.identity);
     // The CLI asks for the passphrase on a terminal only; the decrypted key file itself is used as it is.
-    const { unwrapIdentity } = await import('./crypto');
     const { identity, epoch } = await unwrapIdentity(keyFile, PASSPHRASE);
     const identityFile = join(tmp, 'from-key-file.txt');
     writeFileSync(identityFile, `# Engram sync identity (format 1)\n# epoch: ${epoch}\n${identity}\n`);
@@ -109,5 +109,11 @@ describe.skipIf(skip)('encryption at rest on the storage', { timeout: 60_000 }, 
       .split('\n');
     expect(JSON.parse(lines[0]!)).toMatchObject({ format: 'engram-sync', v: 1, kind: 'log', count: 1 });
     expect(readFileSync(identityFile, 'utf8')).toContain('AGE-SECRET-KEY-1');
+  });
+
+  it('by default the passphrase is stretched with scrypt 2^16, the factor measured for a ≤ 2 s unlock', async () => {
+    expect(SCRYPT_LOG_N).toBe(16);
+    const real = await wrapIdentity('AGE-SECRET-KEY-1QQQQ', '0123456789abcdef', 'pass phrase');
+    expect(new TextDecoder().decode(real.slice(0, 120))).toMatch(/-> scrypt \S+ 16\n/);
   });
 });

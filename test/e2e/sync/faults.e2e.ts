@@ -1,23 +1,23 @@
-// @vitest-environment node
 // Fault tests at the engine level (#15), each against a real Apache: a segment cut short, a clock an hour off, two
 // devices editing one memory, a device offline across "Delete everything", an interrupted first sync, Delete
 // forever. Each ends with nothing lost, nothing revived, and conflicts flagged for Review.
-import { apacheBackend, startApacheServer } from '../../test/helpers/servers';
-import { hasApache } from '../../test/helpers/servers/apache';
-import { filesOnDisk, type Running } from '../../test/helpers/servers/process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apacheBackend, startApacheServer } from '../../helpers/servers';
+import { hasApache } from '../../helpers/servers/apache';
+import { filesOnDisk, type Running } from '../../helpers/servers/process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Device } from '../../test/helpers/sync';
-import { BackendError, counting, type Backend } from './backend';
-import { NotConnected } from './engine';
-import { openLines } from './files';
+import { Device } from '../../helpers/sync';
+import { BackendError, counting, type Backend } from '../../../lib/sync/backend';
+import { NotConnected } from '../../../lib/sync/engine';
+import { openLines } from '../../../lib/sync/files';
 
 const skip = !hasApache();
 let apache: Running;
 let folders = 0;
 beforeAll(async () => {
   if (!skip) apache = await startApacheServer();
-}, 30_000);
+});
 afterAll(async () => apache?.stop());
 
 const HOUR = 3_600_000;
@@ -48,7 +48,7 @@ async function devices(...names: string[]) {
   return list as [Device, Device, Device];
 }
 
-describe.skipIf(skip)('sync faults', { timeout: 30_000 }, () => {
+describe.skipIf(skip)('sync faults', () => {
   it('a segment cut short is refused by readers and re-sent whole by its writer', async () => {
     const [a, b] = await devices('A', 'B');
     const first = a.add('First fact.');
