@@ -11,8 +11,10 @@ type Caller = 'page' | 'extension';
 
 /** `callers` says who may send it: a content script runs beside a page we do not trust. */
 export const protocol = {
-  captureTurns: { request: M.CaptureRequest, reply: M.CaptureReply, callers: ['page', 'extension'] },
-  getMemoryBlock: { request: M.BlockRequest, reply: M.BlockReply, callers: ['page', 'extension'] },
+  // A capture must match its sender's tab (lib/background/sender.ts); no extension page sends one.
+  captureTurns: { request: M.CaptureRequest, reply: M.CaptureReply, callers: ['page'] },
+  // Memory text goes only to extension pages: no content script may ask for it, whatever it claims (#11).
+  getMemoryBlock: { request: M.BlockRequest, reply: M.BlockReply, callers: ['extension'] },
   addMemory: { request: M.NewMemory, reply: M.Memory, callers: ['extension'] },
   deleteMemory: { request: M.MemoryId, reply: M.Ok, callers: ['extension'] },
   reportCaptureStatus: { request: M.CaptureStatus, reply: M.Ok, callers: ['page'] },
@@ -70,9 +72,12 @@ export type Request<K extends MessageType> = z.output<Protocol[K]['request']>;
 export type Reply<K extends MessageType> = z.output<Protocol[K]['reply']>;
 export type ProtocolMap = { [K in MessageType]: (data: z.input<Protocol[K]['request']>) => Reply<K> };
 
+/** What the browser says about a message's sender; the sender cannot forge it (#11 checks tab and frame). */
 export interface Sender {
   url?: string;
-  tab?: { id?: number; incognito?: boolean };
+  tab?: { id?: number; incognito?: boolean; url?: string };
+  frameId?: number;
+  documentId?: string;
 }
 
 export type Handlers = { [K in MessageType]: (data: Request<K>, sender: Sender) => Promise<Reply<K>> };

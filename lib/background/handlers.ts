@@ -16,6 +16,7 @@ import { indexCapturedConversation, pastIndex } from './past';
 import { previewRecall, recallIndex } from './recall';
 import { semanticStatus } from './embeddings';
 import { previewRelay } from './preview-relay';
+import { assertPageClaim } from './sender';
 
 export const handlers: Handlers = {
   ...manageHandlers,
@@ -25,6 +26,7 @@ export const handlers: Handlers = {
     closePreview: (tabId) => tabMessenger.sendMessage('closePreview', undefined, tabId),
   }),
   captureTurns: async (req, sender) => {
+    assertPageClaim('captureTurns', req, sender);
     const settings = await readSettings();
     const reply = await handleCapture(req, sender, settings);
     await afterCaptureReply(req, sender, reply, settings);
@@ -33,6 +35,7 @@ export const handlers: Handlers = {
   },
   addMemory: async (input) => addUserMemory(input),
   reportCaptureStatus: async (status, sender) => {
+    assertPageClaim('reportCaptureStatus', status, sender);
     await recordStatus(status, sender, await readSettings());
     return { ok: true };
   },
