@@ -6,6 +6,7 @@ import { startEmbeddings } from '../lib/background/embeddings';
 import { handlers } from '../lib/background/handlers';
 import { ALARM, kick, settleNow, startQueue } from '../lib/background/jobs';
 import { useWebLlm } from '../lib/background/provider';
+import { restrictStorage } from '../lib/background/storage-access';
 import { forgetTab, leftConversation } from '../lib/background/tabs';
 import { webllmProvider } from '../lib/background/webllm';
 import { registerHandlers } from '../lib/messages';
@@ -13,6 +14,7 @@ import { sendToTab } from '../lib/tab-messages';
 import { watchMemoryChanges } from '../lib/store/embeddings';
 
 export default defineBackground(() => {
+  void restrictStorage().catch(() => undefined);
   registerHandlers(handlers, browser.runtime.getURL('/'));
   useWebLlm(webllmProvider);
   browser.alarms.onAlarm.addListener((alarm) => {
