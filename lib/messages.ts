@@ -58,9 +58,15 @@ export const protocol = {
   getSemanticStatus: { request: M.Empty, reply: S.SemanticStatus, callers: ['extension'] },
   // The preview frame on a chat page (entrypoints/preview) reaches its own tab through the background, which
   // knows the tab from the sender: Firefox gives an extension frame made by a content script no `tabs` API.
-  previewPageContext: { request: M.Empty, reply: M.MaybePageContext, callers: ['extension'] },
+  // Only the frame the background registered for that tab is answered (lib/background/preview-frames.ts, #11).
   previewInsertText: { request: M.InsertTextRequest, reply: M.InsertTextReply, callers: ['extension'] },
   previewClose: { request: M.Empty, reply: M.Ok, callers: ['extension'] },
+  // The registry (#11): the content script asks for a token for its frame and, on a real click or key, asks
+  // the background to open or close that frame; the frame presents its token once.
+  previewRegister: { request: M.Empty, reply: M.PreviewToken, callers: ['page'] },
+  previewShow: { request: M.PreviewShow, reply: M.Ok, callers: ['page'] },
+  previewHide: { request: M.Empty, reply: M.Ok, callers: ['page'] },
+  previewHello: { request: M.PreviewToken, reply: M.PreviewHelloReply, callers: ['extension'] },
 } as const satisfies Record<
   string,
   { request: z.ZodMiniType; reply: z.ZodMiniType; callers: readonly Caller[] }

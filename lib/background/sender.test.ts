@@ -71,16 +71,34 @@ describe('what a content script may ask (#11)', () => {
     .sort();
 
   test('only these messages are open to a chat page, and none of their replies carries memory text', () => {
-    // captureTurns: counts; reportCaptureStatus: ok; offerCount: a number; warmRecall: ok. Adding a page-callable message means adding it here, after checking its reply.
-    expect(pageCallable).toEqual(['captureTurns', 'offerCount', 'reportCaptureStatus', 'warmRecall']);
+    // captureTurns: counts; reportCaptureStatus: ok; offerCount: a number; warmRecall: ok; the preview frame
+    // registry: a token (for the frame this script makes), ok, ok. A new page-callable message is added here
+    // only after checking what its reply carries.
+    expect(pageCallable).toEqual([
+      'captureTurns',
+      'offerCount',
+      'previewHide',
+      'previewRegister',
+      'previewShow',
+      'reportCaptureStatus',
+      'warmRecall',
+    ]);
   });
 
-  test.each(['getMemoryBlock', 'recallPreview', 'previewPageContext', 'previewInsertText'] as const)(
-    'a chat page cannot call %s',
-    async (type) => {
-      const fake = { [type]: async () => ({}) } as unknown as Handlers;
-      const raw = type === 'getMemoryBlock' ? { site: 'claude' } : {};
-      await expect(dispatch(type, raw, tab, fake, ORIGIN)).rejects.toThrow(/not allowed from a page/);
-    },
-  );
+  test.each([
+    'getMemoryBlock',
+    'recallPreview',
+    'previewHello',
+    'previewInsertText',
+    'previewClose',
+  ] as const)('a chat page cannot call %s', async (type) => {
+    const fake = { [type]: async () => ({}) } as unknown as Handlers;
+    const raw =
+      type === 'getMemoryBlock'
+        ? { site: 'claude' }
+        : type === 'previewHello'
+          ? { token: 'a'.repeat(32) }
+          : {};
+    await expect(dispatch(type, raw, tab, fake, ORIGIN)).rejects.toThrow(/not allowed from a page/);
+  });
 });
