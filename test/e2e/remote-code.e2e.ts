@@ -14,7 +14,15 @@ const CODE_HOSTS =
 /** A URL to a script or a WebAssembly module. */
 const CODE_URL = /https?:\/\/[^\s"'`)]+\.(?:m?js|wasm)(?:[?#][^\s"'`)]*)?(?=["'`)\s])/;
 /** Hosts the README's Privacy section lists as contacted, and why. */
-const CONTACTED = ['chatgpt.com', 'chat.openai.com', 'claude.ai', 'api.anthropic.com', 'huggingface.co'];
+const CONTACTED = [
+  'chatgpt.com',
+  'chat.openai.com',
+  'claude.ai',
+  'api.anthropic.com',
+  // The suggested OpenAI-compatible base URL: contacted only if the person chooses it.
+  'api.openai.com',
+  'huggingface.co',
+];
 /** Strings in bundled libraries that are never fetched: XML namespaces, documentation and error links. */
 const NEVER_FETCHED = [
   'www.w3.org',
@@ -24,6 +32,7 @@ const NEVER_FETCHED = [
   'github.com',
   'json-schema.org',
   'webgpureport.org',
+  'bugs.webkit.org',
   'tinyurl.com',
   'bit.ly',
   'developer.mozilla.org',
