@@ -46,8 +46,8 @@ function MissingLibs() {
   if (missing.length === 0) return null;
   return (
     <p role="note" className="muted">
-      Not in this build: {missing.map((m) => m.label).join(', ')}. Their WebGPU libraries
-      ({missing.map((m) => m.lib).join(', ')}) must ship inside the extension, because Engram never downloads
+      Not in this build: {missing.map((m) => m.label).join(', ')}. Their WebGPU libraries (
+      {missing.map((m) => m.lib).join(', ')}) must ship inside the extension, because Engram never downloads
       code; use an API provider meanwhile.
     </p>
   );
