@@ -70,7 +70,10 @@ export class Packer {
   }
 }
 
-const jaccard = (a: ReadonlySet<string>, b: ReadonlySet<string>): number => {
+/** Jaccard over stemmed terms at or above which two memories say the same thing. */
+export const DUPLICATE_AT = 0.7;
+
+export const jaccard = (a: ReadonlySet<string>, b: ReadonlySet<string>): number => {
   let shared = 0;
   for (const t of a) if (b.has(t)) shared++;
   return shared === 0 ? 0 : shared / (a.size + b.size - shared);
@@ -97,7 +100,7 @@ export function fillRelevant(packer: Packer, ranked: readonly Ranked[], options:
   // λ = 0.1 measured best on eval:recall (0.875 hit vs 0.868 at 0 and 0.866 at 0.4); the hard duplicate cut
   // keeps paraphrases of one fact from taking two lines.
   const lambda = options.diversity ?? 0.1;
-  const duplicateAt = options.duplicateAt ?? 0.7;
+  const duplicateAt = options.duplicateAt ?? DUPLICATE_AT;
   const taken = new Set(packer.chosen.map((c) => c.id));
   const chosenTerms = packer.chosen.map((c) => new Set(terms(c.text)));
   let open: Candidate[] = ranked
