@@ -8,6 +8,7 @@ import { recall } from '../recall/recall';
 import { EmbeddingCache, type Embedder } from '../recall/semantic';
 import { deleteVectors, loadVectors, putVectors } from '../store/embeddings';
 import { listMemories, memoriesChangedSince, onMemoryWritten } from '../store/memories';
+import { redact } from '../pipeline/redact';
 import { pastIndex } from './past';
 
 let index: Promise<RecallIndex> | undefined;
@@ -86,6 +87,11 @@ async function semanticIds(idx: RecallIndex, req: RecallRequest, settings: Setti
   return embeddings.rank(embedder, query, [...idx.all()], { timeoutMs: SEMANTIC_TIMEOUT_MS });
 }
 
+function cleanLine(text: string) {
+  const r = redact(text);
+  return { text: r.text, spans: r.found.length };
+}
+
 export async function previewRecall(
   req: RecallRequest,
   settings: Settings,
@@ -100,6 +106,7 @@ export async function previewRecall(
     exclude: req.exclude,
     now,
     semantic: await semanticIds(idx, req, settings),
+    clean: settings.privacy.redact ? cleanLine : undefined,
     past: settings.recall.rawTurns
       ? {
           index: await pastIndex(),

@@ -89,7 +89,8 @@ async function extract(
   const rendered = prompt.render({
     turns: prompts,
     context,
-    existing: existing.map((m, i) => ({ label: i + 1, text: m.text, type: m.type })),
+    // Stored memories go out redacted too: one typed by hand was never through the gate (#11).
+    existing: existing.map((m, i) => ({ label: i + 1, text: redactText(m.text, redactOn), type: m.type })),
   });
   const req = { ...rendered, schema: prompt.output, schemaName: 'memories', signal: deps.signal };
   const out = await call(deps, job, () => deps.provider.complete(req));
@@ -123,7 +124,11 @@ async function consolidate(job: Job, deps: JobDeps, facts: Fact[]): Promise<Deci
   const prompt = consolidationPrompt(deps.settings.prompts.consolidation);
   const rendered = prompt.render({
     facts: related.map((f) => ({ label: f.label, text: f.text, type: f.type, mentionedAt: f.mentionedAt })),
-    candidates: candidates.map((m, i) => ({ label: i + 1, text: m.text, type: m.type })),
+    candidates: candidates.map((m, i) => ({
+      label: i + 1,
+      text: redactText(m.text, deps.settings.privacy.redact),
+      type: m.type,
+    })),
   });
   const req = { ...rendered, schema: prompt.output, schemaName: 'operations', signal: deps.signal };
   const out = await call(deps, job, () => deps.provider.complete(req));

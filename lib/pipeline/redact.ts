@@ -14,11 +14,13 @@ interface Folded {
 
 const PLAIN = /^[\t\n\r\x20-\x7e]*$/;
 const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
+const HAS_INVISIBLE = /\p{Default_Ignorable_Code_Point}/u;
 // A base character with its combining marks, so "n" + U+0303 folds to "ñ" as one unit.
 const CLUSTER = /\P{M}\p{M}*|\p{M}+/gu;
 
 export function fold(text: string): Folded {
-  if (PLAIN.test(text)) return { text };
+  // Most text is already folded: no per-character work for it.
+  if (PLAIN.test(text) || (!HAS_INVISIBLE.test(text) && text.normalize('NFKC') === text)) return { text };
   let out = '';
   const from: number[] = [];
   const to: number[] = [];

@@ -3,7 +3,14 @@
 import { renderBlock } from './block';
 import type { RecallIndex, Recallable } from './index';
 import { rankMemories, rankProfile, type Ranked } from './rank';
-import { fillRelevant, fillReserved, Packer, type Chosen, type PackOptions } from './select';
+import {
+  fillRelevant,
+  fillReserved,
+  Packer,
+  type Chosen,
+  type LineCleaner,
+  type PackOptions,
+} from './select';
 
 export type QueryMode = 'draft' | 'recent' | 'profile';
 
@@ -21,6 +28,8 @@ export interface RecallInput {
   /** Excerpts of captured turns for "From past chats", when that setting is on. */
   past?: { index: RecallIndex; skipConversation: string | null } | null;
   pack?: Partial<PackOptions>;
+  /** Secret redaction at the block boundary (#11): memories typed by hand and past-turn excerpts pass here. */
+  clean?: LineCleaner;
 }
 
 export interface RecallResult {
@@ -63,7 +72,7 @@ export function recall(index: RecallIndex, input: RecallInput): RecallResult {
   const excluded = new Set(input.exclude ?? []);
   const options: PackOptions = { ...input.pack, budgetTokens: input.budgetTokens };
   const rankOptions = { now: input.now, scopes: input.scopes, semantic: input.semantic };
-  const packer = new Packer(input.budgetTokens);
+  const packer = new Packer(input.budgetTokens, input.clean);
   fillReserved(packer, reservedOf(index, input, excluded), options);
   const ranked: Ranked[] = (
     mode === 'profile'
