@@ -7,6 +7,7 @@ import type { Settings } from '../model/settings';
 import type { CallUsage, Provider } from '../providers/types';
 import { decide, type Decision } from './decide';
 import { findDuplicate, gateItems, type Fact, type LabelledTurn } from './gate';
+import { guard, type GuardInput } from './guard';
 import { lookupCandidates } from './lookup';
 import { redactText } from './redact';
 import { toWrites } from './writes';
@@ -30,6 +31,8 @@ export interface JobDeps {
   memories: Memory[];
   countTokens: (text: string) => Promise<number>;
   recordUsage: (rows: Usage[]) => Promise<void>;
+  /** The guard's view of the store for these update/delete targets (limits.ts guardInput). */
+  guardInput: (targets: Memory[]) => Promise<GuardInput>;
   signal?: AbortSignal;
 }
 
@@ -154,7 +157,9 @@ export async function runJob(job: Job, deps: JobDeps): Promise<JobResult> {
   const prompts = fresh.map((t) => asPrompt(t, redactOn));
   const { facts, rejected } = await extract(job, deps, fresh, context, prompts);
   const decisions = await consolidate(job, deps, facts);
-  const writes = await toWrites(decisions, {
+  const targets = decisions.flatMap((d) => ('target' in d ? [d.target] : []));
+  const { decisions: held } = guard(decisions, await deps.guardInput(targets));
+  const writes = await toWrites(held, {
     jobId: job.id,
     promptVersion: promptVersion(deps.settings),
     model: `${deps.provider.id}:${deps.provider.model}`,
@@ -164,7 +169,6 @@ export async function runJob(job: Job, deps: JobDeps): Promise<JobResult> {
       conversationId: deps.conversation.id,
       url: deps.conversation.url,
     },
-    reviewMode: deps.settings.privacy.reviewMode,
     redact: redactOn,
     countTokens: deps.countTokens,
   });
