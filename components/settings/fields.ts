@@ -91,7 +91,7 @@ export const GROUPS: { title: string; fields: FieldDef[] }[] = [
         label: 'Redact secrets',
         kind: 'bool',
         // Exactly what lib/pipeline/redact.ts removes (its corpus test); emails and phone numbers stay (#11).
-        hint: 'Remove API keys, tokens, private keys, passwords, card numbers, IBANs and US SSNs before text leaves for a model or the chat, and before a memory is saved.',
+        hint: 'Remove API keys, tokens, private keys, passwords, card numbers, IBANs and US SSNs before text leaves for a model or the chat, and from memories the extractor saves.',
       },
       {
         path: 'privacy.reviewMode',

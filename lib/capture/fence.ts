@@ -1,9 +1,8 @@
-import { BLOCK_CLOSE, BLOCK_INTRO, BLOCK_OPEN, SECTION_TITLES } from '../recall/block';
+import { BLOCK_CLOSE, BLOCK_INTRO, BLOCK_OPEN } from '../recall/block';
 
-// The lines renderBlock writes (block.ts): the intro, section titles, "On 8 May 2023:" and "- " items.
-const BLOCK_LINE = new RegExp(
-  `^(?:${[BLOCK_INTRO, ...Object.values(SECTION_TITLES)].map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')}|On \\d{1,2} [A-Z][a-z]{2} \\d{4}:|- .*)$`,
-);
+// The lines renderBlock writes (block.ts): the intro, titles ("About me:", "On 8 May 2023:") and "- " items.
+// A shape, not the exact titles: this runs in content scripts, under a size budget.
+const isBlockLine = (line: string) => line === BLOCK_INTRO || /^(?:[A-Z][^:\n]{0,40}:|- .*)$/.test(line);
 
 /**
  * Where a block with no close marker ends (the user deleted the end): only a marker alone on its line opens
@@ -18,7 +17,7 @@ function unclosedEnd(text: string, start: number): number | null {
   let end = eol === -1 ? text.length : eol;
   while (end < text.length) {
     const next = text.indexOf('\n', end + 1);
-    if (!BLOCK_LINE.test(text.slice(end + 1, next === -1 ? text.length : next))) break;
+    if (!isBlockLine(text.slice(end + 1, next === -1 ? text.length : next))) break;
     end = next === -1 ? text.length : next;
   }
   return end;
