@@ -87,9 +87,20 @@ async function semanticIds(idx: RecallIndex, req: RecallRequest, settings: Setti
   return embeddings.rank(embedder, query, [...idx.all()], { timeoutMs: SEMANTIC_TIMEOUT_MS });
 }
 
+// The same memories come back preview after preview (the slider, a removal, the next draft): each text is
+// redacted once per worker, not once per offer (~30 ms per 10k-memory preview under load otherwise).
+const cleaned = new Map<string, { text: string; spans: number }>();
+const CLEANED_MAX = 5_000;
+
 function cleanLine(text: string) {
-  const r = redact(text);
-  return { text: r.text, spans: r.found.length };
+  let out = cleaned.get(text);
+  if (!out) {
+    const r = redact(text);
+    out = { text: r.text, spans: r.found.length };
+    if (cleaned.size >= CLEANED_MAX) cleaned.clear();
+    cleaned.set(text, out);
+  }
+  return out;
 }
 
 export async function previewRecall(

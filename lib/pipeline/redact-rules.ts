@@ -14,9 +14,17 @@ export interface Span {
 
 export type Scanner = (text: string) => Span[];
 
+interface RuleOptions {
+  group?: number;
+  valid?: (m: string) => boolean;
+  /** A cheap test that must pass before the pattern runs: most text has none of these (recall.ts cost). */
+  hint?: RegExp;
+}
+
 /** Every match of `pattern` (global; `d` flag when `group` is set), or of its `group`, that `valid` accepts. */
-function rule(label: string, pattern: RegExp, opts: { group?: number; valid?: (m: string) => boolean } = {}) {
+function rule(label: string, pattern: RegExp, opts: RuleOptions = {}) {
   return (text: string): Span[] => {
+    if (opts.hint && !opts.hint.test(text)) return [];
     const out: Span[] = [];
     for (const m of text.matchAll(pattern)) {
       const at: [number, number] | undefined = opts.group
@@ -58,22 +66,30 @@ export const SCANNERS: Scanner[] = [
   rule(
     'private key',
     /-----BEGIN[ A-Z]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END[ A-Z]*PRIVATE KEY(?: BLOCK)?-----|$)/g,
+    { hint: /PRIVATE KEY/ },
   ),
   rule('api key', new RegExp(`(?<![A-Za-z0-9])(?:${KEYS.join('|')})`, 'g')),
-  rule('token', /(?<![A-Za-z0-9])ya29\.[A-Za-z0-9_.-]{20,}/g),
-  rule('token', /(?<![A-Za-z0-9])eyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}/g),
+  rule('token', /(?<![A-Za-z0-9])ya29\.[A-Za-z0-9_.-]{20,}/g, { hint: /ya29\./ }),
+  rule('token', /(?<![A-Za-z0-9])eyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}/g, { hint: /eyJ/ }),
   rule('token', /(?<![A-Za-z0-9])(?:[Bb]earer|Basic)\s+([A-Za-z0-9._~+/-]{16,}=*)/dg, {
     group: 1,
     valid: (m) => /[\d+/=]/.test(m),
+    hint: /earer|Basic/,
   }),
-  rule('token', /hooks\.slack\.com\/services\/([A-Za-z0-9_/-]+)/dg, { group: 1 }),
-  rule('api key', /(?<![A-Za-z0-9/+])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/g, { valid: awsSecret }),
+  rule('token', /hooks\.slack\.com\/services\/([A-Za-z0-9_/-]+)/dg, { group: 1, hint: /hooks\.slack/ }),
+  rule('api key', /(?<![A-Za-z0-9/+])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/g, {
+    valid: awsSecret,
+    hint: /[A-Za-z0-9/+]{40}/,
+  }),
   // scheme://user:password@host — the password only.
-  rule('password', /[A-Za-z][A-Za-z0-9+.-]{1,20}:\/\/[^\s:/?#@]*:([^\s/?#@]+)@/dg, { group: 1 }),
+  rule('password', /[A-Za-z][A-Za-z0-9+.-]{1,20}:\/\/[^\s:/?#@]*:([^\s/?#@]+)@/dg, {
+    group: 1,
+    hint: /:\/\//,
+  }),
   rule(
     'token',
     /[?&](?:access_token|refresh_token|id_token|token|api_key|apikey|key|secret|client_secret|password|auth|signature|sig|code)=(?!\[redacted)([^&\s#]{6,})/dgi,
-    { group: 1 },
+    { group: 1, hint: /[?&]/ },
   ),
   scanAssignments,
   scanStatedPasswords,
@@ -85,6 +101,7 @@ export const SCANNERS: Scanner[] = [
 /** An IBAN, trimmed back group by group until its check digits hold ("… 00 BIC COBADEFF" still matches). */
 function scanIbans(text: string): Span[] {
   const out: Span[] = [];
+  if (!/[A-Z]{2}\d{2}/.test(text)) return out;
   for (const m of text.matchAll(/(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}(?![A-Za-z0-9])/g)) {
     let candidate = m[0];
     while (candidate.replace(/ /g, '').length >= 15) {

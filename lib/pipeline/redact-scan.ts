@@ -75,7 +75,12 @@ export function kindOfName(name: string): Kind {
 
 const ASSIGNMENT = /(?<![\w.])(["'`]?)([A-Za-z_][\w.-]{0,63})\1[ \t]*(?:=>|:=|=|:)[ \t]*/g;
 
+// Every name kindOfName accepts holds one of these; text without any skips the scan.
+const SECRET_WORD = /pass|pw|secret|credential|token|key/i;
+const STATED_WORD = /pass|pw|pin|wort|contrase|senha|пароль/i;
+
 export function scanAssignments(text: string): Span[] {
+  if (!SECRET_WORD.test(text)) return [];
   const out: Span[] = [];
   for (const m of text.matchAll(ASSIGNMENT)) {
     const kind = kindOfName(m[2] ?? '');
@@ -98,6 +103,7 @@ const NOT_A_PASSWORD = new Set(
 );
 
 export function scanStatedPasswords(text: string): Span[] {
+  if (!STATED_WORD.test(text)) return [];
   const out: Span[] = [];
   for (const m of text.matchAll(STATED)) {
     const v = valueAt(text, m.index + m[0].length);

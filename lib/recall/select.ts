@@ -79,9 +79,13 @@ export class Packer {
 
   /** Adds the line when it fits under `limit` (the budget by default); says whether it did. */
   take(offered: Chosen, limit = this.budget): boolean {
+    const cap = Math.min(limit, this.budget);
+    // Most offers do not fit; only a line that would fit as it is pays for redaction (a 10k-memory preview
+    // offers up to 200 lines and takes a few dozen).
+    if (this.used + this.cost(offered) > cap) return false;
     const line = this.cleaned(offered);
     const cost = this.cost(line);
-    if (this.used + cost > Math.min(limit, this.budget)) return false;
+    if (this.used + cost > cap) return false;
     this.used += cost;
     this.sections.add(line.section);
     if (line.date) this.days.add(`${line.section}|${line.date.day}`);
