@@ -10,6 +10,7 @@ import {
   jaccard,
   Packer,
   type Chosen,
+  type LineCleaner,
   type PackOptions,
 } from './select';
 import { terms } from './terms';
@@ -30,6 +31,8 @@ export interface RecallInput {
   /** Excerpts of captured turns for "From past chats", when that setting is on. */
   past?: { index: RecallIndex; skipConversation: string | null } | null;
   pack?: Partial<PackOptions>;
+  /** Secret redaction at the block boundary (#11): memories typed by hand and past-turn excerpts pass here. */
+  clean?: LineCleaner;
 }
 
 export interface RecallResult {
@@ -85,7 +88,7 @@ export function recall(index: RecallIndex, input: RecallInput): RecallResult {
   const nearRemoved = nearDuplicateOf(index, excluded, input.pack?.duplicateAt);
   const options: PackOptions = { ...input.pack, budgetTokens: input.budgetTokens };
   const rankOptions = { now: input.now, scopes: input.scopes, semantic: input.semantic };
-  const packer = new Packer(input.budgetTokens);
+  const packer = new Packer(input.budgetTokens, input.clean);
   fillReserved(packer, reservedOf(index, input, excluded), options);
   const ranked: Ranked[] = (
     mode === 'profile'

@@ -44,13 +44,32 @@ export function toLine(memory: Recallable, section = sectionOf(memory)): Chosen 
   return { id: memory.id, memory, text: memory.text, tokenCount: memory.tokenCount, section, date };
 }
 
+/** Removes secrets from a line's text; `spans` says how many were replaced (lib/pipeline/redact.ts). */
+export type LineCleaner = (text: string) => { text: string; spans: number };
+
+/**
+ * Tokens one "[redacted …]" label may add to a line, at most: every label is ≤ 6 o200k tokens and what it
+ * replaces is ≥ 1 (recall.test.ts checks this over the redaction corpus). Counting up keeps the budget a bound.
+ */
+export const REDACTION_TOKENS = 6;
+
 export class Packer {
   readonly chosen: Chosen[] = [];
   private readonly sections = new Set<Section>();
   private readonly days = new Set<string>();
   used = FRAME_TOKENS;
 
-  constructor(readonly budget: number) {}
+  /** `clean` runs on each line as it is offered, so only lines that may be shown pay for it (#11). */
+  constructor(
+    readonly budget: number,
+    private readonly clean?: LineCleaner,
+  ) {}
+
+  private cleaned(line: Chosen): Chosen {
+    const out = this.clean?.(line.text);
+    if (!out?.spans) return line;
+    return { ...line, text: out.text, tokenCount: line.tokenCount + REDACTION_TOKENS * out.spans };
+  }
 
   cost(line: Chosen): number {
     const header = this.sections.has(line.section) ? 0 : SECTION_TOKENS;
@@ -59,9 +78,14 @@ export class Packer {
   }
 
   /** Adds the line when it fits under `limit` (the budget by default); says whether it did. */
-  take(line: Chosen, limit = this.budget): boolean {
+  take(offered: Chosen, limit = this.budget): boolean {
+    const cap = Math.min(limit, this.budget);
+    // Most offers do not fit; only a line that would fit as it is pays for redaction (a 10k-memory preview
+    // offers up to 200 lines and takes a few dozen).
+    if (this.used + this.cost(offered) > cap) return false;
+    const line = this.cleaned(offered);
     const cost = this.cost(line);
-    if (this.used + cost > Math.min(limit, this.budget)) return false;
+    if (this.used + cost > cap) return false;
     this.used += cost;
     this.sections.add(line.section);
     if (line.date) this.days.add(`${line.section}|${line.date.day}`);
