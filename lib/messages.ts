@@ -3,6 +3,7 @@
 import type { z } from 'zod/mini';
 import * as M from './model/messages';
 import { messenger } from './messenger';
+import { RejectedMessage } from './rejected';
 import * as P from './model/provider';
 import * as W from './model/webllm';
 import * as S from './model/semantic';
@@ -91,7 +92,7 @@ export type Handlers = { [K in MessageType]: (data: Request<K>, sender: Sender) 
 /** The only way any context sends a message (lint: no direct runtime.sendMessage). */
 export const sendMessage = messenger.sendMessage;
 
-export class RejectedMessage extends Error {}
+export { RejectedMessage };
 
 /** Validates the sender and the payload, then runs the plain handler. Exported for direct tests. */
 export async function dispatch<K extends MessageType>(

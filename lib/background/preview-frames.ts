@@ -9,7 +9,7 @@
 //      order to the bound frame alone (tabs.sendMessage with its frameId), or hands it over at the hello.
 // Kept in storage.session (closed to content scripts) so a restarted service worker still knows its frames.
 import type { Sender } from '../messages';
-import { RejectedMessage } from '../messages';
+import { RejectedMessage } from '../rejected';
 import type { FrameOrder } from '../frame-messages';
 import type { PreviewOpen } from '../model/messages';
 
