@@ -145,10 +145,15 @@ describe('conversations and everything', () => {
     ).rejects.toThrow(/already gone/);
   });
 
-  test('delete everything empties every table', async () => {
+  test('delete everything empties every data table and bumps the delete generation', async () => {
     await handlers.deleteEverything({ confirm: 'DELETE' }, ext);
-    const counts = await Promise.all(db().tables.map((t) => t.count()));
+    const counts = await Promise.all(
+      db()
+        .tables.filter((t) => t.name !== 'meta')
+        .map((t) => t.count()),
+    );
     expect(counts.every((c) => c === 0)).toBe(true);
+    expect(await db().meta.toArray()).toEqual([{ key: 'deleteGeneration', value: 1 }]);
   });
 });
 
