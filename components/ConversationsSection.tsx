@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { sendMessage } from '../lib/messages';
-import type { CaptureHealth } from '../lib/model/records';
+import { isSiteUrl, type CaptureHealth } from '../lib/model/records';
 import { turnsOf } from '../lib/store/conversations';
 import { listConversationRows, type ConversationRow } from '../lib/store/views';
 import { DeleteConversation } from './DeleteConversation';
@@ -66,9 +66,14 @@ function ConversationCard({ row }: { row: ConversationRow }) {
     <li className="card stack tight" aria-label={title}>
       <div className="row top">
         <div className="grow">
-          <a href={c.url} target="_blank" rel="noreferrer noopener">
+          {/* Stored before imports were checked (#12), a conversation may hold any URL: link only the site's own. */}
+          {isSiteUrl(c.site, c.url) ? (
+            <a href={c.url} target="_blank" rel="noreferrer noopener">
+              <strong>{title}</strong>
+            </a>
+          ) : (
             <strong>{title}</strong>
-          </a>
+          )}
           <p className="muted small">
             {SITE_LABELS[c.site]} · {row.turns} turns · {healthLabel(c.health)} · {extracted} · updated{' '}
             {dateLabel(c.updatedAt)}

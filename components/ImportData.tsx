@@ -26,6 +26,26 @@ function ReportView({ report }: { report: ImportReport }) {
   return (
     <div className="stack" role="status">
       <p>{summary(report)}</p>
+      {report.kept > 0 && (
+        <p className="muted">
+          Kept {count(report.kept, 'record', 'records')} already stored as they are or newer: an older copy
+          never replaces a newer one.
+        </p>
+      )}
+      {report.refused.length > 0 && (
+        <details open>
+          <summary>
+            Refused {count(report.refused.length, 'record', 'records')}: nothing stored was changed by them
+          </summary>
+          <ul>
+            {report.refused.map((r, i) => (
+              <li key={i}>
+                {r.what}: {r.reason}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
       {report.skipped.length > 0 && (
         <details>
           <summary>Skipped {count(report.skipped.length, 'conversation', 'conversations')}</summary>

@@ -1,6 +1,6 @@
 // Sends an import plan to the background in chunks, one after another, with progress. Each chunk is written
 // in one transaction and is idempotent, so a chunk lost to a service-worker restart is simply sent again (#3).
-import type { ImportChunk, ImportChunkReply } from '../model/messages';
+import type { ImportChunk, ImportChunkReply, ImportRefusal } from '../model/messages';
 import type { ImportPlan } from './detect';
 
 export interface ImportReport {
@@ -8,6 +8,10 @@ export interface ImportReport {
   conversations: number;
   turns: number;
   memories: number;
+  /** Records the store already held as they are, or newer: those stayed (#12). */
+  kept: number;
+  /** Records that failed the store's checks, with the reason (#12). */
+  refused: ImportRefusal[];
   skipped: ImportPlan['skipped'];
 }
 
@@ -77,7 +81,15 @@ export async function runImport(
   wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
 ): Promise<ImportReport> {
   const { kind, skipped, total, chunks } = 'chunks' in source ? source : sourceOf(source);
-  const report: ImportReport = { kind, conversations: 0, turns: 0, memories: 0, skipped };
+  const report: ImportReport = {
+    kind,
+    conversations: 0,
+    turns: 0,
+    memories: 0,
+    kept: 0,
+    refused: [],
+    skipped,
+  };
   let done = 0;
   onProgress({ done, total });
   for await (const chunk of chunks) {
@@ -85,6 +97,8 @@ export async function runImport(
     report.conversations += reply.conversations;
     report.turns += reply.turns;
     report.memories += reply.memories;
+    report.kept += reply.kept;
+    report.refused.push(...reply.refused);
     done += chunk.conversations.length + chunk.memories.length;
     onProgress({ done, total });
   }
