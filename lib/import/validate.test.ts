@@ -122,7 +122,8 @@ describe('accepted records', () => {
     const long = 'I keep a detailed log of every bird I see on my morning walks along the river. '
       .repeat(20)
       .trim();
-    const { tokenCount: _, ...without } = fileMemory({ id: 'm7', text: 'Lives in Porto.' });
+    const without: Record<string, unknown> = fileMemory({ id: 'm7', text: 'Lives in Porto.' });
+    delete without.tokenCount;
     const report = await importFile(
       file([], [fileMemory({ text: long, tokenCount: 0 }), { ...without, history: [] }]),
     );
