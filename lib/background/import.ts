@@ -5,9 +5,9 @@ import type { z } from 'zod/mini';
 import { describeError } from '../import/issues';
 import { ExportConversation, ExportMemory } from '../model/export';
 import type { ImportChunk, ImportChunkReply, ImportRefusal } from '../model/messages';
-import { Conversation, Turn, type CaptureHealth, type MemoryEvent } from '../model/records';
+import { Conversation, Job, Turn, Usage, type CaptureHealth, type MemoryEvent } from '../model/records';
 import type { CaptureWrite } from '../store/conversations';
-import { writeImport, type ImportedMemory } from '../store/import';
+import { writeImport, type ImportedMemory, type Progress } from '../store/import';
 import { tokensOf } from './events';
 
 type Imported = z.infer<typeof ExportConversation>;
@@ -74,7 +74,12 @@ function repeated(write: CaptureWrite): string | null {
   return null;
 }
 
-export function checkConversation(raw: unknown, at: string): Checked<CaptureWrite> {
+interface ImportedConversation {
+  write: CaptureWrite;
+  progress: Progress | null;
+}
+
+export function checkConversation(raw: unknown, at: string): Checked<ImportedConversation> {
   const what = label('Conversation', raw, 'title');
   const shape = ExportConversation.safeParse(raw);
   if (!shape.success) return refuse(what, describeError(shape.error));
@@ -86,7 +91,27 @@ export function checkConversation(raw: unknown, at: string): Checked<CaptureWrit
     if (!checked.success) return refuse(what, `turns[${i}].${describeError(checked.error)}`);
   }
   const twice = repeated(write);
-  return twice ? refuse(what, twice) : { ok: true, value: write };
+  if (twice) return refuse(what, twice);
+  const done = shape.data.extraction;
+  const progress = done ? { conversationKey: write.conversation.key, ...done } : null;
+  return { ok: true, value: { write, progress } };
+}
+
+/** A job as a new worker would see it: one that was running waits again, without its lease. */
+export function checkJob(raw: unknown): Checked<Job> {
+  const what = label('Job', raw, 'conversationKey');
+  const parsed = Job.safeParse(raw);
+  if (!parsed.success) return refuse(what, describeError(parsed.error));
+  const job = parsed.data;
+  const waiting = job.status === 'running' ? { status: 'pending' as const } : {};
+  return { ok: true, value: { ...job, ...waiting, leaseUntil: null, leaseOwner: null } };
+}
+
+export function checkUsage(raw: unknown): Checked<z.infer<typeof Usage>> {
+  const parsed = Usage.safeParse(raw);
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : refuse(label('Usage record', raw, 'model'), describeError(parsed.error));
 }
 
 /** The file's token counts are never trusted (a count of 0 made a long memory free): each copy is recounted. */
@@ -123,6 +148,13 @@ export async function handleImportChunk(chunk: ImportChunk, now = new Date()): P
     refused,
   );
   const memories = sort(await Promise.all(chunk.memories.map(checkMemory)), refused);
-  const written = await writeImport({ exact: chunk.exact, conversations, memories });
+  const written = await writeImport({
+    exact: chunk.exact,
+    conversations: conversations.map((c) => c.write),
+    progress: conversations.flatMap((c) => (c.progress ? [c.progress] : [])),
+    memories,
+    jobs: sort((chunk.jobs ?? []).map(checkJob), refused),
+    usage: sort((chunk.usage ?? []).map(checkUsage), refused),
+  });
   return { ...written, refused };
 }

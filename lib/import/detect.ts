@@ -19,6 +19,9 @@ export interface ImportPlan {
   /** Records as the file has them: the background checks each one and lists those it refuses (#12). */
   conversations: unknown[];
   memories: unknown[];
+  /** Engram exports since #12: open jobs and usage records. */
+  jobs: unknown[];
+  usage: unknown[];
   skipped: { title: string; reason: string }[];
 }
 
@@ -34,14 +37,17 @@ const EngramFile = z.object({
   version: z.literal(1),
   conversations: z.array(z.unknown()),
   memories: z.array(z.unknown()),
+  // Added in #12; files written before lack them.
+  jobs: z.optional(z.array(z.unknown())),
+  usage: z.optional(z.array(z.unknown())),
 });
 
 function engramPlan(raw: unknown): ImportPlan {
   const parsed = EngramFile.safeParse(raw);
   if (!parsed.success)
     throw new ImportError(`This Engram export is damaged: ${describeError(parsed.error)}.`);
-  const { conversations, memories } = parsed.data;
-  return { kind: 'engram', conversations, memories, skipped: [] };
+  const { conversations, memories, jobs = [], usage = [] } = parsed.data;
+  return { kind: 'engram', conversations, memories, jobs, usage, skipped: [] };
 }
 
 /** Parses file text into a plan, or throws an ImportError that says what is wrong in plain words. */
@@ -60,5 +66,6 @@ export function planImport(text: string): ImportPlan {
       : null;
   if (!vendor) throw new ImportError('This file is not an Engram, ChatGPT or Claude export.');
   const { conversations, skipped } = vendor.result;
-  return { kind: vendor.kind, conversations: conversations.map(fromVendor), memories: [], skipped };
+  const records = conversations.map(fromVendor);
+  return { kind: vendor.kind, conversations: records, memories: [], jobs: [], usage: [], skipped };
 }

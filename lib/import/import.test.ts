@@ -50,6 +50,9 @@ describe('importing', () => {
       memories: 0,
       kept: 0,
       refused: [],
+      progress: 0,
+      jobs: 0,
+      usage: 0,
       skipped: [{ title: 'Temporary thing', reason: 'marked do-not-remember' }],
     });
     const turns = await turnsOf('chatgpt:68a0c0de-0000-4000-8000-000000000001');
@@ -136,7 +139,7 @@ describe('chunks and restarts', () => {
       title: `#${i}`,
       turns: [{ id: `u${i}`, role: 'user' as const, text: `hello ${i}`, createdAt: null }],
     }));
-    const plan = { kind: 'chatgpt' as const, conversations, memories: [], skipped: [] };
+    const plan = { kind: 'chatgpt' as const, conversations, memories: [], jobs: [], usage: [], skipped: [] };
     expect(chunksOf(plan).map((c) => c.conversations.length)).toEqual([25, 25, 10]);
     const flaky = vi
       .fn(send)

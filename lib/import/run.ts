@@ -12,6 +12,10 @@ export interface ImportReport {
   kept: number;
   /** Records that failed the store's checks, with the reason (#12). */
   refused: ImportRefusal[];
+  /** Conversations whose extraction progress came back, jobs and usage records restored (#12). */
+  progress: number;
+  jobs: number;
+  usage: number;
   skipped: ImportPlan['skipped'];
 }
 
@@ -22,6 +26,8 @@ export interface ImportProgress {
 
 const CONVERSATIONS_PER_CHUNK = 25;
 const MEMORIES_PER_CHUNK = 200;
+/** Jobs and usage rows are small: one message each for a heavy user's few thousand. */
+const ROWS_PER_CHUNK = 2000;
 const ATTEMPTS = 4;
 
 export function chunksOf(plan: ImportPlan): ImportChunk[] {
@@ -35,6 +41,12 @@ export function chunksOf(plan: ImportPlan): ImportChunk[] {
     });
   for (let i = 0; i < plan.memories.length; i += MEMORIES_PER_CHUNK)
     chunks.push({ exact, conversations: [], memories: plan.memories.slice(i, i + MEMORIES_PER_CHUNK) });
+  // After the conversations: a restored job finds its conversation stored.
+  for (let i = 0; i < Math.max(plan.jobs.length, plan.usage.length); i += ROWS_PER_CHUNK)
+    chunks.push({
+      ...{ exact, conversations: [], memories: [] },
+      ...{ jobs: plan.jobs.slice(i, i + ROWS_PER_CHUNK), usage: plan.usage.slice(i, i + ROWS_PER_CHUNK) },
+    });
   return chunks;
 }
 
@@ -54,6 +66,11 @@ async function sendWithRetry(
   }
 }
 
+/** Records in a plan, for progress: every record counts one. */
+export function sizeOf(plan: ImportPlan): number {
+  return plan.conversations.length + plan.memories.length + plan.jobs.length + plan.usage.length;
+}
+
 /** A plan as a stream of chunks: parsed inline (tests) or in a worker, so a 50 MB file never blocks the page. */
 export interface ImportSource {
   kind: ImportPlan['kind'];
@@ -67,7 +84,7 @@ export function sourceOf(plan: ImportPlan): ImportSource {
   return {
     kind: plan.kind,
     skipped: plan.skipped,
-    total: plan.conversations.length + plan.memories.length,
+    total: sizeOf(plan),
     chunks: (async function* () {
       yield* chunks;
     })(),
@@ -82,13 +99,8 @@ export async function runImport(
 ): Promise<ImportReport> {
   const { kind, skipped, total, chunks } = 'chunks' in source ? source : sourceOf(source);
   const report: ImportReport = {
-    kind,
-    conversations: 0,
-    turns: 0,
-    memories: 0,
-    kept: 0,
-    refused: [],
-    skipped,
+    ...{ kind, conversations: 0, turns: 0, memories: 0, kept: 0, refused: [], skipped },
+    ...{ progress: 0, jobs: 0, usage: 0 },
   };
   let done = 0;
   onProgress({ done, total });
@@ -99,7 +111,11 @@ export async function runImport(
     report.memories += reply.memories;
     report.kept += reply.kept;
     report.refused.push(...reply.refused);
-    done += chunk.conversations.length + chunk.memories.length;
+    report.progress += reply.progress;
+    report.jobs += reply.jobs;
+    report.usage += reply.usage;
+    done += chunk.conversations.length + chunk.memories.length + (chunk.jobs?.length ?? 0);
+    done += chunk.usage?.length ?? 0;
     onProgress({ done, total });
   }
   return report;

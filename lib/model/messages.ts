@@ -95,6 +95,9 @@ export const ImportChunk = z.object({
   exact: z.boolean(),
   conversations: z.array(z.unknown()).check(z.maxLength(500)),
   memories: z.array(z.unknown()).check(z.maxLength(5000)),
+  /** Engram exports since #12: waiting and failed jobs, and usage records. */
+  jobs: z.optional(z.array(z.unknown()).check(z.maxLength(5000))),
+  usage: z.optional(z.array(z.unknown()).check(z.maxLength(5000))),
 });
 export type ImportChunk = z.infer<typeof ImportChunk>;
 
@@ -109,6 +112,10 @@ export const ImportChunkReply = z.object({
   /** Records already stored as they are, or newer (by updatedAt): the stored one was kept. */
   kept: z.number(),
   refused: z.array(ImportRefusal),
+  /** Conversations whose extraction progress was restored, jobs and usage records written (#12). */
+  progress: z.number(),
+  jobs: z.number(),
+  usage: z.number(),
 });
 export type ImportChunkReply = z.infer<typeof ImportChunkReply>;
 
