@@ -17,8 +17,22 @@ export interface CommitCheck {
   toReview: number;
 }
 
-const unchanged = (now: Memory, read: Memory) =>
-  now.updatedAt === read.updatedAt && now.status === read.status && now.text === read.text;
+/** Canonical JSON: the same record read twice gives the same string, whatever order its keys were set in. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * Any change since the job read it counts, not only updatedAt, status and text: two writes in one
+ * millisecond (a fault schedule found two jobs run in one tick) share an updatedAt.
+ */
+const unchanged = (now: Memory, read: Memory) => canonical(now) === canonical(read);
 
 /**
  * An update of a memory that changed but still lives becomes a pending proposal beside the person's version,
@@ -47,13 +61,17 @@ function rebase({ memory, event }: MemoryWrite, current: Memory): MemoryWrite | 
 /** Re-reads, in the caller's transaction (memories), every memory the writes replace. */
 async function recheck(d: EngramDB, writes: MemoryWrite[]): Promise<Omit<CommitCheck, 'lease'>> {
   const ids = [...new Set(writes.flatMap((w) => (w.event.before ? [w.event.before.id] : [])))];
-  const stored = new Map((await d.memories.bulkGet(ids)).flatMap((m) => (m ? [[m.id, m] as const] : [])));
+  const stored = new Map<string, Memory>(
+    (await d.memories.bulkGet(ids)).flatMap((m) => (m ? [[m.id, m] as const] : [])),
+  );
   const out: Omit<CommitCheck, 'lease'> = { writes: [], skipped: 0, toReview: 0 };
   for (const write of writes) {
     const read = write.event.before;
     const now = read ? stored.get(read.id) : undefined;
     if (!read || (now && unchanged(now, read))) {
       out.writes.push(write);
+      // A second write of the job to the same memory (a confirm, then an update) now replaces this one.
+      stored.set(write.memory.id, write.memory);
       continue;
     }
     // Deleted (to the Trash or forever) while the job ran: nothing the job says brings it back.

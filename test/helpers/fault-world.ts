@@ -1,0 +1,232 @@
+// One fault-injection schedule's world (#12): the real store, queue, pipeline and background handlers over
+// fake-indexeddb, one worker at a time whose model calls wait for the schedule, and an oracle of what the
+// person did. Each action is one thing a person, a page or the browser can do at any moment.
+import { tokensOf } from '../../lib/background/events';
+import { handlers } from '../../lib/background/handlers';
+import { resetPastIndex } from '../../lib/background/past';
+import { recallIndex, resetRecallIndex } from '../../lib/background/recall';
+import { planImport } from '../../lib/import/detect';
+import { runImport } from '../../lib/import/run';
+import type { EngramExport } from '../../lib/model/export';
+import type { Memory, Turn } from '../../lib/model/records';
+import { DEFAULT_SETTINGS } from '../../lib/model/settings';
+import { runDueJobs } from '../../lib/pipeline/queue';
+import { saveCapture, turnsOf } from '../../lib/store/conversations';
+import { db, reopenDbForTests } from '../../lib/store/db';
+import { readExport } from '../../lib/store/export';
+import { enqueueExtraction, releaseOrphans } from '../../lib/store/jobs';
+import { historyOf } from '../../lib/store/memories';
+import { FaultModel, pick, type Random } from './fault-model';
+
+const ext = { url: 'chrome-extension://engram-test/options.html' };
+export const CONVERSATIONS = ['chatgpt:a', 'claude:b', 'chatgpt:c'] as const;
+const URLS: Record<string, string> = {
+  'chatgpt:a': 'https://chatgpt.com/c/a',
+  'claude:b': 'https://claude.ai/chat/b',
+  'chatgpt:c': 'https://chatgpt.com/c/c',
+};
+const WORDS = ['tea', 'jazz', 'chess', 'kayaks', 'figs', 'opera'];
+
+/** What the person did, for the checks: their deletes, their edits, and what deletes cancelled. */
+export interface Oracle {
+  deleted: Set<string>;
+  edits: Set<string>;
+  /** Jobs seen in the store, by conversation. */
+  jobs: Map<string, string>;
+  /** Jobs a delete removed, finished or not. */
+  removed: Set<string>;
+  /** Jobs a delete removed before they finished: none of their writes may ever land. */
+  cancelled: Set<string>;
+  /** Events that came back with an import: allowed even if their job was cancelled. */
+  imported: Set<string>;
+}
+
+export class World {
+  readonly model: FaultModel;
+  readonly trace: string[] = [];
+  readonly oracle: Oracle = {
+    deleted: new Set(),
+    edits: new Set(),
+    jobs: new Map(),
+    removed: new Set(),
+    cancelled: new Set(),
+    imported: new Set(),
+  };
+  private runner: Promise<number> | null = null;
+  private worker = 0;
+  private owner = 'sw-0';
+  private readonly exports: EngramExport[] = [];
+
+  constructor(readonly rnd: Random) {
+    this.model = new FaultModel(rnd, rnd() < 0.5);
+  }
+
+  env() {
+    const provider = this.model.provider();
+    return {
+      owner: this.owner,
+      provider: async () => provider,
+      settings: async () => DEFAULT_SETTINGS,
+      // As the background counts (lib/background/jobs.ts): an import recounts, and must find the same.
+      countTokens: tokensOf,
+      wakeAt: async () => undefined,
+    };
+  }
+
+  /** Until this worker's run waits on the model or ends: the only points where the schedule acts. */
+  async settle(): Promise<void> {
+    while (this.runner && !this.model.pending) await Promise.race([this.runner, this.model.parked()]);
+  }
+
+  async observe(): Promise<void> {
+    for (const j of await db().jobs.toArray()) this.oracle.jobs.set(j.id, j.conversationKey);
+  }
+
+  kick(): void {
+    if (this.runner) return;
+    const run: Promise<number> = runDueJobs(this.env()).finally(() => {
+      if (this.runner === run) this.runner = null;
+    });
+    this.runner = run;
+  }
+
+  /** MV3 stops the worker: its call is never answered, its memory is gone, the next one reclaims its job. */
+  async kill(): Promise<void> {
+    this.model.abandon();
+    this.runner = null;
+    reopenDbForTests();
+    resetRecallIndex();
+    resetPastIndex();
+    this.owner = `sw-${++this.worker}`;
+    await releaseOrphans(this.owner);
+  }
+
+  async capture(): Promise<void> {
+    const key = pick(this.rnd, CONVERSATIONS) ?? 'chatgpt:a';
+    const [site, id] = key.split(':') as ['chatgpt' | 'claude', string];
+    const stored = await turnsOf(key);
+    const at = new Date().toISOString();
+    const said = (order: number, role: Turn['role'], text: string): Turn => ({
+      ...{ key: `${key}:t${order}`, conversationKey: key, id: `t${order}`, role, text },
+      ...{ createdAt: at, order, superseded: false, capturedAt: at },
+    });
+    const n = stored.length;
+    const turns = [
+      said(n, 'user', `I like ${pick(this.rnd, WORDS) ?? 'tea'}.`),
+      said(n + 1, 'assistant', 'Noted.'),
+    ];
+    const health = {
+      strategy: 'api' as const,
+      turnsSeen: n + 2,
+      turnsStored: n + 2,
+      lastError: null,
+      checkedAt: at,
+    };
+    const conversation = {
+      key,
+      site,
+      id,
+      url: URLS[key] ?? '',
+      title: key,
+      scope: null,
+      createdAt: null,
+      updatedAt: at,
+      health,
+    };
+    await saveCapture({ conversation, turns: [...stored, ...turns] });
+    await enqueueExtraction(key, new Date());
+    this.trace.push(`capture ${key}`);
+  }
+
+  private async some(statuses: Memory['status'][]): Promise<Memory | undefined> {
+    const rows = await db().memories.where('status').anyOf(statuses).sortBy('id');
+    return pick(this.rnd, rows);
+  }
+
+  async edit(): Promise<void> {
+    const m = await this.some(['active']);
+    if (!m) return;
+    const after = await handlers.updateMemory({ id: m.id, text: `${m.text} (edited)` }, ext);
+    const mine = (await historyOf(m.id)).find(
+      (e) => e.actor === 'user' && e.after?.updatedAt === after.updatedAt,
+    );
+    if (mine) this.oracle.edits.add(mine.id);
+    this.trace.push(`edit ${m.id}`);
+  }
+
+  async deleteMemory(): Promise<void> {
+    const m = await this.some(['active', 'pending']);
+    if (!m) return;
+    await handlers.deleteMemory({ id: m.id }, ext);
+    this.oracle.deleted.add(m.id);
+    this.trace.push(`delete ${m.id}`);
+  }
+
+  async restore(): Promise<void> {
+    const m = await this.some(['deleted']);
+    if (!m) return;
+    await handlers.restoreMemory({ id: m.id }, ext);
+    this.oracle.deleted.delete(m.id);
+    this.trace.push(`restore ${m.id}`);
+  }
+
+  async deleteConversation(): Promise<void> {
+    const key = pick(this.rnd, CONVERSATIONS) ?? 'chatgpt:a';
+    if (!(await db().conversations.get(key))) return;
+    await this.observe();
+    const live = new Set(
+      (await db().memories.where('status').anyOf('active', 'pending').toArray()).map((m) => m.id),
+    );
+    const removeMemories = this.rnd() < 0.7;
+    const open = await this.unfinished();
+    await handlers.deleteConversation({ key, removeMemories }, ext);
+    for (const [id, k] of this.oracle.jobs) if (k === key) this.removed(id, open);
+    for (const m of await db().memories.where('status').equals('deleted').toArray())
+      if (live.has(m.id)) this.oracle.deleted.add(m.id);
+    this.trace.push(`delete conversation ${key}${removeMemories ? ' and its memories' : ''}`);
+  }
+
+  private async unfinished(): Promise<Set<string>> {
+    return new Set(await db().jobs.where('status').anyOf('pending', 'running').primaryKeys());
+  }
+
+  private removed(id: string, unfinished: Set<string>): void {
+    this.oracle.removed.add(id);
+    if (unfinished.has(id)) this.oracle.cancelled.add(id);
+  }
+
+  async deleteEverything(): Promise<void> {
+    await this.observe();
+    const open = await this.unfinished();
+    await handlers.deleteEverything({ confirm: 'DELETE' }, ext);
+    for (const id of this.oracle.jobs.keys()) this.removed(id, open);
+    this.oracle.deleted.clear();
+    this.oracle.edits.clear();
+    this.oracle.imported.clear();
+    this.trace.push('Delete everything');
+  }
+
+  async exportAll(): Promise<void> {
+    this.exports.push(await readExport());
+    this.trace.push(`export #${this.exports.length}`);
+  }
+
+  async importOne(): Promise<void> {
+    const data = pick(this.rnd, this.exports);
+    if (!data) return;
+    await importFile(data);
+    for (const m of data.memories) for (const e of m.history) this.oracle.imported.add(e.id);
+    for (const j of data.jobs ?? []) this.oracle.cancelled.delete(j.id);
+    this.trace.push(`import #${this.exports.indexOf(data) + 1}`);
+  }
+
+  async recall(): Promise<void> {
+    await recallIndex();
+    this.trace.push('recall');
+  }
+}
+
+export async function importFile(data: EngramExport) {
+  const send = (chunk: Parameters<typeof handlers.importChunk>[0]) => handlers.importChunk(chunk, ext);
+  return runImport(planImport(JSON.stringify(data)), send, () => undefined);
+}
