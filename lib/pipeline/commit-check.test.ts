@@ -107,6 +107,32 @@ describe('a job that read a memory the person then changed', () => {
   });
 });
 
+describe('a job that writes one memory twice', () => {
+  test('a confirm then an update of one memory: the confirm stands, the update waits in Review', async () => {
+    await seedMemories(['Works as a nurse in Leeds.']);
+    await seedTurns([{ role: 'user', text: 'I work as a nurse in Leeds, at the General Infirmary now.' }]);
+    await enqueueExtraction(KEY, NOW, NOW);
+    const replies = [
+      reply.memories(
+        { text: 'works as a nurse in Leeds' },
+        { text: 'Works as a nurse at the Leeds General Infirmary.' },
+      ),
+      reply.ops({
+        fact: 2,
+        op: 'UPDATE',
+        target: 1,
+        text: 'Nurse at the Leeds General Infirmary.',
+        reason: 'r',
+      }),
+    ];
+    await run(providerWith(replies, {}).provider);
+    expect(await getMemory('m1')).toMatchObject({ text: 'Works as a nurse in Leeds.', proofCount: 2 });
+    const [proposal] = await listMemories('pending');
+    expect(proposal?.text).toBe('Nurse at the Leeds General Infirmary.');
+    expect((await historyOf(proposal!.id))[0]?.before?.proofCount).toBe(2);
+  });
+});
+
 describe('deletes while a job runs', () => {
   test('Delete everything during the call: nothing comes back, not even the call’s usage', async () => {
     await seedMemories(['Lives in Munich.']);
