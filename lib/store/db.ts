@@ -3,6 +3,7 @@
 import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie';
 import type { Conversation, Job, Memory, MemoryEvent, Turn, Usage } from '../model/records';
 import type { StoredVector } from './embeddings';
+import { repairStoredRecords } from './repair';
 
 export const DB_NAME = 'engram';
 
@@ -34,8 +35,9 @@ export const VERSIONS: SchemaVersion[] = [
   },
   {
     version: 3,
-    why: 'A small key-value table for store-wide counters (#12): the delete generation that Delete everything and conversation deletes bump in their own transaction, and that a running job checks in its commit transaction, so nothing read before a delete is written after it.',
+    why: 'A small key-value table for store-wide counters (#12): the delete generation that Delete everything and conversation deletes bump in their own transaction, and that a running job checks in its commit transaction, so nothing read before a delete is written after it. The upgrade repairs records stored before imports were checked (lib/store/repair.ts): bad dates, foreign or javascript: links, turns at order < 0.',
     stores: { meta: 'key' },
+    upgrade: repairStoredRecords,
   },
 ];
 
