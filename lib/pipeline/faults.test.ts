@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { invariantProblems } from '../../test/helpers/fault-checks';
 import { seeded } from '../../test/helpers/fault-model';
+import * as person from '../../test/helpers/fault-person';
 import { importFile, World } from '../../test/helpers/fault-world';
 import { resetPastIndex } from '../background/past';
 import { resetRecallIndex } from '../background/recall';
@@ -31,13 +32,13 @@ const ACTIONS: [number, string, Action][] = [
   [4, 'kick', (w) => void (w.kick(), w.trace.push('kick'))],
   [6, 'answer', (w) => void (w.model.answer(), w.trace.push('answer'))],
   [1, 'fail', (w) => void (w.model.fail(), w.trace.push('model fails'))],
-  [3, 'edit', (w) => w.edit()],
-  [2, 'delete', (w) => w.deleteMemory()],
-  [1, 'restore', (w) => w.restore()],
-  [1, 'delete conversation', (w) => w.deleteConversation()],
-  [1, 'Delete everything', (w) => w.deleteEverything()],
-  [1, 'export', (w) => w.exportAll()],
-  [1, 'import', (w) => w.importOne()],
+  [3, 'edit', person.edit],
+  [2, 'delete', person.deleteMemory],
+  [1, 'restore', person.restore],
+  [1, 'delete conversation', person.deleteConversation],
+  [1, 'Delete everything', person.deleteEverything],
+  [1, 'export', person.exportAll],
+  [1, 'import', person.importOne],
   [1, 'kill', async (w) => (await w.kill(), void w.trace.push('kill the worker'))],
   [1, 'recall', (w) => w.recall()],
 ];

@@ -8,17 +8,15 @@ import { recallIndex, resetRecallIndex } from '../../lib/background/recall';
 import { planImport } from '../../lib/import/detect';
 import { runImport } from '../../lib/import/run';
 import type { EngramExport } from '../../lib/model/export';
-import type { Memory, Turn } from '../../lib/model/records';
+import type { Turn } from '../../lib/model/records';
 import { DEFAULT_SETTINGS } from '../../lib/model/settings';
 import { runDueJobs } from '../../lib/pipeline/queue';
 import { saveCapture, turnsOf } from '../../lib/store/conversations';
 import { db, reopenDbForTests } from '../../lib/store/db';
-import { readExport } from '../../lib/store/export';
 import { enqueueExtraction, releaseOrphans } from '../../lib/store/jobs';
-import { historyOf } from '../../lib/store/memories';
 import { FaultModel, pick, type Random } from './fault-model';
 
-const ext = { url: 'chrome-extension://engram-test/options.html' };
+export const ext = { url: 'chrome-extension://engram-test/options.html' };
 export const CONVERSATIONS = ['chatgpt:a', 'claude:b', 'chatgpt:c'] as const;
 const URLS: Record<string, string> = {
   'chatgpt:a': 'https://chatgpt.com/c/a',
@@ -55,7 +53,14 @@ export class World {
   private runner: Promise<number> | null = null;
   private worker = 0;
   private owner = 'sw-0';
-  private readonly exports: EngramExport[] = [];
+  /** Exports taken during the schedule, for imports later in it. */
+  readonly exports: EngramExport[] = [];
+
+  /** A delete removed this job; if it had not finished, none of its writes may ever land. */
+  removed(id: string, unfinished: Set<string>): void {
+    this.oracle.removed.add(id);
+    if (unfinished.has(id)) this.oracle.cancelled.add(id);
+  }
 
   constructor(readonly rnd: Random) {
     this.model = new FaultModel(rnd, rnd() < 0.5);
@@ -136,88 +141,6 @@ export class World {
     await saveCapture({ conversation, turns: [...stored, ...turns] });
     await enqueueExtraction(key, new Date());
     this.trace.push(`capture ${key}`);
-  }
-
-  private async some(statuses: Memory['status'][]): Promise<Memory | undefined> {
-    const rows = await db().memories.where('status').anyOf(statuses).sortBy('id');
-    return pick(this.rnd, rows);
-  }
-
-  async edit(): Promise<void> {
-    const m = await this.some(['active']);
-    if (!m) return;
-    const after = await handlers.updateMemory({ id: m.id, text: `${m.text} (edited)` }, ext);
-    const mine = (await historyOf(m.id)).find(
-      (e) => e.actor === 'user' && e.after?.updatedAt === after.updatedAt,
-    );
-    if (mine) this.oracle.edits.add(mine.id);
-    this.trace.push(`edit ${m.id}`);
-  }
-
-  async deleteMemory(): Promise<void> {
-    const m = await this.some(['active', 'pending']);
-    if (!m) return;
-    await handlers.deleteMemory({ id: m.id }, ext);
-    this.oracle.deleted.add(m.id);
-    this.trace.push(`delete ${m.id}`);
-  }
-
-  async restore(): Promise<void> {
-    const m = await this.some(['deleted']);
-    if (!m) return;
-    await handlers.restoreMemory({ id: m.id }, ext);
-    this.oracle.deleted.delete(m.id);
-    this.trace.push(`restore ${m.id}`);
-  }
-
-  async deleteConversation(): Promise<void> {
-    const key = pick(this.rnd, CONVERSATIONS) ?? 'chatgpt:a';
-    if (!(await db().conversations.get(key))) return;
-    await this.observe();
-    const live = new Set(
-      (await db().memories.where('status').anyOf('active', 'pending').toArray()).map((m) => m.id),
-    );
-    const removeMemories = this.rnd() < 0.7;
-    const open = await this.unfinished();
-    await handlers.deleteConversation({ key, removeMemories }, ext);
-    for (const [id, k] of this.oracle.jobs) if (k === key) this.removed(id, open);
-    for (const m of await db().memories.where('status').equals('deleted').toArray())
-      if (live.has(m.id)) this.oracle.deleted.add(m.id);
-    this.trace.push(`delete conversation ${key}${removeMemories ? ' and its memories' : ''}`);
-  }
-
-  private async unfinished(): Promise<Set<string>> {
-    return new Set(await db().jobs.where('status').anyOf('pending', 'running').primaryKeys());
-  }
-
-  private removed(id: string, unfinished: Set<string>): void {
-    this.oracle.removed.add(id);
-    if (unfinished.has(id)) this.oracle.cancelled.add(id);
-  }
-
-  async deleteEverything(): Promise<void> {
-    await this.observe();
-    const open = await this.unfinished();
-    await handlers.deleteEverything({ confirm: 'DELETE' }, ext);
-    for (const id of this.oracle.jobs.keys()) this.removed(id, open);
-    this.oracle.deleted.clear();
-    this.oracle.edits.clear();
-    this.oracle.imported.clear();
-    this.trace.push('Delete everything');
-  }
-
-  async exportAll(): Promise<void> {
-    this.exports.push(await readExport());
-    this.trace.push(`export #${this.exports.length}`);
-  }
-
-  async importOne(): Promise<void> {
-    const data = pick(this.rnd, this.exports);
-    if (!data) return;
-    await importFile(data);
-    for (const m of data.memories) for (const e of m.history) this.oracle.imported.add(e.id);
-    for (const j of data.jobs ?? []) this.oracle.cancelled.delete(j.id);
-    this.trace.push(`import #${this.exports.indexOf(data) + 1}`);
   }
 
   async recall(): Promise<void> {
