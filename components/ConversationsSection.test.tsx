@@ -67,3 +67,11 @@ test('"Extract now" queues the conversation and says plainly that a model is nee
     ['chatgpt:c1', 'pending'],
   ]);
 });
+
+test('a stored URL that is not the site’s own is never a link (a javascript: URL from an old import, #12)', async () => {
+  await db().conversations.update('chatgpt:c1', { url: 'javascript:alert(1)' });
+  render(<ConversationsSection />);
+  const card = await screen.findByRole('listitem', { name: 'Trip to Porto' });
+  expect(within(card).getByText('Trip to Porto').closest('a')).toBeNull();
+  expect(within(card).queryAllByRole('link')).toEqual([]);
+});

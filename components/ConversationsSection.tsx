@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { sendMessage } from '../lib/messages';
-import type { CaptureHealth } from '../lib/model/records';
+import { isSiteUrl, type CaptureHealth, type Site } from '../lib/model/records';
 import { turnsOf } from '../lib/store/conversations';
 import { listConversationRows, type ConversationRow } from '../lib/store/views';
 import { DeleteConversation } from './DeleteConversation';
@@ -55,6 +55,16 @@ function ExtractNow({ conversationKey }: { conversationKey: string }) {
   );
 }
 
+/** Stored before imports were checked (#12), a conversation may hold any URL: link only the site's own. */
+function TitleLink({ site, url, title }: { site: Site; url: string; title: string }) {
+  if (!isSiteUrl(site, url)) return <strong>{title}</strong>;
+  return (
+    <a href={url} target="_blank" rel="noreferrer noopener">
+      <strong>{title}</strong>
+    </a>
+  );
+}
+
 function ConversationCard({ row }: { row: ConversationRow }) {
   const [open, setOpen] = useState<'transcript' | 'delete' | null>(null);
   const c = row.conversation;
@@ -66,9 +76,7 @@ function ConversationCard({ row }: { row: ConversationRow }) {
     <li className="card stack tight" aria-label={title}>
       <div className="row top">
         <div className="grow">
-          <a href={c.url} target="_blank" rel="noreferrer noopener">
-            <strong>{title}</strong>
-          </a>
+          <TitleLink site={c.site} url={c.url} title={title} />
           <p className="muted small">
             {SITE_LABELS[c.site]} · {row.turns} turns · {healthLabel(c.health)} · {extracted} · updated{' '}
             {dateLabel(c.updatedAt)}

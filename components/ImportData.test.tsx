@@ -12,7 +12,7 @@ afterEach(() => send.mockReset());
 const file = (text: string) => new File([text], 'conversations.json', { type: 'application/json' });
 
 test('"Import" detects a ChatGPT export, writes it through the background and reports', async () => {
-  send.mockResolvedValue({ conversations: 1, turns: 4, memories: 0 });
+  send.mockResolvedValue({ conversations: 1, turns: 4, memories: 0, kept: 0, refused: [] });
   render(<ImportData read={readInline} />);
   await userEvent.upload(
     screen.getByLabelText('Import'),
@@ -32,4 +32,26 @@ test('a foreign file gets a clear error and nothing is sent', async () => {
     'Import failed: This file is not an Engram, ChatGPT or Claude export.',
   );
   expect(send).not.toHaveBeenCalled();
+});
+
+test('records the background refused are listed with the reason, and kept ones are counted (#12)', async () => {
+  const refused = [
+    { what: 'Conversation “Bad” (bad)', reason: 'url must be an https address on the site’s own host' },
+  ];
+  send.mockResolvedValue({ conversations: 1, turns: 1, memories: 0, kept: 2, refused });
+  render(<ImportData read={readInline} />);
+  const data = {
+    format: 'engram',
+    version: 1,
+    exportedAt: '2026-11-29T12:00:00.000Z',
+    conversations: [{}],
+    memories: [],
+  };
+  await userEvent.upload(screen.getByLabelText('Import'), file(JSON.stringify(data)));
+  const status = await screen.findByRole('status');
+  expect(status.textContent).toContain('Kept 2 records already stored as they are or newer');
+  expect(status.textContent).toContain('Refused 1 record: nothing stored was changed by them');
+  expect(
+    screen.getByText('Conversation “Bad” (bad): url must be an https address on the site’s own host'),
+  ).toBeTruthy();
 });

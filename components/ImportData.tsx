@@ -22,10 +22,39 @@ function summary(r: ImportReport): string {
   return `Imported ${what.join(', ')} and ${count(r.memories, 'memory', 'memories')} from ${article(KIND_LABELS[r.kind])}.`;
 }
 
+function restored(r: ImportReport): string {
+  const what = [
+    `extraction progress of ${count(r.progress, 'conversation', 'conversations')}`,
+    count(r.jobs, 'waiting or failed job', 'waiting or failed jobs'),
+  ];
+  return `Restored ${what.join(', ')} and ${count(r.usage, 'usage record', 'usage records')}: what was extracted is not extracted again.`;
+}
+
 function ReportView({ report }: { report: ImportReport }) {
   return (
     <div className="stack" role="status">
       <p>{summary(report)}</p>
+      {report.progress + report.jobs + report.usage > 0 && <p className="muted">{restored(report)}</p>}
+      {report.kept > 0 && (
+        <p className="muted">
+          Kept {count(report.kept, 'record', 'records')} already stored as they are or newer: an older copy
+          never replaces a newer one.
+        </p>
+      )}
+      {report.refused.length > 0 && (
+        <details open>
+          <summary>
+            Refused {count(report.refused.length, 'record', 'records')}: nothing stored was changed by them
+          </summary>
+          <ul>
+            {report.refused.map((r, i) => (
+              <li key={i}>
+                {r.what}: {r.reason}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
       {report.skipped.length > 0 && (
         <details>
           <summary>Skipped {count(report.skipped.length, 'conversation', 'conversations')}</summary>

@@ -3,6 +3,7 @@ import { defineBackground } from 'wxt/utils/define-background';
 import { watchReviewBadge } from '../lib/background/badge';
 import { handleCommand } from '../lib/background/commands';
 import { startEmbeddings } from '../lib/background/embeddings';
+import { watchStoredMemories } from '../lib/background/embeddings-sync';
 import { handlers } from '../lib/background/handlers';
 import { ALARM, kick, settleNow, startQueue } from '../lib/background/jobs';
 import { useWebLlm } from '../lib/background/provider';
@@ -12,7 +13,6 @@ import { forgetTab, leftConversation } from '../lib/background/tabs';
 import { webllmProvider } from '../lib/background/webllm';
 import { registerHandlers } from '../lib/messages';
 import { sendToTab } from '../lib/tab-messages';
-import { watchMemoryChanges } from '../lib/store/embeddings';
 
 export default defineBackground(() => {
   void restrictStorage().catch(() => undefined);
@@ -39,6 +39,6 @@ export default defineBackground(() => {
   });
   void startQueue();
   // The semantic recall tier follows settings, provider, key and host access, and embeds after writes (#5).
-  startEmbeddings({ watchMemories: watchMemoryChanges });
+  startEmbeddings({ watchMemories: watchStoredMemories });
   watchReviewBadge((text) => browser.action.setBadgeText({ text }));
 });

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { MemorySource } from '../../lib/model/records';
+import { isSiteUrl, type MemorySource } from '../../lib/model/records';
 import { getConversation } from '../../lib/store/conversations';
 import { turnsByKeys } from '../../lib/store/views';
 import { dateLabel, SITE_LABELS } from '../labels';
@@ -14,7 +14,9 @@ function Source({ source }: { source: MemorySource }) {
   if (!data) return <li className="muted">Loading source…</li>;
   const site = source.site ? SITE_LABELS[source.site] : 'Unknown site';
   const title = data.conversation?.title || 'Untitled conversation';
-  const url = data.conversation?.url ?? source.url;
+  const stored = data.conversation?.url ?? source.url;
+  // Stored before imports were checked (#12), a source may hold any URL: link only the site's own.
+  const url = stored && source.site && isSiteUrl(source.site, stored) ? stored : null;
   const when = dateLabel(data.conversation?.createdAt ?? data.conversation?.updatedAt ?? null);
   return (
     <li className="stack tight">

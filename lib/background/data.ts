@@ -1,10 +1,26 @@
 // Conversation and whole-database deletes from the manager (#6).
-import type { Memory } from '../model/records';
+import type { Conversation, Memory } from '../model/records';
 import { getConversation } from '../store/conversations';
-import { clearAllData, deleteConversationRows, memoriesFrom, writeMemories } from '../store/manage';
+import { changeMemoriesFrom, clearAllData, deleteConversationRows } from '../store/manage';
+import { clearCaptureProblems } from '../store/status';
 import { byUser } from './events';
-import { resetEmbeddingSync } from './embeddings-sync';
-import { resetRecallIndex } from './recall';
+
+type Source = Memory['sources'][number];
+
+/** Moves the memories a conversation alone produced to the Trash and drops it from the others' sources. */
+function withoutConversation(conversation: Conversation, produced: Memory[], at: string) {
+  const isThis = (s: Source) => s.site === conversation.site && s.conversationId === conversation.id;
+  const memories = produced.map((m): Memory => {
+    const sources = m.sources.filter((s) => !isThis(s));
+    return sources.length > 0 ? { ...m, sources, updatedAt: at } : { ...m, status: 'deleted', updatedAt: at };
+  });
+  const events = memories.map((m, i) =>
+    m.status === 'deleted' && produced[i]?.status !== 'deleted'
+      ? byUser('delete', produced[i] ?? null, m, `Deleted with conversation “${conversation.title}”`)
+      : byUser('update', produced[i] ?? null, m, `Source conversation “${conversation.title}” deleted`),
+  );
+  return { memories, events };
+}
 
 /**
  * Removing a conversation's memories moves those it alone produced to the Trash (restorable); a memory that
@@ -14,34 +30,23 @@ import { resetRecallIndex } from './recall';
 export async function deleteConversation(key: string, removeMemories: boolean, now = new Date()) {
   const conversation = await getConversation(key);
   if (!conversation) throw new Error('That conversation is already gone.');
-  let memories = 0;
-  if (removeMemories) {
-    const at = now.toISOString();
-    const produced = await memoriesFrom(conversation.site, conversation.id);
-    const isThis = (s: Memory['sources'][number]) =>
-      s.site === conversation.site && s.conversationId === conversation.id;
-    const changed = produced.map((m): Memory => {
-      const sources = m.sources.filter((s) => !isThis(s));
-      return sources.length > 0
-        ? { ...m, sources, updatedAt: at }
-        : { ...m, status: 'deleted', updatedAt: at };
-    });
-    const events = changed.map((m, i) =>
-      m.status === 'deleted' && produced[i]?.status !== 'deleted'
-        ? byUser('delete', produced[i] ?? null, m, `Deleted with conversation “${conversation.title}”`)
-        : byUser('update', produced[i] ?? null, m, `Source conversation “${conversation.title}” deleted`),
-    );
-    await writeMemories(changed, events);
-    memories = changed.filter((m) => m.status === 'deleted').length;
-  }
+  // The rows and their jobs go first (#12): a job that committed before this has its memories changed below;
+  // one still running finds its lease gone and writes nothing.
   const turns = await deleteConversationRows(key);
-  return { turns, memories };
+  if (!removeMemories) return { turns, memories: 0 };
+  const at = now.toISOString();
+  const changed = await changeMemoriesFrom(conversation.site, conversation.id, (produced) =>
+    withoutConversation(conversation, produced, at),
+  );
+  return { turns, memories: changed.filter((m) => m.status === 'deleted').length };
 }
 
+/**
+ * Every table emptied; the indexes, the embedding cache and running jobs follow the store's `cleared` change
+ * (lib/store/changes.ts). Capture problems name pages and conversations too, so they go as well (#12).
+ */
 export async function deleteEverything(): Promise<{ ok: true }> {
   await clearAllData();
-  // The in-memory index and vectors would otherwise keep recalling what the user just deleted.
-  resetRecallIndex();
-  resetEmbeddingSync();
+  await clearCaptureProblems();
   return { ok: true };
 }

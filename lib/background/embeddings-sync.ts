@@ -1,6 +1,7 @@
 // Embeds new and edited memories off the write path (#5): a debounced pass after memory writes, in batches,
 // retried with backoff when the provider fails. Capture and extraction never wait for it; a query embeds at
 // most a few stragglers itself (lib/recall/semantic.ts).
+import { onStoreChange } from '../store/changes';
 import { deleteOtherModels } from '../store/embeddings';
 import { embeddings, recallEmbedder, recallIndex } from './recall';
 
@@ -62,4 +63,17 @@ export function resetEmbeddingSync(): void {
   clearTimeout(timer);
   failures = 0;
   embeddings.clear();
+}
+
+// Delete everything: no vectors stay in memory (lib/store/changes.ts, #12).
+onStoreChange((change) => {
+  if (change.kind === 'cleared') resetEmbeddingSync();
+});
+
+/** Calls back after memory writes, purges and Delete everything: the sync pass follows them (#12). */
+export function watchStoredMemories(onChange: () => void): () => void {
+  return onStoreChange((change) => {
+    if (change.kind === 'memories' || change.kind === 'memoriesPurged' || change.kind === 'cleared')
+      onChange();
+  });
 }

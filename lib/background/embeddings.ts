@@ -109,7 +109,7 @@ const watchAccess: Watch = (onChange) => {
 };
 
 export interface EmbeddingWiring {
-  /** Memory writes (lib/store/embeddings.ts watchMemoryChanges). */
+  /** Memory writes (embeddings-sync.ts watchStoredMemories). */
   watchMemories: Watch;
   /** Host permissions granted or removed; browser.permissions events by default. */
   watchAccess?: Watch;

@@ -12,7 +12,7 @@ import { getTabStatus } from '../store/status';
 import { afterCaptureReply, pipelineHandlers } from './pipeline-handlers';
 import { webllmHandlers } from './webllm';
 import { manageHandlers } from './manage-handlers';
-import { indexCapturedConversation, pastIndex } from './past';
+import { pastIndex } from './past';
 import { previewRecall, recallIndex } from './recall';
 import { semanticStatus } from './embeddings';
 import { fromPreviewPage } from './preview-frames';
@@ -33,7 +33,6 @@ export const handlers: Handlers = {
     const settings = await readSettings();
     const reply = await handleCapture(req, sender, settings);
     await afterCaptureReply(req, sender, reply, settings);
-    if (reply.stored > 0) await indexCapturedConversation(`${req.site}:${req.conversationId}`);
     return reply;
   },
   addMemory: async (input) => addUserMemory(input),

@@ -1,11 +1,17 @@
-import type { ExportConversation } from '../model/export';
-import type { ImportChunk, ImportChunkReply } from '../model/messages';
-import { Memory, type CaptureHealth, type Conversation, type Turn } from '../model/records';
-import type { CaptureWrite } from '../store/conversations';
-import { writeImport } from '../store/import';
+// Imported records become stored ones only if the store's own schemas accept them (#12): each conversation,
+// turn, memory and history event is parsed with lib/model/records.ts after the fields a file may lack are
+// filled (token counts are always recounted), and each refused record comes back with the reason.
 import type { z } from 'zod/mini';
+import { describeError } from '../import/issues';
+import { ExportConversation, ExportMemory } from '../model/export';
+import type { ImportChunk, ImportChunkReply, ImportRefusal } from '../model/messages';
+import { Conversation, Job, Turn, Usage, type CaptureHealth, type MemoryEvent } from '../model/records';
+import type { CaptureWrite } from '../store/conversations';
+import { writeImport, type ImportedMemory, type Progress } from '../store/import';
+import { tokensOf } from './events';
 
 type Imported = z.infer<typeof ExportConversation>;
+type Checked<T> = { ok: true; value: T } | { ok: false; refusal: ImportRefusal };
 
 function health(c: Imported, at: string): CaptureHealth {
   return {
@@ -20,41 +26,135 @@ function health(c: Imported, at: string): CaptureHealth {
 /** Records from an exported conversation; fields a vendor export lacks are filled as a capture would. */
 export function toWrite(c: Imported, at: string): CaptureWrite {
   const key = `${c.site}:${c.id}`;
-  const conversation: Conversation = {
-    key,
-    site: c.site,
-    id: c.id,
-    url: c.url,
-    title: c.title,
-    scope: c.scope ?? null,
-    createdAt: c.createdAt ?? null,
-    updatedAt: c.updatedAt ?? at,
-    health: c.health ?? health(c, at),
+  return {
+    conversation: {
+      key,
+      site: c.site,
+      id: c.id,
+      url: c.url,
+      title: c.title,
+      scope: c.scope ?? null,
+      createdAt: c.createdAt ?? null,
+      updatedAt: c.updatedAt ?? at,
+      health: c.health ?? health(c, at),
+    },
+    turns: c.turns.map((t, i) => ({
+      key: `${key}:${t.id}`,
+      conversationKey: key,
+      id: t.id,
+      role: t.role,
+      text: t.text,
+      createdAt: t.createdAt,
+      order: t.order ?? i,
+      superseded: t.superseded ?? false,
+      capturedAt: t.capturedAt ?? at,
+    })),
   };
-  const turns: Turn[] = c.turns.map((t, i) => ({
-    key: `${key}:${t.id}`,
-    conversationKey: key,
-    id: t.id,
-    role: t.role,
-    text: t.text,
-    createdAt: t.createdAt,
-    order: t.order ?? i,
-    superseded: t.superseded ?? false,
-    capturedAt: t.capturedAt ?? at,
-  }));
-  return { conversation, turns };
+}
+
+const field = (raw: unknown, name: string): unknown =>
+  raw && typeof raw === 'object' && name in raw ? (raw as Record<string, unknown>)[name] : undefined;
+
+function label(kind: string, raw: unknown, name: string): string {
+  const text = field(raw, name);
+  const id = field(raw, 'id');
+  const shown =
+    typeof text === 'string' && text ? ` “${text.length > 60 ? `${text.slice(0, 59)}…` : text}”` : '';
+  return `${kind}${shown}${typeof id === 'string' ? ` (${id})` : ''}`;
+}
+
+const refuse = <T>(what: string, reason: string): Checked<T> => ({ ok: false, refusal: { what, reason } });
+
+/** Two visible turns with one id or one place would be shown twice or out of order. */
+function repeated(write: CaptureWrite): string | null {
+  const visible = write.turns.filter((t) => !t.superseded);
+  const ids = new Set(write.turns.map((t) => t.id));
+  if (ids.size < write.turns.length) return 'two turns share one id';
+  if (new Set(visible.map((t) => t.order)).size < visible.length) return 'two turns share one place (order)';
+  return null;
+}
+
+interface ImportedConversation {
+  write: CaptureWrite;
+  progress: Progress | null;
+}
+
+export function checkConversation(raw: unknown, at: string): Checked<ImportedConversation> {
+  const what = label('Conversation', raw, 'title');
+  const shape = ExportConversation.safeParse(raw);
+  if (!shape.success) return refuse(what, describeError(shape.error));
+  const write = toWrite(shape.data, at);
+  const conversation = Conversation.safeParse(write.conversation);
+  if (!conversation.success) return refuse(what, describeError(conversation.error));
+  for (const [i, turn] of write.turns.entries()) {
+    const checked = Turn.safeParse(turn);
+    if (!checked.success) return refuse(what, `turns[${i}].${describeError(checked.error)}`);
+  }
+  const twice = repeated(write);
+  if (twice) return refuse(what, twice);
+  const done = shape.data.extraction;
+  const progress = done ? { conversationKey: write.conversation.key, ...done } : null;
+  return { ok: true, value: { write, progress } };
+}
+
+/** A job as a new worker would see it: one that was running waits again, without its lease. */
+export function checkJob(raw: unknown): Checked<Job> {
+  const what = label('Job', raw, 'conversationKey');
+  const parsed = Job.safeParse(raw);
+  if (!parsed.success) return refuse(what, describeError(parsed.error));
+  const job = parsed.data;
+  const waiting = job.status === 'running' ? { status: 'pending' as const } : {};
+  return { ok: true, value: { ...job, ...waiting, leaseUntil: null, leaseOwner: null } };
+}
+
+export function checkUsage(raw: unknown): Checked<z.infer<typeof Usage>> {
+  const parsed = Usage.safeParse(raw);
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : refuse(label('Usage record', raw, 'model'), describeError(parsed.error));
+}
+
+/** The file's token counts are never trusted (a count of 0 made a long memory free): each copy is recounted. */
+async function recounted(raw: unknown): Promise<unknown> {
+  if (!raw || typeof raw !== 'object') return raw;
+  const copy = structuredClone(raw) as Record<string, unknown>;
+  const history = Array.isArray(copy.history) ? (copy.history as unknown[]) : [];
+  const snapshots = history.flatMap((e) => [field(e, 'before'), field(e, 'after')]);
+  for (const m of [copy, ...snapshots])
+    if (m && typeof m === 'object' && 'text' in m && typeof m.text === 'string')
+      (m as Record<string, unknown>).tokenCount = await tokensOf(m.text);
+  return copy;
+}
+
+export async function checkMemory(raw: unknown): Promise<Checked<ImportedMemory>> {
+  const what = label('Memory', raw, 'text');
+  const parsed = ExportMemory.safeParse(await recounted(raw));
+  if (!parsed.success) return refuse(what, describeError(parsed.error));
+  const { history, ...memory } = parsed.data;
+  const foreign = history.find((e: MemoryEvent) => e.memoryId !== memory.id);
+  if (foreign) return refuse(what, `history event ${foreign.id} belongs to another memory`);
+  return { ok: true, value: { memory, history } };
+}
+
+function sort<T>(checked: Checked<T>[], refused: ImportRefusal[]): T[] {
+  return checked.flatMap((c) => (c.ok ? [c.value] : (refused.push(c.refusal), [])));
 }
 
 export async function handleImportChunk(chunk: ImportChunk, now = new Date()): Promise<ImportChunkReply> {
   const at = now.toISOString();
-  // Memory's schema drops the export-only `history`; its events are written beside it.
-  const memories = chunk.memories.map((m) => Memory.parse(m));
-  const events = chunk.memories.flatMap((m) => m.history);
-  const turns = await writeImport({
+  const refused: ImportRefusal[] = [];
+  const conversations = sort(
+    chunk.conversations.map((c) => checkConversation(c, at)),
+    refused,
+  );
+  const memories = sort(await Promise.all(chunk.memories.map(checkMemory)), refused);
+  const written = await writeImport({
     exact: chunk.exact,
-    conversations: chunk.conversations.map((c) => toWrite(c, at)),
+    conversations: conversations.map((c) => c.write),
+    progress: conversations.flatMap((c) => (c.progress ? [c.progress] : [])),
     memories,
-    events,
+    jobs: sort((chunk.jobs ?? []).map(checkJob), refused),
+    usage: sort((chunk.usage ?? []).map(checkUsage), refused),
   });
-  return { conversations: chunk.conversations.length, turns, memories: memories.length };
+  return { ...written, refused };
 }

@@ -4,6 +4,7 @@ import type { Memory } from '../model/records';
 import { saveCapture } from '../store/conversations';
 import { db, resetDbForTests } from '../store/db';
 import { getMemory, historyOf, writeMemory } from '../store/memories';
+import { addCaptureProblem, listCaptureProblems } from '../store/status';
 import { badgeText, watchReviewBadge } from './badge';
 import { byUser } from './events';
 import { handlers } from './handlers';
@@ -145,10 +146,19 @@ describe('conversations and everything', () => {
     ).rejects.toThrow(/already gone/);
   });
 
-  test('delete everything empties every table', async () => {
+  test('delete everything empties every data table and capture problems, and bumps the delete generation', async () => {
+    const at = '2026-11-01T10:00:00.000Z';
+    const url = 'https://chatgpt.com/c/c1';
+    await addCaptureProblem({ site: 'chatgpt', conversationId: 'c1', url, kind: 'broken', detail: 'x', at });
     await handlers.deleteEverything({ confirm: 'DELETE' }, ext);
-    const counts = await Promise.all(db().tables.map((t) => t.count()));
+    expect(await listCaptureProblems()).toEqual([]);
+    const counts = await Promise.all(
+      db()
+        .tables.filter((t) => t.name !== 'meta')
+        .map((t) => t.count()),
+    );
     expect(counts.every((c) => c === 0)).toBe(true);
+    expect(await db().meta.toArray()).toEqual([{ key: 'deleteGeneration', value: 1 }]);
   });
 });
 

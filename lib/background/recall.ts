@@ -7,12 +7,16 @@ import { RecallIndex, recallable } from '../recall/index';
 import { recall } from '../recall/recall';
 import { EmbeddingCache, type Embedder } from '../recall/semantic';
 import { deleteVectors, loadVectors, putVectors } from '../store/embeddings';
-import { listMemories, memoriesChangedSince, onMemoryWritten } from '../store/memories';
+import { onStoreChange, type StoreChange } from '../store/changes';
+import { listMemories, memoriesChangedSince } from '../store/memories';
 import { redact } from '../pipeline/redact';
 import { pastIndex } from './past';
 
 let index: Promise<RecallIndex> | undefined;
-let pending: (() => void) | undefined;
+/** The built index that store changes apply to; null while none is built. */
+let live: RecallIndex | null = null;
+/** Changes heard while the store is being read into a new index, applied after, in order. */
+let heard: StoreChange[] | null = null;
 /** The newest updatedAt the index has seen. */
 let seen = '';
 let embedder: Embedder | null = null;
@@ -37,23 +41,36 @@ export function recallEmbedder(): Embedder | null {
 // a hosted endpoint (no network here): long enough for a typical round trip, short of feeling broken.
 export const SEMANTIC_TIMEOUT_MS = 800;
 
-async function build(): Promise<RecallIndex> {
-  const fresh = new RecallIndex();
-  // An empty store still needs a point to catch up from: the moment the build began.
-  if (!seen) seen = new Date().toISOString();
-  // Writes that land while the store is read are queued and applied after, in order.
-  const queued: Parameters<Parameters<typeof onMemoryWritten>[0]>[0][] = [];
-  let ready = false;
-  pending = onMemoryWritten((memory) => (ready ? apply(fresh, memory) : queued.push(memory)));
-  for (const memory of await listMemories('active')) apply(fresh, memory);
-  for (const memory of queued) apply(fresh, memory);
-  ready = true;
-  return fresh;
-}
-
 function apply(idx: RecallIndex, memory: Memory): void {
   idx.upsert(recallable(memory));
   if (memory.updatedAt > seen) seen = memory.updatedAt;
+}
+
+function applyChange(idx: RecallIndex, change: StoreChange): void {
+  if (change.kind === 'memories') for (const memory of change.memories) apply(idx, memory);
+  else if (change.kind === 'memoriesPurged') for (const id of change.ids) idx.remove(id);
+}
+
+// Every memory write, purge, import and Delete everything reaches the index here (lib/store/changes.ts, #12).
+onStoreChange((change) => {
+  if (change.kind === 'cleared') return resetRecallIndex();
+  heard?.push(change);
+  if (live) applyChange(live, change);
+});
+
+async function build(): Promise<RecallIndex> {
+  const fresh = new RecallIndex();
+  const during: StoreChange[] = [];
+  heard = during;
+  // An empty store still needs a point to catch up from: the moment the build began.
+  if (!seen) seen = new Date().toISOString();
+  for (const memory of await listMemories('active')) apply(fresh, memory);
+  for (const change of during) applyChange(fresh, change);
+  if (heard === during) {
+    heard = null;
+    live = fresh;
+  }
+  return fresh;
 }
 
 // Each use also reads the (indexed, normally empty) set of memories changed since the newest one seen, so a
@@ -66,11 +83,11 @@ export async function recallIndex(): Promise<RecallIndex> {
   return idx;
 }
 
-/** Test seam and the answer to bulk changes (import, delete everything): the next query rebuilds once. */
+/** Test seam, and Delete everything: the next query rebuilds once. */
 export function resetRecallIndex(): void {
-  pending?.();
-  pending = undefined;
   index = undefined;
+  live = null;
+  heard = null;
   seen = '';
 }
 

@@ -1,7 +1,9 @@
 // Reads an imported file into one plan, whatever its kind: an Engram export, a ChatGPT or Claude data export
 // (#3). Nothing is written here; a file that is none of these is refused before any write.
-import { EngramExport } from '../model/export';
+import { z } from 'zod/mini';
+import type { ExportConversation } from '../model/export';
 import type { ImportedConversation } from '../sites/api-types';
+import { describeError } from './issues';
 import { looksLikeChatgptExport, parseChatgptExport } from '../sites/chatgpt/export';
 import { looksLikeClaudeExport, parseClaudeExport } from '../sites/claude/export';
 
@@ -12,28 +14,40 @@ export const KIND_LABELS: Record<ImportKind, string> = {
   claude: 'Claude export',
 };
 
-type Conversation = EngramExport['conversations'][number];
-type Memory = EngramExport['memories'][number];
-
 export interface ImportPlan {
   kind: ImportKind;
-  conversations: Conversation[];
-  memories: Memory[];
+  /** Records as the file has them: the background checks each one and lists those it refuses (#12). */
+  conversations: unknown[];
+  memories: unknown[];
+  /** Engram exports since #12: open jobs and usage records. */
+  jobs: unknown[];
+  usage: unknown[];
   skipped: { title: string; reason: string }[];
 }
 
 export class ImportError extends Error {}
 
-function fromVendor(c: ImportedConversation): Conversation {
+function fromVendor(c: ImportedConversation): z.infer<typeof ExportConversation> {
   return { site: c.site, id: c.id, url: c.url, title: c.title, createdAt: c.createdAt, turns: c.turns };
 }
 
+/** Only the envelope is checked here; each record is checked on its own when it is written. */
+const EngramFile = z.object({
+  format: z.literal('engram'),
+  version: z.literal(1),
+  conversations: z.array(z.unknown()),
+  memories: z.array(z.unknown()),
+  // Added in #12; files written before lack them.
+  jobs: z.optional(z.array(z.unknown())),
+  usage: z.optional(z.array(z.unknown())),
+});
+
 function engramPlan(raw: unknown): ImportPlan {
-  const parsed = EngramExport.safeParse(raw);
+  const parsed = EngramFile.safeParse(raw);
   if (!parsed.success)
-    throw new ImportError(`This Engram export is damaged: ${parsed.error.issues[0]?.message ?? 'invalid'}.`);
-  const { conversations, memories } = parsed.data;
-  return { kind: 'engram', conversations, memories, skipped: [] };
+    throw new ImportError(`This Engram export is damaged: ${describeError(parsed.error)}.`);
+  const { conversations, memories, jobs = [], usage = [] } = parsed.data;
+  return { kind: 'engram', conversations, memories, jobs, usage, skipped: [] };
 }
 
 /** Parses file text into a plan, or throws an ImportError that says what is wrong in plain words. */
@@ -52,5 +66,6 @@ export function planImport(text: string): ImportPlan {
       : null;
   if (!vendor) throw new ImportError('This file is not an Engram, ChatGPT or Claude export.');
   const { conversations, skipped } = vendor.result;
-  return { kind: vendor.kind, conversations: conversations.map(fromVendor), memories: [], skipped };
+  const records = conversations.map(fromVendor);
+  return { kind: vendor.kind, conversations: records, memories: [], jobs: [], usage: [], skipped };
 }

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { hasSharedExports, loadExport, loadSharedExport, sketch } from '../../test/fixtures/exports/load';
 import { event, memory } from '../../test/helpers/records';
 import { handlers } from '../background/handlers';
@@ -7,6 +7,7 @@ import { saveCapture, turnsOf } from '../store/conversations';
 import { resetDbForTests } from '../store/db';
 import { readExport } from '../store/export';
 import { writeMemory } from '../store/memories';
+import { countTokens } from '../tokens';
 import { ImportError, planImport } from './detect';
 import { chunksOf, runImport } from './run';
 
@@ -14,6 +15,8 @@ const send = (chunk: ImportChunk) =>
   handlers.importChunk(chunk, { url: 'chrome-extension://x/options.html' });
 const importText = (text: string) => runImport(planImport(text), send, () => undefined);
 
+// Imported memories are recounted: the tokenizer's one-time build happens here, not in a test.
+beforeAll(() => countTokens('warm'), 60_000);
 beforeEach(resetDbForTests);
 
 describe('detecting the file', () => {
@@ -45,6 +48,11 @@ describe('importing', () => {
       conversations: 1,
       turns: 4,
       memories: 0,
+      kept: 0,
+      refused: [],
+      progress: 0,
+      jobs: 0,
+      usage: 0,
       skipped: [{ title: 'Temporary thing', reason: 'marked do-not-remember' }],
     });
     const turns = await turnsOf('chatgpt:68a0c0de-0000-4000-8000-000000000001');
@@ -107,7 +115,8 @@ describe('importing', () => {
     );
     await writeMemory(memory(), event());
     await writeMemory(
-      memory({ id: 'm2', text: 'Prefers tea.', pinned: true }),
+      // A real count: an import recounts every memory (#12).
+      memory({ id: 'm2', text: 'Prefers tea.', pinned: true, tokenCount: await countTokens('Prefers tea.') }),
       event({ id: 'e2', memoryId: 'm2' }),
     );
     const before = await readExport();
@@ -130,7 +139,7 @@ describe('chunks and restarts', () => {
       title: `#${i}`,
       turns: [{ id: `u${i}`, role: 'user' as const, text: `hello ${i}`, createdAt: null }],
     }));
-    const plan = { kind: 'chatgpt' as const, conversations, memories: [], skipped: [] };
+    const plan = { kind: 'chatgpt' as const, conversations, memories: [], jobs: [], usage: [], skipped: [] };
     expect(chunksOf(plan).map((c) => c.conversations.length)).toEqual([25, 25, 10]);
     const flaky = vi
       .fn(send)

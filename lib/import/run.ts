@@ -1,6 +1,6 @@
 // Sends an import plan to the background in chunks, one after another, with progress. Each chunk is written
 // in one transaction and is idempotent, so a chunk lost to a service-worker restart is simply sent again (#3).
-import type { ImportChunk, ImportChunkReply } from '../model/messages';
+import type { ImportChunk, ImportChunkReply, ImportRefusal } from '../model/messages';
 import type { ImportPlan } from './detect';
 
 export interface ImportReport {
@@ -8,6 +8,14 @@ export interface ImportReport {
   conversations: number;
   turns: number;
   memories: number;
+  /** Records the store already held as they are, or newer: those stayed (#12). */
+  kept: number;
+  /** Records that failed the store's checks, with the reason (#12). */
+  refused: ImportRefusal[];
+  /** Conversations whose extraction progress came back, jobs and usage records restored (#12). */
+  progress: number;
+  jobs: number;
+  usage: number;
   skipped: ImportPlan['skipped'];
 }
 
@@ -18,6 +26,8 @@ export interface ImportProgress {
 
 const CONVERSATIONS_PER_CHUNK = 25;
 const MEMORIES_PER_CHUNK = 200;
+/** Jobs and usage rows are small: one message each for a heavy user's few thousand. */
+const ROWS_PER_CHUNK = 2000;
 const ATTEMPTS = 4;
 
 export function chunksOf(plan: ImportPlan): ImportChunk[] {
@@ -31,6 +41,12 @@ export function chunksOf(plan: ImportPlan): ImportChunk[] {
     });
   for (let i = 0; i < plan.memories.length; i += MEMORIES_PER_CHUNK)
     chunks.push({ exact, conversations: [], memories: plan.memories.slice(i, i + MEMORIES_PER_CHUNK) });
+  // After the conversations: a restored job finds its conversation stored.
+  for (let i = 0; i < Math.max(plan.jobs.length, plan.usage.length); i += ROWS_PER_CHUNK)
+    chunks.push({
+      ...{ exact, conversations: [], memories: [] },
+      ...{ jobs: plan.jobs.slice(i, i + ROWS_PER_CHUNK), usage: plan.usage.slice(i, i + ROWS_PER_CHUNK) },
+    });
   return chunks;
 }
 
@@ -50,6 +66,11 @@ async function sendWithRetry(
   }
 }
 
+/** Records in a plan, for progress: every record counts one. */
+export function sizeOf(plan: ImportPlan): number {
+  return plan.conversations.length + plan.memories.length + plan.jobs.length + plan.usage.length;
+}
+
 /** A plan as a stream of chunks: parsed inline (tests) or in a worker, so a 50 MB file never blocks the page. */
 export interface ImportSource {
   kind: ImportPlan['kind'];
@@ -63,7 +84,7 @@ export function sourceOf(plan: ImportPlan): ImportSource {
   return {
     kind: plan.kind,
     skipped: plan.skipped,
-    total: plan.conversations.length + plan.memories.length,
+    total: sizeOf(plan),
     chunks: (async function* () {
       yield* chunks;
     })(),
@@ -77,7 +98,10 @@ export async function runImport(
   wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
 ): Promise<ImportReport> {
   const { kind, skipped, total, chunks } = 'chunks' in source ? source : sourceOf(source);
-  const report: ImportReport = { kind, conversations: 0, turns: 0, memories: 0, skipped };
+  const report: ImportReport = {
+    ...{ kind, conversations: 0, turns: 0, memories: 0, kept: 0, refused: [], skipped },
+    ...{ progress: 0, jobs: 0, usage: 0 },
+  };
   let done = 0;
   onProgress({ done, total });
   for await (const chunk of chunks) {
@@ -85,7 +109,13 @@ export async function runImport(
     report.conversations += reply.conversations;
     report.turns += reply.turns;
     report.memories += reply.memories;
-    done += chunk.conversations.length + chunk.memories.length;
+    report.kept += reply.kept;
+    report.refused.push(...reply.refused);
+    report.progress += reply.progress;
+    report.jobs += reply.jobs;
+    report.usage += reply.usage;
+    done += chunk.conversations.length + chunk.memories.length + (chunk.jobs?.length ?? 0);
+    done += chunk.usage?.length ?? 0;
     onProgress({ done, total });
   }
   return report;

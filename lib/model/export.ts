@@ -1,6 +1,6 @@
 // The documented export format (docs/export-format.md). Stable: fields may be added, never renamed.
 import { z } from 'zod/mini';
-import { CaptureHealth, Memory, MemoryEvent, Role, Site } from './records';
+import { CaptureHealth, Job, Memory, MemoryEvent, Role, Site, Usage } from './records';
 
 export const ExportTurn = z.object({
   id: z.string(),
@@ -23,6 +23,16 @@ export const ExportConversation = z.object({
   createdAt: z.optional(z.nullable(z.string())),
   updatedAt: z.optional(z.string()),
   health: z.optional(CaptureHealth),
+  /**
+   * Added (#12) so a restore never extracts again what was already extracted: the last turn order extraction
+   * covered and when it last finished. Absent when the conversation was never extracted.
+   */
+  extraction: z.optional(
+    z.object({
+      throughOrder: z.number().check(z.int(), z.nonnegative()),
+      at: z.iso.datetime({ offset: true }),
+    }),
+  ),
 });
 
 export const ExportMemory = z.extend(Memory, { history: z.array(MemoryEvent) });
@@ -33,5 +43,9 @@ export const EngramExport = z.object({
   exportedAt: z.iso.datetime({ offset: true }),
   conversations: z.array(ExportConversation),
   memories: z.array(ExportMemory),
+  /** Added (#12): jobs that still matter (waiting, and failed ones that can be retried), never leased. */
+  jobs: z.optional(z.array(Job)),
+  /** Added (#12): what each model call cost, so Activity's history survives a restore. */
+  usage: z.optional(z.array(Usage)),
 });
 export type EngramExport = z.infer<typeof EngramExport>;

@@ -1,6 +1,5 @@
 // Request and reply schemas of every cross-context message. lib/messages.ts turns them into the protocol map.
 import { z } from 'zod/mini';
-import { ExportConversation, ExportMemory } from './export';
 import { CaptureStrategy, Memory, MemoryType, Role, Site } from './records';
 
 export const CapturedTurn = z.object({
@@ -86,19 +85,37 @@ export const CaptureProblem = z.object({
 });
 export type CaptureProblem = z.infer<typeof CaptureProblem>;
 
-/** One chunk of an import, written in one transaction so a worker restart loses at most the chunk in flight. */
+/**
+ * One chunk of an import, written in one transaction so a worker restart loses at most the chunk in flight.
+ * Records travel as the file has them: the background checks each with the store's own schemas, writes the
+ * good ones and lists the rest with the reason, so one bad record never refuses its neighbours (#12).
+ */
 export const ImportChunk = z.object({
   /** Engram exports restore records exactly; vendor exports are captured like a page would be. */
   exact: z.boolean(),
-  conversations: z.array(ExportConversation).check(z.maxLength(500)),
-  memories: z.array(ExportMemory).check(z.maxLength(5000)),
+  conversations: z.array(z.unknown()).check(z.maxLength(500)),
+  memories: z.array(z.unknown()).check(z.maxLength(5000)),
+  /** Engram exports since #12: waiting and failed jobs, and usage records. */
+  jobs: z.optional(z.array(z.unknown()).check(z.maxLength(5000))),
+  usage: z.optional(z.array(z.unknown()).check(z.maxLength(5000))),
 });
 export type ImportChunk = z.infer<typeof ImportChunk>;
+
+/** A record the import refused, and why, in the words the report shows. */
+export const ImportRefusal = z.object({ what: z.string(), reason: z.string() });
+export type ImportRefusal = z.infer<typeof ImportRefusal>;
 
 export const ImportChunkReply = z.object({
   conversations: z.number(),
   turns: z.number(),
   memories: z.number(),
+  /** Records already stored as they are, or newer (by updatedAt): the stored one was kept. */
+  kept: z.number(),
+  refused: z.array(ImportRefusal),
+  /** Conversations whose extraction progress was restored, jobs and usage records written (#12). */
+  progress: z.number(),
+  jobs: z.number(),
+  usage: z.number(),
 });
 export type ImportChunkReply = z.infer<typeof ImportChunkReply>;
 

@@ -1,6 +1,7 @@
 // The single source of every stored record. Types are inferred; Dexie tables and messages use them.
 // zod/mini because content scripts import message types and must stay small (classic zod ~84 kB, mini ~16 kB).
 import { z } from 'zod/mini';
+import { SITE_HOSTS } from '../sites/registry';
 
 export const Site = z.enum(['chatgpt', 'claude']);
 export type Site = z.infer<typeof Site>;
@@ -23,20 +24,37 @@ export const CaptureHealth = z.object({
 });
 export type CaptureHealth = z.infer<typeof CaptureHealth>;
 
-export const Conversation = z.object({
-  /** `${site}:${id}`: the primary key, unique across sites. */
-  key: z.string().check(z.minLength(3)),
-  site: Site,
-  /** The site's own conversation id. */
-  id: z.string().check(z.minLength(1)),
-  url: z.string(),
-  title: z.string(),
-  /** Project or workspace key when the site shows one; null means no project. */
-  scope: z.nullable(z.string()),
-  createdAt: z.nullable(isoDate),
-  updatedAt: isoDate,
-  health: CaptureHealth,
-});
+/**
+ * An https address on one of the site's own hosts (lib/sites/registry.ts). Links to conversations are
+ * rendered and opened: an imported `javascript:` or foreign URL must never be stored (#12).
+ */
+export function isSiteUrl(site: Site, url: string): boolean {
+  if (!URL.canParse(url)) return false;
+  const u = new URL(url);
+  return u.protocol === 'https:' && SITE_HOSTS[site].includes(u.hostname) && !u.username && !u.password;
+}
+
+export const Conversation = z
+  .object({
+    /** `${site}:${id}`: the primary key, unique across sites. */
+    key: z.string().check(z.minLength(3)),
+    site: Site,
+    /** The site's own conversation id. */
+    id: z.string().check(z.minLength(1)),
+    url: z.string(),
+    title: z.string(),
+    /** Project or workspace key when the site shows one; null means no project. */
+    scope: z.nullable(z.string()),
+    createdAt: z.nullable(isoDate),
+    updatedAt: isoDate,
+    health: CaptureHealth,
+  })
+  .check(
+    z.refine((c) => isSiteUrl(c.site, c.url), {
+      path: ['url'],
+      message: 'must be an https address on the site’s own host',
+    }),
+  );
 export type Conversation = z.infer<typeof Conversation>;
 
 export const Turn = z.object({
@@ -61,12 +79,19 @@ export type MemoryType = z.infer<typeof MemoryType>;
 export const MemoryStatus = z.enum(['active', 'pending', 'archived', 'deleted']);
 export type MemoryStatus = z.infer<typeof MemoryStatus>;
 
-export const MemorySource = z.object({
-  site: z.nullable(Site),
-  conversationId: z.nullable(z.string()),
-  turnIds: z.array(z.string()),
-  url: z.nullable(z.string()),
-});
+export const MemorySource = z
+  .object({
+    site: z.nullable(Site),
+    conversationId: z.nullable(z.string()),
+    turnIds: z.array(z.string()),
+    url: z.nullable(z.string()),
+  })
+  .check(
+    z.refine((s) => s.url === null || (s.site !== null && isSiteUrl(s.site, s.url)), {
+      path: ['url'],
+      message: 'must be an https address on the site’s own host',
+    }),
+  );
 export type MemorySource = z.infer<typeof MemorySource>;
 
 /** Standing rules sort before every ranked memory; see the recall issue (#5). */

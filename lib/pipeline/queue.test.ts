@@ -78,13 +78,13 @@ describe('job queue', () => {
     await seedTurns([{ role: 'user', text: 'I live in Oslo.' }]);
     await enqueueExtraction(KEY, NOW, NOW);
     const lost = await claimNextJob('sw-dead', QUEUE.leaseMs, NOW);
-    expect(lost?.status).toBe('running');
+    expect(lost?.job.status).toBe('running');
     // The lease still holds: another claim finds nothing until the orphan is released.
     expect(await claimNextJob('sw-1', QUEUE.leaseMs, NOW)).toBeNull();
     expect(await releaseOrphans('sw-1', NOW)).toBe(1);
     await runDueJobs(env(scriptedProvider([reply.memories({ text: 'Lives in Oslo.' })])));
     expect((await listMemories()).map((m) => m.text)).toEqual(['Lives in Oslo.']);
-    expect((await getJob(lost!.id))?.status).toBe('done');
+    expect((await getJob(lost!.job.id))?.status).toBe('done');
   });
 
   test('an expired lease is reclaimed without a restart', async () => {
@@ -92,16 +92,16 @@ describe('job queue', () => {
     await enqueueExtraction(KEY, NOW, NOW);
     await claimNextJob('sw-1', QUEUE.leaseMs, NOW);
     expect(await claimNextJob('sw-1', QUEUE.leaseMs, at(60))).toBeNull();
-    expect((await claimNextJob('sw-1', QUEUE.leaseMs, at(QUEUE.leaseMs / 1000 + 1)))?.attempts).toBe(2);
+    expect((await claimNextJob('sw-1', QUEUE.leaseMs, at(QUEUE.leaseMs / 1000 + 1)))?.job.attempts).toBe(2);
   });
 
-  test('committing the same job twice writes once', async () => {
+  test('committing the same job twice writes once: the second commit no longer holds the lease', async () => {
     await seedTurns([{ role: 'user', text: 'I live in Oslo.' }]);
     const job = await enqueueExtraction(KEY, NOW, NOW);
     const p = scriptedProvider([reply.memories({ text: 'Lives in Oslo.' })]);
     await runDueJobs(env(p));
     const events = (await listMemories()).length;
-    expect(await commitJob(job.id, [], 0, NOW)).toBe(false);
+    expect(await commitJob({ job, generation: 0 }, [], 0, NOW)).toBe('cancelled');
     expect((await listMemories()).length).toBe(events);
   });
 
@@ -171,7 +171,7 @@ describe('job queue', () => {
     // Captured during the run: no pending job exists, so a new one starts from the same turn.
     const late = await enqueueExtraction(KEY, NOW, NOW);
     expect(late.fromOrder).toBe(0);
-    await commitJob(running!.id, [], 0, NOW);
+    await commitJob(running!, [], 0, NOW);
     const p = scriptedProvider([reply.memories()]);
     await runDueJobs(env(p));
     expect(p.requests).toEqual([]);

@@ -1,4 +1,5 @@
 import type { Conversation, Turn } from '../model/records';
+import { emitStoreChange } from './changes';
 import { db, type EngramDB } from './db';
 import { projectOf } from '../sites/projects';
 
@@ -28,38 +29,46 @@ async function storedTurns(d: EngramDB, key: string): Promise<Turn[]> {
   return d.turns.where('conversationKey').equals(key).toArray();
 }
 
+/** saveCapture's work, inside the caller's transaction (conversations, turns); returns the turns written. */
+export async function putCapture({ conversation, turns }: CaptureWrite, complete: boolean) {
+  const d = db();
+  const [existing, stored, before] = await Promise.all([
+    d.turns.bulkGet(turns.map((t) => t.key)),
+    storedTurns(d, conversation.key),
+    d.conversations.get(conversation.key),
+  ]);
+  const placed = complete ? turns : placeWindow(turns, existing, stored);
+  const changed = placed.flatMap((t, i) => {
+    const old = existing[i];
+    if (old && old.text === t.text && old.order === t.order && !old.superseded) return [];
+    // Keep the first capture time of turns we already had.
+    return [old ? { ...t, capturedAt: old.capturedAt } : t];
+  });
+  const rows = [...changed, ...(complete ? superseded(stored, turns) : [])];
+  await d.turns.bulkPut(rows);
+  // A re-read that changed nothing keeps the conversation's time; only its health is refreshed.
+  const updatedAt = rows.length === 0 && before ? before.updatedAt : conversation.updatedAt;
+  await d.conversations.put({
+    ...conversation,
+    updatedAt,
+    createdAt: conversation.createdAt ?? before?.createdAt ?? null,
+    scope: conversation.scope ?? before?.scope ?? null,
+  });
+  return { changed: changed.length, written: rows.length };
+}
+
 /**
  * Upserts a conversation and its visible turns. Idempotent: turns are keyed by site message id (or a stable
  * hash), so re-capturing adds nothing. With `complete`, turns missing from the branch are marked superseded.
  * Returns how many turns were new or changed.
  */
-export async function saveCapture({ conversation, turns }: CaptureWrite, complete = true): Promise<number> {
+export async function saveCapture(write: CaptureWrite, complete = true): Promise<number> {
   const d = db();
-  return d.transaction('rw', d.conversations, d.turns, async () => {
-    const [existing, stored, before] = await Promise.all([
-      d.turns.bulkGet(turns.map((t) => t.key)),
-      storedTurns(d, conversation.key),
-      d.conversations.get(conversation.key),
-    ]);
-    const placed = complete ? turns : placeWindow(turns, existing, stored);
-    const changed = placed.flatMap((t, i) => {
-      const old = existing[i];
-      if (old && old.text === t.text && old.order === t.order && !old.superseded) return [];
-      // Keep the first capture time of turns we already had.
-      return [old ? { ...t, capturedAt: old.capturedAt } : t];
-    });
-    const rows = [...changed, ...(complete ? superseded(stored, turns) : [])];
-    await d.turns.bulkPut(rows);
-    // A re-read that changed nothing keeps the conversation's time; only its health is refreshed.
-    const updatedAt = rows.length === 0 && before ? before.updatedAt : conversation.updatedAt;
-    await d.conversations.put({
-      ...conversation,
-      updatedAt,
-      createdAt: conversation.createdAt ?? before?.createdAt ?? null,
-      scope: conversation.scope ?? before?.scope ?? null,
-    });
-    return changed.length;
-  });
+  const { changed, written } = await d.transaction('rw', d.conversations, d.turns, () =>
+    putCapture(write, complete),
+  );
+  if (written > 0) emitStoreChange({ kind: 'turns', conversationKeys: [write.conversation.key] });
+  return changed;
 }
 
 export async function getConversation(key: string): Promise<Conversation | undefined> {

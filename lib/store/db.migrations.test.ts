@@ -3,6 +3,7 @@
 import Dexie from 'dexie';
 import { afterEach, describe, expect, test } from 'vitest';
 import { conversation, event, memory, turn } from '../../test/helpers/records';
+import { Conversation, Memory, MemoryEvent, Turn } from '../model/records';
 import { openDb, VERSIONS, type EngramDB } from './db';
 
 const NAME = 'engram-migration-test';
@@ -106,6 +107,44 @@ describe('schema versions', () => {
         .schema.indexes.map((i) => i.name)
         .sort(),
     ).toEqual(['memoryId', 'model']);
+    db.close();
+  });
+});
+
+describe('v3 (#12)', () => {
+  test('adds the meta table, and repairs records an unchecked import stored', async () => {
+    const old = openDb(NAME, 2);
+    const bad = 'yesterday-ish';
+    const link = 'javascript:alert(1)';
+    const source = { site: 'chatgpt' as const, conversationId: 'c1', turnIds: ['t1'], url: link };
+    const broken = memory({ createdAt: bad, mentionedAt: bad, occurredStart: bad, sources: [source] });
+    await old.conversations.put(conversation({ url: link, createdAt: bad }));
+    await old.turns.bulkPut([
+      turn({ createdAt: bad, capturedAt: bad }),
+      turn({ key: 'chatgpt:c1:t2', id: 't2', order: -1 }),
+      turn({ key: 'chatgpt:c1:t3', id: 't3', order: 4 }),
+    ]);
+    await old.memories.put(broken);
+    await old.memoryEvents.put(event({ after: broken, at: bad }));
+    old.close();
+    const db = openDb(NAME, 3);
+    const [c] = await db.conversations.toArray();
+    expect(c).toMatchObject({ url: 'https://chatgpt.com/c/c1', createdAt: null });
+    const turns = await db.turns.orderBy('key').toArray();
+    expect(turns.map((t) => [t.id, t.order, t.createdAt])).toEqual([
+      ['t1', 0, null],
+      ['t2', 5, null],
+      ['t3', 4, null],
+    ]);
+    const [m] = await db.memories.toArray();
+    expect(m).toMatchObject({ createdAt: m?.updatedAt, mentionedAt: m?.updatedAt, occurredStart: null });
+    expect(m?.sources[0]?.url).toBeNull();
+    // Every record now passes the store's own schemas, so Export all data no longer throws on them.
+    expect(Conversation.safeParse(c).success).toBe(true);
+    expect(turns.every((t) => Turn.safeParse(t).success)).toBe(true);
+    expect(Memory.safeParse(m).success).toBe(true);
+    expect((await db.memoryEvents.toArray()).every((e) => MemoryEvent.safeParse(e).success)).toBe(true);
+    expect(await db.table('meta').count()).toBe(0);
     db.close();
   });
 });

@@ -3,6 +3,7 @@
 import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie';
 import type { Conversation, Job, Memory, MemoryEvent, Turn, Usage } from '../model/records';
 import type { StoredVector } from './embeddings';
+import { repairStoredRecords } from './repair';
 
 export const DB_NAME = 'engram';
 
@@ -32,7 +33,30 @@ export const VERSIONS: SchemaVersion[] = [
     why: 'Embedding vectors for the semantic recall tier (#5), one row per memory and model, so a worker restart does not re-embed (and re-pay for) every memory. Indexed by memoryId (deletes) and model (load one model, drop the others).',
     stores: { embeddings: '[memoryId+model], memoryId, model' },
   },
+  {
+    version: 3,
+    why: 'A small key-value table for store-wide counters (#12): the delete generation that Delete everything and conversation deletes bump in their own transaction, and that a running job checks in its commit transaction, so nothing read before a delete is written after it. The upgrade repairs records stored before imports were checked (lib/store/repair.ts): bad dates, foreign or javascript: links, turns at order < 0.',
+    stores: { meta: 'key' },
+    upgrade: repairStoredRecords,
+  },
 ];
+
+/** A store-wide counter; see lib/store/generation.ts. */
+export interface MetaRow {
+  key: string;
+  value: number;
+}
+
+/** Tables that hold the person's data: Delete everything empties these, never `meta`. */
+export const DATA_TABLES = [
+  'conversations',
+  'turns',
+  'memories',
+  'memoryEvents',
+  'jobs',
+  'usage',
+  'embeddings',
+] as const;
 
 export type EngramDB = Dexie & {
   conversations: EntityTable<Conversation, 'key'>;
@@ -42,6 +66,7 @@ export type EngramDB = Dexie & {
   jobs: EntityTable<Job, 'id'>;
   usage: EntityTable<Usage, 'id'>;
   embeddings: Table<StoredVector, [string, string]>;
+  meta: EntityTable<MetaRow, 'key'>;
 };
 
 /** Opens the database declared up to `upTo` (all versions by default); tests pass a lower one. */
@@ -60,6 +85,12 @@ let shared: EngramDB | undefined;
 export function db(): EngramDB {
   shared ??= openDb();
   return shared;
+}
+
+/** Test seam for a killed service worker: close the handle, keep the data; the next call opens it again. */
+export function reopenDbForTests(): void {
+  shared?.close();
+  shared = undefined;
 }
 
 /** Test seam: drop the shared handle so the next call opens a fresh database. */

@@ -1,7 +1,6 @@
 // Persisted embedding vectors for the semantic recall tier (#5). One row per memory and model identity, with
 // a hash of the text it was made from, so a service-worker restart reads vectors back instead of paying the
 // provider again, and an edited memory (new hash) or another model (other key) is never compared.
-import { liveQuery } from 'dexie';
 import { db } from './db';
 
 export interface StoredVector {
@@ -32,19 +31,4 @@ export async function deleteOtherModels(model: string): Promise<number> {
 
 export async function countVectors(model: string): Promise<number> {
   return db().embeddings.where('model').equals(model).count();
-}
-
-/**
- * Calls back after any memory write or delete (Dexie liveQuery on the count and the newest change), and once
- * at start: the embedding pass follows bulk writes and extraction commits, which bypass onMemoryWritten.
- */
-export function watchMemoryChanges(onChange: () => void): () => void {
-  const sub = liveQuery(async () => {
-    const newest = await db().memories.orderBy('updatedAt').last();
-    return `${await db().memories.count()}:${newest?.updatedAt ?? ''}`;
-  }).subscribe({
-    next: onChange,
-    error: (e: unknown) => console.error('Engram: memory watch failed', e),
-  });
-  return () => sub.unsubscribe();
 }

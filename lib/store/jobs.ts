@@ -3,6 +3,7 @@
 // in one transaction with the job's completion (commitJob), so a rerun never duplicates anything.
 import type { Job } from '../model/records';
 import { db } from './db';
+import { leaseState, readGeneration, type Lease } from './generation';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -44,11 +45,11 @@ export async function enqueueExtraction(
 const due = (j: Job, at: string) =>
   (j.status === 'pending' && j.runAfter <= at) || (j.status === 'running' && (j.leaseUntil ?? '') < at);
 
-/** Takes the lease on the next due job, or returns null. */
-export async function claimNextJob(owner: string, leaseMs: number, now = new Date()): Promise<Job | null> {
+/** Takes the lease on the next due job, or returns null. The lease carries the delete generation (#12). */
+export async function claimNextJob(owner: string, leaseMs: number, now = new Date()): Promise<Lease | null> {
   const d = db();
   const at = now.toISOString();
-  return d.transaction('rw', d.jobs, async () => {
+  return d.transaction('rw', d.jobs, d.meta, async () => {
     const open = await d.jobs.where('status').anyOf('pending', 'running').toArray();
     const next = open.filter((j) => due(j, at)).sort((a, b) => a.runAfter.localeCompare(b.runAfter))[0];
     if (!next) return null;
@@ -61,7 +62,7 @@ export async function claimNextJob(owner: string, leaseMs: number, now = new Dat
       updatedAt: at,
     };
     await d.jobs.put(leased);
-    return leased;
+    return { job: leased, generation: await readGeneration(d) };
   });
 }
 
@@ -97,6 +98,20 @@ export async function nextWake(): Promise<string | null> {
   const open = await db().jobs.where('status').anyOf('pending', 'running').toArray();
   const times = open.map((j) => (j.status === 'running' ? (j.leaseUntil ?? j.runAfter) : j.runAfter)).sort();
   return times[0] ?? null;
+}
+
+/** A failed run of a lease that still holds; a run whose job was deleted or re-leased records nothing (#12). */
+export async function failLeasedJob(
+  lease: Lease,
+  error: string,
+  maxAttempts: number,
+  backoffMs: number,
+  now = new Date(),
+): Promise<void> {
+  const d = db();
+  await d.transaction('rw', d.jobs, d.meta, async () => {
+    if ((await leaseState(d, lease)) !== 'lost') await failJob(lease.job, error, maxAttempts, backoffMs, now);
+  });
 }
 
 /** After a failed attempt: back off, or dead-letter once `maxAttempts` is reached (#4). */

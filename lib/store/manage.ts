@@ -2,7 +2,9 @@
 // Reads for the manager live in lib/store/views.ts.
 import { liveQuery } from 'dexie';
 import type { Memory, MemoryEvent } from '../model/records';
-import { db } from './db';
+import { emitStoreChange } from './changes';
+import { DATA_TABLES, db } from './db';
+import { bumpGeneration } from './generation';
 
 /** Several memories changed at once, each with its event, in one transaction. */
 export async function writeMemories(memories: Memory[], events: MemoryEvent[]): Promise<void> {
@@ -11,6 +13,7 @@ export async function writeMemories(memories: Memory[], events: MemoryEvent[]): 
     await d.memories.bulkPut(memories);
     await d.memoryEvents.bulkPut(events);
   });
+  if (memories.length > 0) emitStoreChange({ kind: 'memories', memories });
 }
 
 export async function getMemories(ids: string[]): Promise<Memory[]> {
@@ -29,6 +32,7 @@ export async function purgeMemory(id: string): Promise<void> {
     await d.embeddings.where('memoryId').equals(id).delete();
     await d.memories.delete(id);
   });
+  emitStoreChange({ kind: 'memoriesPurged', ids: [id] });
 }
 
 export async function lastEvent(memoryId: string): Promise<MemoryEvent | undefined> {
@@ -36,30 +40,54 @@ export async function lastEvent(memoryId: string): Promise<MemoryEvent | undefin
   return rows.at(-1);
 }
 
-/** Memories with at least one source in the given conversation. Sources are not indexed: a full scan. */
-export async function memoriesFrom(site: string, conversationId: string): Promise<Memory[]> {
-  return db()
-    .memories.filter((m) => m.sources.some((s) => s.site === site && s.conversationId === conversationId))
-    .toArray();
+/**
+ * Reads the memories with a source in the given conversation (sources are not indexed: a full scan) and
+ * writes what `change` makes of them, in one transaction, so an edit made meanwhile is never overwritten.
+ */
+export async function changeMemoriesFrom(
+  site: string,
+  conversationId: string,
+  change: (produced: Memory[]) => { memories: Memory[]; events: MemoryEvent[] },
+): Promise<Memory[]> {
+  const d = db();
+  const memories = await d.transaction('rw', d.memories, d.memoryEvents, async () => {
+    const produced = await d.memories
+      .filter((m) => m.sources.some((s) => s.site === site && s.conversationId === conversationId))
+      .toArray();
+    const { memories, events } = change(produced);
+    await d.memories.bulkPut(memories);
+    await d.memoryEvents.bulkPut(events);
+    return memories;
+  });
+  if (memories.length > 0) emitStoreChange({ kind: 'memories', memories });
+  return memories;
 }
 
-/** Removes a conversation with its turns and extraction jobs; returns how many turns went. */
+/**
+ * Removes a conversation with its turns and extraction jobs (cancelling any queued or running one), and bumps
+ * the delete generation so no run that read it commits (#12). Returns how many turns went.
+ */
 export async function deleteConversationRows(key: string): Promise<number> {
   const d = db();
-  return d.transaction('rw', d.conversations, d.turns, d.jobs, async () => {
+  const turns = await d.transaction('rw', [d.conversations, d.turns, d.jobs, d.meta], async () => {
     const turns = await d.turns.where('conversationKey').equals(key).delete();
     await d.jobs.where('conversationKey').equals(key).delete();
     await d.conversations.delete(key);
+    await bumpGeneration(d);
     return turns;
   });
+  emitStoreChange({ kind: 'conversationsDeleted', keys: [key] });
+  return turns;
 }
 
-/** "Delete everything": every table emptied in one transaction. Settings are not data and stay. */
+/** "Delete everything": every data table emptied and the delete generation bumped, in one transaction. */
 export async function clearAllData(): Promise<void> {
   const d = db();
   await d.transaction('rw', d.tables, async () => {
-    await Promise.all(d.tables.map((t) => t.clear()));
+    await Promise.all(DATA_TABLES.map((t) => d.table(t).clear()));
+    await bumpGeneration(d);
   });
+  emitStoreChange({ kind: 'cleared' });
 }
 
 /** Calls back with the pending-review count now and whenever it changes; returns the unsubscribe. */

@@ -1,4 +1,5 @@
 import type { Memory, MemoryEvent, MemoryStatus } from '../model/records';
+import { emitStoreChange } from './changes';
 import { db } from './db';
 
 export async function getMemory(id: string): Promise<Memory | undefined> {
@@ -20,15 +21,6 @@ export async function countMemories(status: MemoryStatus = 'active'): Promise<nu
   return db().memories.where('status').equals(status).count();
 }
 
-type WriteListener = (memory: Memory) => void;
-const writeListeners = new Set<WriteListener>();
-
-/** Called after each committed memory write in this context; recall keeps its index in step (#5). */
-export function onMemoryWritten(listener: WriteListener): () => void {
-  writeListeners.add(listener);
-  return () => writeListeners.delete(listener);
-}
-
 /** Every change to a memory is written together with the event that explains it, or not at all. */
 export async function writeMemory(memory: Memory, event: MemoryEvent): Promise<void> {
   const d = db();
@@ -36,7 +28,7 @@ export async function writeMemory(memory: Memory, event: MemoryEvent): Promise<v
     await d.memories.put(memory);
     await d.memoryEvents.put(event);
   });
-  for (const listener of writeListeners) listener(memory);
+  emitStoreChange({ kind: 'memories', memories: [memory] });
 }
 
 export async function historyOf(memoryId: string): Promise<MemoryEvent[]> {

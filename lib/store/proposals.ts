@@ -2,6 +2,7 @@
 // the person's decision is written on the memory it concerns, and the pending copy goes with its events, so
 // neither a Trash entry nor a restorable duplicate is left behind.
 import type { Memory, MemoryEvent } from '../model/records';
+import { emitStoreChange } from './changes';
 import { db } from './db';
 
 export async function settleProposal(proposalId: string, memory: Memory, event: MemoryEvent): Promise<void> {
@@ -13,4 +14,7 @@ export async function settleProposal(proposalId: string, memory: Memory, event: 
     await d.memories.put(memory);
     await d.memoryEvents.put(event);
   });
+  // Recall's index and the embedding sync follow at once (#12).
+  emitStoreChange({ kind: 'memoriesPurged', ids: [proposalId] });
+  emitStoreChange({ kind: 'memories', memories: [memory] });
 }

@@ -32,6 +32,11 @@ export async function addCaptureProblem(problem: CaptureProblem): Promise<void> 
   await captureProblemsItem.setValue([problem, ...list].slice(0, MAX_PROBLEMS));
 }
 
+/** Delete everything: the problems list names pages and conversations (#12). */
+export async function clearCaptureProblems(): Promise<void> {
+  await captureProblemsItem.setValue([]);
+}
+
 export async function listCaptureProblems(): Promise<CaptureProblem[]> {
   return captureProblemsItem.getValue();
 }

@@ -15,7 +15,8 @@ export interface LlmServer {
   rateLimit(times: number, retryAfterSec: number): void;
   /** The next request is never answered (its connection dies with the service worker). */
   holdNext(): void;
-  reply(content: (body: string) => string): void;
+  /** The reply's content; a promise holds the answer until it settles (a model still answering, #12). */
+  reply(content: (body: string) => string | Promise<string>): void;
   close(): Promise<void>;
 }
 
@@ -32,7 +33,7 @@ export async function startLlmServer(): Promise<LlmServer> {
   let limited = 0;
   let retryAfter = 0;
   let hold = false;
-  let content: (body: string) => string = () => JSON.stringify({ memories: [] });
+  let content: (body: string) => string | Promise<string> = () => JSON.stringify({ memories: [] });
   const respond = (
     res: ServerResponse,
     status: number,
@@ -50,8 +51,10 @@ export async function startLlmServer(): Promise<LlmServer> {
       limited--;
       return respond(res, 429, { error: { message: 'slow down' } }, { 'retry-after': String(retryAfter) });
     }
-    const message = { role: 'assistant', content: content(body) };
-    respond(res, 200, { choices: [{ message }], usage: { prompt_tokens: 500, completion_tokens: 40 } });
+    void Promise.resolve(content(body)).then((text) => {
+      const message = { role: 'assistant', content: text };
+      respond(res, 200, { choices: [{ message }], usage: { prompt_tokens: 500, completion_tokens: 40 } });
+    });
   };
   const server = createServer((req, res) => {
     let body = '';
