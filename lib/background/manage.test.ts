@@ -1,4 +1,5 @@
-import { beforeEach, describe, expect, test } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { countTokens as warmTokens } from '../tokens';
 import { conversation, memory, turn } from '../../test/helpers/records';
 import type { Memory } from '../model/records';
 import { saveCapture } from '../store/conversations';
@@ -12,6 +13,9 @@ import { handlers } from './handlers';
 const ext = { url: 'chrome-extension://abc/options.html' };
 const ops = async (id: string) => (await historyOf(id)).map((e) => `${e.op}:${e.actor}`);
 const add = (text = 'I live in Porto.') => handlers.addMemory({ text, type: 'profile' }, ext);
+
+// The tokenizer's one-time build (~1 s, 6-8 s at load average 20-30) happens here, not in the first test.
+beforeAll(() => warmTokens('warm'), 60_000);
 
 beforeEach(() => resetDbForTests());
 

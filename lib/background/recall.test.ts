@@ -1,4 +1,5 @@
-import { beforeEach, describe, expect, test } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { countTokens as warmTokens } from '../tokens';
 import { DEFAULT_SETTINGS } from '../model/settings';
 import { settingsItem } from '../settings';
 import { resetDbForTests } from '../store/db';
@@ -11,6 +12,9 @@ const ask = (draft: string, over = {}) =>
     { site: 'chatgpt', draft, recent: [], scope: null, budgetTokens: null, exclude: [], ...over },
     {},
   );
+
+// The tokenizer's one-time build (~1 s, 6-8 s at load average 20-30) happens here, not in the first test.
+beforeAll(() => warmTokens('warm'), 60_000);
 
 beforeEach(async () => {
   resetRecallIndex();
