@@ -13,12 +13,15 @@ export type Decision =
   | { kind: 'confirm'; fact: Fact; target: Memory; reason: string }
   | { kind: 'skip'; fact: Fact; reason: string };
 
-interface State {
+/** Shared by every consolidation call of one job, so the caps hold per job (#12 splits large jobs). */
+export interface DecideState {
   deletes: number;
   touched: Set<string>;
 }
 
-function one(fact: Fact, op: ConsolidationOp, target: Memory | undefined, st: State): Decision {
+export const decideState = (): DecideState => ({ deletes: 0, touched: new Set() });
+
+function one(fact: Fact, op: ConsolidationOp, target: Memory | undefined, st: DecideState): Decision {
   const text = op.text?.replace(/\s+/g, ' ').trim() || fact.text;
   const reason = op.reason.trim();
   if (op.op === 'ADD') return { kind: 'add', fact, text, reason };
@@ -43,8 +46,12 @@ function one(fact: Fact, op: ConsolidationOp, target: Memory | undefined, st: St
 }
 
 /** Candidates are labelled 1..n in the order given to the model. */
-export function decide(facts: Fact[], candidates: Memory[], ops: ConsolidationOp[]): Decision[] {
-  const st: State = { deletes: 0, touched: new Set() };
+export function decide(
+  facts: Fact[],
+  candidates: Memory[],
+  ops: ConsolidationOp[],
+  st: DecideState = decideState(),
+): Decision[] {
   const out: Decision[] = [];
   for (const fact of facts) {
     const mine = ops.filter((o) => o.fact === fact.label);

@@ -3,11 +3,22 @@
 import type { Settings } from '../model/settings';
 import type { Provider } from '../providers/types';
 import { getConversation, turnsOf } from '../store/conversations';
-import { claimNextJob, coveredOrder, failJob, markWaiting, nextWake } from '../store/jobs';
+import {
+  claimNextJob,
+  coveredOrder,
+  enqueueExtraction,
+  enqueueRange,
+  failJob,
+  markWaiting,
+  nextWake,
+  updateJob,
+} from '../store/jobs';
 import { commitJob, liveMemories } from '../store/pipeline';
 import { recordUsage } from '../store/usage';
-import type { Job } from '../model/records';
-import { runJob } from './job';
+import type { Conversation, Job } from '../model/records';
+import { countTokens } from '../tokens';
+import { planJobRequests, runPlannedJob, type JobDeps } from './job';
+import type { Cost } from './split';
 import { redact } from './redact';
 
 export const QUEUE = {
@@ -25,35 +36,78 @@ export interface QueueEnv {
   provider: () => Promise<Provider | null>;
   settings: () => Promise<Settings>;
   countTokens: (text: string) => Promise<number>;
+  /** Tokens of prompt text, for fitting requests to the model (#12); o200k (lib/tokens.ts) by default. */
+  promptTokens?: Cost;
   /** Sets the wake-up alarm; null clears it. */
   wakeAt: (iso: string | null) => Promise<void>;
   now?: () => Date;
 }
 
+/** What a job covers: a retried dead letter exactly its own turns; any other job what is new since the last. */
+async function rangeOf(job: Job): Promise<{ fromOrder: number; upTo?: number }> {
+  if (job.toOrder !== undefined) return { fromOrder: job.fromOrder, upTo: job.toOrder };
+  // A job queued while an earlier one was running starts after what that one covered.
+  return { fromOrder: Math.max(job.fromOrder, (await coveredOrder(job.conversationKey)) + 1) };
+}
+
+/** A job that read fewer turns than it had (the per-job cap, #12): the rest is queued, due now. */
+async function followUp(job: Job, toOrder: number, upTo: number | undefined, last: number, now: Date) {
+  if (upTo !== undefined && toOrder < upTo) await enqueueRange(job.conversationKey, toOrder + 1, upTo, now);
+  if (upTo === undefined && toOrder < last) await enqueueExtraction(job.conversationKey, now, now);
+}
+
+async function load(
+  job: Job,
+  conversation: Conversation,
+  provider: Provider,
+  env: QueueEnv,
+  now: () => Date,
+) {
+  const [turns, memories, settings, range] = await Promise.all([
+    turnsOf(job.conversationKey),
+    liveMemories(),
+    env.settings(),
+    rangeOf(job),
+  ]);
+  // The call must not outlive the lease, or a reclaimed job could run twice.
+  const signal = AbortSignal.timeout(QUEUE.leaseMs - 30_000);
+  const promptTokens = env.promptTokens ?? countTokens;
+  const deps: JobDeps = {
+    provider,
+    settings,
+    now,
+    conversation,
+    turns,
+    memories,
+    recordUsage,
+    signal,
+    promptTokens,
+    countTokens: env.countTokens,
+  };
+  return { deps, range };
+}
+
 async function process(job: Job, provider: Provider, env: QueueEnv, now: () => Date): Promise<void> {
+  let attempted: number | undefined;
   try {
     const conversation = await getConversation(job.conversationKey);
     if (!conversation) {
       await commitJob(job.id, [], job.fromOrder - 1, now());
       return;
     }
-    const [turns, memories, settings, covered] = await Promise.all([
-      turnsOf(job.conversationKey),
-      liveMemories(),
-      env.settings(),
-      coveredOrder(job.conversationKey),
-    ]);
-    // A job queued while an earlier one was running starts after what that one covered.
-    const fresh = { ...job, fromOrder: Math.max(job.fromOrder, covered + 1) };
-    // The call must not outlive the lease, or a reclaimed job could run twice.
-    const signal = AbortSignal.timeout(QUEUE.leaseMs - 30_000);
-    const deps = { provider, settings, now, conversation, turns, memories, recordUsage, signal };
-    const result = await runJob(fresh, { ...deps, countTokens: env.countTokens });
+    const { deps, range } = await load(job, conversation, provider, env, now);
+    const fresh = { ...job, fromOrder: range.fromOrder };
+    const planned = await planJobRequests(fresh, deps, range.upTo);
+    attempted = planned.toOrder;
+    const result = await runPlannedJob(fresh, deps, planned);
     await commitJob(job.id, result.writes, result.toOrder, now());
+    if (result.note) await updateJob(job.id, { lastError: result.note });
+    const last = Math.max(-1, ...deps.turns.filter((t) => !t.superseded).map((t) => t.order));
+    await followUp(job, result.toOrder, range.upTo, last, now());
   } catch (e) {
     // Provider errors may echo part of a key or of the conversation: redact before it is stored or shown.
     const message = redact(e instanceof Error ? e.message : String(e)).text;
-    await failJob(job, message, QUEUE.maxAttempts, QUEUE.backoffMs, now());
+    await failJob(job, message, QUEUE.maxAttempts, QUEUE.backoffMs, now(), attempted);
   }
 }
 

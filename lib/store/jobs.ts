@@ -15,20 +15,20 @@ export async function enqueueExtraction(
   const d = db();
   return d.transaction('rw', d.jobs, async () => {
     const jobs = await d.jobs.where('conversationKey').equals(conversationKey).toArray();
-    const waiting = jobs.find((j) => j.status === 'pending');
+    // A retried dead letter is bounded to its own turns (toOrder set): new turns need a job of their own.
+    const waiting = jobs.find((j) => j.status === 'pending' && j.toOrder === undefined);
     if (waiting) {
       const moved = { ...waiting, runAfter: runAfter.toISOString(), updatedAt: now.toISOString() };
       await d.jobs.put(moved);
       return moved;
     }
-    const covered = Math.max(-1, ...jobs.filter((j) => j.status === 'done').map((j) => j.toOrder ?? -1));
     const job: Job = {
       id: crypto.randomUUID(),
       kind: 'extract',
       conversationKey,
       status: 'pending',
       attempts: 0,
-      fromOrder: covered + 1,
+      fromOrder: coveredBy(jobs) + 1,
       runAfter: runAfter.toISOString(),
       leaseUntil: null,
       leaseOwner: null,
@@ -99,17 +99,24 @@ export async function nextWake(): Promise<string | null> {
   return times[0] ?? null;
 }
 
-/** After a failed attempt: back off, or dead-letter once `maxAttempts` is reached (#4). */
+/**
+ * After a failed attempt: back off, or dead-letter once `maxAttempts` is reached (#4). A dead letter keeps
+ * the last turn order it attempted as `toOrder`, so later jobs skip its turns instead of resending them
+ * forever (#12); its Retry re-sends exactly `fromOrder..toOrder`.
+ */
 export async function failJob(
   job: Job,
   error: string,
   maxAttempts: number,
   backoffMs: number,
   now = new Date(),
+  attemptedTo?: number,
 ) {
   const at = now.toISOString();
   const dead = job.attempts >= maxAttempts;
+  const toOrder = dead ? (attemptedTo ?? job.toOrder) : job.toOrder;
   await db().jobs.update(job.id, {
+    ...(toOrder === undefined ? {} : { toOrder }),
     status: dead ? 'failed' : 'pending',
     runAfter: dead ? job.runAfter : iso(now.getTime() + backoffMs * 2 ** Math.max(0, job.attempts - 1)),
     leaseUntil: null,
@@ -157,8 +164,37 @@ export async function makeDue(now = new Date()): Promise<void> {
   await db().jobs.where('status').equals('pending').modify({ runAfter: at });
 }
 
-/** The last turn order a finished job of this conversation covered, or -1. */
+/** Done, dead-lettered (attempted) and retried jobs all hold their turns: new jobs start after them. */
+const coveredBy = (jobs: Job[]) => Math.max(-1, ...jobs.map((j) => j.toOrder ?? -1));
+
+/** The last turn order a job of this conversation covered or gave up on, or -1. */
 export async function coveredOrder(conversationKey: string): Promise<number> {
-  const jobs = await db().jobs.where('conversationKey').equals(conversationKey).toArray();
-  return Math.max(-1, ...jobs.filter((j) => j.status === 'done').map((j) => j.toOrder ?? -1));
+  return coveredBy(await db().jobs.where('conversationKey').equals(conversationKey).toArray());
+}
+
+/** The rest of a retried job's turns, when the job could not read them all at once: a bounded job, due now. */
+export async function enqueueRange(
+  conversationKey: string,
+  fromOrder: number,
+  toOrder: number,
+  now = new Date(),
+) {
+  const at = now.toISOString();
+  const job: Job = {
+    id: crypto.randomUUID(),
+    kind: 'extract',
+    conversationKey,
+    status: 'pending',
+    attempts: 0,
+    fromOrder,
+    toOrder,
+    runAfter: at,
+    leaseUntil: null,
+    leaseOwner: null,
+    lastError: null,
+    createdAt: at,
+    updatedAt: at,
+  };
+  await db().jobs.add(job);
+  return job;
 }
