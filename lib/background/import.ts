@@ -2,6 +2,7 @@ import type { ExportConversation } from '../model/export';
 import type { ImportChunk, ImportChunkReply } from '../model/messages';
 import { Memory, type CaptureHealth, type Conversation, type Turn } from '../model/records';
 import type { CaptureWrite } from '../store/conversations';
+import { stripCitations } from '../sites/citations';
 import { writeImport } from '../store/import';
 import type { z } from 'zod/mini';
 
@@ -36,7 +37,8 @@ export function toWrite(c: Imported, at: string): CaptureWrite {
     conversationKey: key,
     id: t.id,
     role: t.role,
-    text: t.text,
+    // Every capture (site JSON, page) and import (exports, Engram files) passes here (#12).
+    text: stripCitations(t.text),
     createdAt: t.createdAt,
     order: t.order ?? i,
     superseded: t.superseded ?? false,
