@@ -226,4 +226,22 @@ describe('job queue', () => {
     expect(news.filter((n) => n?.includes('I live in Oslo'))).toHaveLength(1);
     expect(news.filter((n) => n?.includes('pharmacist'))).toHaveLength(1);
   });
+
+  test('a capture or a closed tab during the backoff does not make a failed job retry sooner', async () => {
+    await seedTurns([{ role: 'user', text: 'I live in Oslo.' }]);
+    const job = await enqueueExtraction(KEY, NOW, NOW);
+    await runDueJobs(env(scriptedProvider([new Error('HTTP 503: overloaded')])));
+    const backoff = (await getJob(job.id))!.runAfter;
+    expect(backoff).toBe(at(QUEUE.backoffMs / 1000).toISOString());
+    // The tab closes (settleNow) and another capture settles a little later: both before the backoff ends.
+    await enqueueExtraction(KEY, at(1), at(1));
+    await enqueueExtraction(KEY, at(30), at(5));
+    expect((await getJob(job.id))?.runAfter).toBe(backoff);
+    const p = scriptedProvider([reply.memories()]);
+    expect(await runDueJobs(env(p, at(31)))).toBe(0);
+    expect(p.requests).toEqual([]);
+    // A capture that settles after the backoff still pushes it later, as for any pending job.
+    await enqueueExtraction(KEY, at(90), at(40));
+    expect((await getJob(job.id))?.runAfter).toBe(at(90).toISOString());
+  });
 });

@@ -18,7 +18,11 @@ export async function enqueueExtraction(
     // A retried dead letter is bounded to its own turns (toOrder set): new turns need a job of their own.
     const waiting = jobs.find((j) => j.status === 'pending' && j.toOrder === undefined);
     if (waiting) {
-      const moved = { ...waiting, runAfter: runAfter.toISOString(), updatedAt: now.toISOString() };
+      // A job backing off after a failure keeps its wait: a new capture (or the tab closing) must not make it
+      // retry sooner and pay again (#12). A job that never ran is simply moved.
+      const at = runAfter.toISOString();
+      const next = waiting.attempts > 0 && waiting.runAfter > at ? waiting.runAfter : at;
+      const moved = { ...waiting, runAfter: next, updatedAt: now.toISOString() };
       await d.jobs.put(moved);
       return moved;
     }
