@@ -41,13 +41,8 @@ function answer(req: RawRequest): string {
   return JSON.stringify({ memories });
 }
 
-async function run(limits: ModelLimits) {
-  await seedMemories([
-    'Is moving from Leeds to Porto.',
-    'Works as a hospital pharmacist.',
-    'Has a dog, Biscuit.',
-  ]);
-  await seedTurns(chat);
+/** Queues the conversation and runs the queue until no job is due: follow-up jobs run in the same pass. */
+async function extractAll(limits: ModelLimits) {
   const provider = scriptedProvider(Array<typeof answer>(400).fill(answer), 'scripted-1', limits);
   await enqueueExtraction('chatgpt:c1', NOW, NOW);
   await runDueJobs({
@@ -58,6 +53,17 @@ async function run(limits: ModelLimits) {
       now: () => NOW,
     },
   });
+  return provider;
+}
+
+async function run(limits: ModelLimits) {
+  await seedMemories([
+    'Is moving from Leeds to Porto.',
+    'Works as a hospital pharmacist.',
+    'Has a dog, Biscuit.',
+  ]);
+  await seedTurns(chat);
+  const provider = await extractAll(limits);
   const schemaTokens = async (r: RawRequest) => countTokens(JSON.stringify(r.jsonSchema));
   const sizes: number[] = [];
   for (const r of provider.requests)
@@ -115,16 +121,7 @@ test('a pasted document longer than a whole WebLLM job is read up to the cap, an
     { role: 'assistant', text: 'Here is my review.' },
     { role: 'user', text: 'Thanks. I defend it in Porto on 2027-03-02.' },
   ]);
-  const provider = scriptedProvider(Array<typeof answer>(40).fill(answer), 'scripted-1', WEBLLM_LIMITS);
-  await enqueueExtraction('chatgpt:c1', NOW, NOW);
-  await runDueJobs({
-    ...{ owner: 'test', provider: async () => provider, settings: async () => DEFAULT_SETTINGS },
-    ...{
-      countTokens: async (t: string) => Math.ceil(t.length / 4),
-      wakeAt: async () => undefined,
-      now: () => NOW,
-    },
-  });
+  const provider = await extractAll(WEBLLM_LIMITS);
   const jobs = (await listJobs()).sort(
     (a, b) => a.createdAt.localeCompare(b.createdAt) || a.fromOrder - b.fromOrder,
   );

@@ -6,6 +6,23 @@ import { db } from './db';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+function newJob(conversationKey: string, fromOrder: number, runAfter: Date, now: Date): Job {
+  return {
+    id: crypto.randomUUID(),
+    kind: 'extract',
+    conversationKey,
+    status: 'pending',
+    attempts: 0,
+    fromOrder,
+    runAfter: runAfter.toISOString(),
+    leaseUntil: null,
+    leaseOwner: null,
+    lastError: null,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  };
+}
+
 /** Schedules extraction of a conversation's new turns; an existing pending job is pushed to the new time. */
 export async function enqueueExtraction(
   conversationKey: string,
@@ -26,20 +43,7 @@ export async function enqueueExtraction(
       await d.jobs.put(moved);
       return moved;
     }
-    const job: Job = {
-      id: crypto.randomUUID(),
-      kind: 'extract',
-      conversationKey,
-      status: 'pending',
-      attempts: 0,
-      fromOrder: coveredBy(jobs) + 1,
-      runAfter: runAfter.toISOString(),
-      leaseUntil: null,
-      leaseOwner: null,
-      lastError: null,
-      createdAt: now.toISOString(),
-      updatedAt: now.toISOString(),
-    };
+    const job = newJob(conversationKey, coveredBy(jobs) + 1, runAfter, now);
     await d.jobs.add(job);
     return job;
   });
@@ -183,22 +187,7 @@ export async function enqueueRange(
   toOrder: number,
   now = new Date(),
 ) {
-  const at = now.toISOString();
-  const job: Job = {
-    id: crypto.randomUUID(),
-    kind: 'extract',
-    conversationKey,
-    status: 'pending',
-    attempts: 0,
-    fromOrder,
-    toOrder,
-    runAfter: at,
-    leaseUntil: null,
-    leaseOwner: null,
-    lastError: null,
-    createdAt: at,
-    updatedAt: at,
-  };
+  const job = { ...newJob(conversationKey, fromOrder, now, now), toOrder };
   await db().jobs.add(job);
   return job;
 }
