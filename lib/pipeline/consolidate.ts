@@ -8,6 +8,7 @@ import { jsonSchemaOf } from '../providers/structured';
 import { decide, decideState, type Decision } from './decide';
 import { findDuplicate, type Fact } from './gate';
 import { lookupCandidates } from './lookup';
+import { redactText } from './redact';
 import type { Cost } from './split';
 
 /** Per new fact, unioned, capped at about 30 (#4). Shares tuned with bench:tokens (LoCoMo). */
@@ -43,7 +44,12 @@ function dedupe(facts: Fact[], memories: Memory[]): { decisions: Decision[]; ope
 function render(settings: Settings, facts: Fact[], candidates: Memory[]): RenderedPrompt {
   return consolidationPrompt(settings.prompts.consolidation).render({
     facts: facts.map((f) => ({ label: f.label, text: f.text, type: f.type, mentionedAt: f.mentionedAt })),
-    candidates: candidates.map((m, i) => ({ label: i + 1, text: m.text, type: m.type })),
+    // Stored memories go out redacted too: one typed by hand was never through the gate (#11).
+    candidates: candidates.map((m, i) => ({
+      label: i + 1,
+      text: redactText(m.text, settings.privacy.redact),
+      type: m.type,
+    })),
   });
 }
 

@@ -1,9 +1,9 @@
-// Turns the model's consolidation operations into decisions the store can apply, under the blast-radius caps
-// (#4): at most one UPDATE or DELETE per new fact, at most GATE.maxDeletesPerJob deletes per job, an invalid
-// id becomes an ADD (UPDATE) or is dropped (DELETE, NONE), never a crash.
+// Turns the model's consolidation operations into decisions the store can apply (#4): at most one UPDATE or
+// DELETE per new fact and per memory; an invalid id becomes an ADD (UPDATE) or is dropped (DELETE, NONE),
+// never a crash. The per-job caps are guard.ts's (#11): a job over them goes to Review whole.
 import type { ConsolidationOp } from '../../prompts/schemas';
 import type { Memory } from '../model/records';
-import { GATE, type Fact } from './gate';
+import type { Fact } from './gate';
 import { normalize } from './lookup';
 
 export type Decision =
@@ -13,13 +13,12 @@ export type Decision =
   | { kind: 'confirm'; fact: Fact; target: Memory; reason: string }
   | { kind: 'skip'; fact: Fact; reason: string };
 
-/** Shared by every consolidation call of one job, so the caps hold per job (#12 splits large jobs). */
+/** Shared by every consolidation call of one job, so one change per memory holds per job (#12 splits jobs). */
 export interface DecideState {
-  deletes: number;
   touched: Set<string>;
 }
 
-export const decideState = (): DecideState => ({ deletes: 0, touched: new Set() });
+export const decideState = (): DecideState => ({ touched: new Set() });
 
 function one(fact: Fact, op: ConsolidationOp, target: Memory | undefined, st: DecideState): Decision {
   const text = op.text?.replace(/\s+/g, ' ').trim() || fact.text;
@@ -38,9 +37,6 @@ function one(fact: Fact, op: ConsolidationOp, target: Memory | undefined, st: De
     st.touched.add(target.id);
     return { kind: 'update', fact, target, text, reason };
   }
-  if (st.deletes >= GATE.maxDeletesPerJob)
-    return { kind: 'skip', fact, reason: `delete cap of ${GATE.maxDeletesPerJob} per job reached` };
-  st.deletes++;
   st.touched.add(target.id);
   return { kind: 'delete', fact, target, reason };
 }

@@ -8,6 +8,7 @@ import { jsonSchemaOf } from '../providers/structured';
 import type { JobBudget } from './budget';
 import { GATE, type Fact, type LabelledTurn, type Rejected } from './gate';
 import { lookupCandidates, normalize, similarity } from './lookup';
+import { redactText } from './redact';
 import { planJob, type JobPlan, type Part, type PlanTurn } from './plan';
 import type { Cost } from './split';
 
@@ -36,8 +37,11 @@ interface Inputs {
   count: Cost;
 }
 
-async function fitMemories(list: Memory[], room: number, count: Cost): Promise<PromptMemory[]> {
-  const all = list.map((m, i) => ({ label: i + 1, text: m.text, type: m.type }));
+async function fitMemories(list: Memory[], room: number, inputs: Inputs): Promise<PromptMemory[]> {
+  const count = inputs.count;
+  // Stored memories go out redacted too: one typed by hand was never through the gate (#11).
+  const redactOn = inputs.settings.privacy.redact;
+  const all = list.map((m, i) => ({ label: i + 1, text: redactText(m.text, redactOn), type: m.type }));
   for (let n = all.length; n > 0; n--) {
     const kept = all.slice(0, n);
     if ((await count(renderMemories(kept, 'M'))) <= room) return kept;
@@ -68,7 +72,7 @@ async function partRequest(part: Part, inputs: Inputs, budget: JobBudget, schema
     inputs.memories,
     TURN_LOOKUP,
   );
-  const existing = await fitMemories(found, budget.existingTokens, inputs.count);
+  const existing = await fitMemories(found, budget.existingTokens, inputs);
   const prompt = extractionPrompt(inputs.settings.prompts.extraction);
   const { system, user } = prompt.render({ turns, context, existing });
   const tokens = (await inputs.count(system)) + (await inputs.count(user)) + schemaTokens;

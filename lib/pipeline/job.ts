@@ -11,6 +11,7 @@ import { budgetFor } from './budget';
 import { consolidate } from './consolidate';
 import { mergeFacts, planExtraction, type ExtractionPlan } from './extract';
 import { gateItems } from './gate';
+import { guard, type GuardInput } from './guard';
 import type { PlanTurn } from './plan';
 import { redactText } from './redact';
 import type { Cost } from './split';
@@ -32,6 +33,8 @@ export interface JobDeps {
   /** o200k tokens of prompt text, for fitting requests to the model (#12). */
   promptTokens: Cost;
   recordUsage: (rows: Usage[]) => Promise<void>;
+  /** The guard's view of the store for these update/delete targets (limits.ts guardInput). */
+  guardInput: (targets: Memory[]) => Promise<GuardInput>;
   signal?: AbortSignal;
 }
 
@@ -133,7 +136,9 @@ export async function runPlannedJob(job: Job, deps: JobDeps, planned: PlannedJob
   const decisions = await consolidate(merged.facts, inputs, async (prompt) => {
     return (await call(deps, job, prompt, opsSchema, 'operations')).operations;
   });
-  const writes = await toWrites(decisions, {
+  const targets = decisions.flatMap((d) => ('target' in d ? [d.target] : []));
+  const { decisions: held } = guard(decisions, await deps.guardInput(targets));
+  const writes = await toWrites(held, {
     jobId: job.id,
     promptVersion: promptVersion(deps.settings),
     model: `${deps.provider.id}:${deps.provider.model}`,
@@ -143,7 +148,6 @@ export async function runPlannedJob(job: Job, deps: JobDeps, planned: PlannedJob
       conversationId: deps.conversation.id,
       url: deps.conversation.url,
     },
-    reviewMode: deps.settings.privacy.reviewMode,
     redact: redactOn,
     countTokens: deps.countTokens,
   });

@@ -15,9 +15,11 @@ import {
 } from '../store/jobs';
 import { commitJob, liveMemories } from '../store/pipeline';
 import { recordUsage } from '../store/usage';
-import type { Conversation, Job } from '../model/records';
+import type { Conversation, Job, Memory } from '../model/records';
 import { countTokens } from '../tokens';
 import { planJobRequests, runPlannedJob, type JobDeps } from './job';
+import { guardInput, tokenHold } from './limits';
+import { holdJob } from '../store/limits';
 import type { Cost } from './split';
 import { redact } from './redact';
 
@@ -83,6 +85,7 @@ async function load(
     signal,
     promptTokens,
     countTokens: env.countTokens,
+    guardInput: (targets: Memory[]) => guardInput(targets, settings, now()),
   };
   return { deps, range };
 }
@@ -96,6 +99,12 @@ async function process(job: Job, provider: Provider, env: QueueEnv, now: () => D
       return;
     }
     const { deps, range } = await load(job, conversation, provider, env, now);
+    // Past the daily token cap (Settings → Limits) nothing more is spent today; the job waits, unharmed (#11).
+    const hold = await tokenHold(deps.settings, now());
+    if (hold) {
+      await holdJob(job, hold.until, hold.why, now());
+      return;
+    }
     const fresh = { ...job, fromOrder: range.fromOrder };
     const planned = await planJobRequests(fresh, deps, range.upTo);
     attempted = planned.toOrder;
