@@ -113,19 +113,24 @@ function noteOf(planned: PlannedJob): string | null {
   return `Turn ${cut.order + 1} is longer than one extraction job reads: only its first ${cut.readTokens} of ${cut.totalTokens} tokens were read.`;
 }
 
-/** Runs a planned job and returns its writes; the caller commits them with the job (store/pipeline.ts). */
-export async function runPlannedJob(job: Job, deps: JobDeps, planned: PlannedJob): Promise<JobResult> {
-  const redactOn = deps.settings.privacy.redact;
+/** One extraction call per planned part; the facts of all parts merged, repeats dropped. */
+async function extractParts(job: Job, deps: JobDeps, planned: PlannedJob) {
   const schema = extractionPrompt(deps.settings.prompts.extraction).output;
   const perPart = [];
   let rejected = 0;
   for (const req of planned.requests) {
     const out = await call(deps, job, req, schema, 'memories');
-    const gated = gateItems(out.memories, req.fresh, redactOn);
+    const gated = gateItems(out.memories, req.fresh, deps.settings.privacy.redact);
     perPart.push(gated.facts);
     rejected += gated.rejected.length;
   }
   const merged = mergeFacts(perPart);
+  return { facts: merged.facts, rejected: rejected + merged.rejected.length };
+}
+
+/** Runs a planned job and returns its writes; the caller commits them with the job (store/pipeline.ts). */
+export async function runPlannedJob(job: Job, deps: JobDeps, planned: PlannedJob): Promise<JobResult> {
+  const { facts, rejected } = await extractParts(job, deps, planned);
   const opsSchema = consolidationPrompt(deps.settings.prompts.consolidation).output;
   const inputs = {
     settings: deps.settings,
@@ -133,7 +138,7 @@ export async function runPlannedJob(job: Job, deps: JobDeps, planned: PlannedJob
     count: deps.promptTokens,
     requestTokens: budgetFor(deps.provider.limits).requestTokens,
   };
-  const decisions = await consolidate(merged.facts, inputs, async (prompt) => {
+  const decisions = await consolidate(facts, inputs, async (prompt) => {
     return (await call(deps, job, prompt, opsSchema, 'operations')).operations;
   });
   const targets = decisions.flatMap((d) => ('target' in d ? [d.target] : []));
@@ -148,11 +153,10 @@ export async function runPlannedJob(job: Job, deps: JobDeps, planned: PlannedJob
       conversationId: deps.conversation.id,
       url: deps.conversation.url,
     },
-    redact: redactOn,
+    redact: deps.settings.privacy.redact,
     countTokens: deps.countTokens,
   });
-  const note = noteOf(planned);
-  return { writes, toOrder: planned.toOrder, rejected: rejected + merged.rejected.length, note };
+  return { writes, toOrder: planned.toOrder, rejected, note: noteOf(planned) };
 }
 
 export async function runJob(job: Job, deps: JobDeps, upTo?: number): Promise<JobResult> {
