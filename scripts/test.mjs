@@ -1,7 +1,7 @@
 // `npm test`: lint, unit tests, Chrome build, Firefox build + web-ext lint, e2e in Chromium. Prints one
 // summary line per suite and a final "N passed, N failed, N skipped" line (read by CI).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 
 mkdirSync('.test-results', { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -32,6 +32,9 @@ const UNIT_LIMIT_MS = 10 * 60_000;
 
 function vitest(label, config, limitMs) {
   const out = `.test-results/${label}.json`;
+  // A suite killed at its limit writes no report: without this, the last run's file was read as this run's
+  // ("unit: 505 passed" after a unit suite that timed out, 2026-12-01).
+  rmSync(out, { force: true });
   const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`];
   run(label, 'npx', config ? [...args, '--config', config] : args, limitMs);
   try {
