@@ -1,7 +1,7 @@
 // `npm run test:e2e:repeat -- N`: builds once, runs the e2e suite N times and prints, after each run and in a
 // final table, which tests failed how often (#12: a test that fails 1 run in 20 breaks CI).
 // Extra arguments after N are passed to vitest (e.g. a file: `-- 5 test/e2e/insert.e2e.ts`).
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
 
@@ -15,12 +15,21 @@ if (!Number.isInteger(runs) || runs < 1) {
 const LIMIT_MS = 25 * 60_000;
 mkdirSync('.test-results', { recursive: true });
 
+/**
+ * Runs a command in its own process group and, past LIMIT_MS, kills the whole group: spawnSync's timeout
+ * killed only npx, and the orphaned vitest and its Chromium ran on beside the next run (#12, seen here).
+ */
 function sh(cmd, args) {
-  return spawnSync(cmd, args, {
-    stdio: 'inherit',
-    env: process.env,
-    timeout: LIMIT_MS,
-    killSignal: 'SIGKILL',
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', env: process.env, detached: true });
+    const timer = setTimeout(() => {
+      console.log(`== killed after ${LIMIT_MS / 60_000} min`);
+      process.kill(-child.pid, 'SIGKILL');
+    }, LIMIT_MS);
+    child.on('exit', (status) => {
+      clearTimeout(timer);
+      resolve({ status });
+    });
   });
 }
 
@@ -43,7 +52,7 @@ function outcomes(file) {
   return out;
 }
 
-if (sh('npx', ['wxt', 'build']).status !== 0) process.exit(1);
+if ((await sh('npx', ['wxt', 'build'])).status !== 0) process.exit(1);
 
 const failures = new Map();
 const seen = new Set();
@@ -54,7 +63,7 @@ for (let i = 1; i <= runs; i++) {
   rmSync(file, { force: true });
   console.log(`\n== e2e run ${i}/${runs}`);
   const t0 = Date.now();
-  sh('npx', [
+  await sh('npx', [
     'vitest',
     'run',
     '--config',
