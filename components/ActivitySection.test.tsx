@@ -45,6 +45,21 @@ test('a failed job shows its error and Retry queues it again; usage is summed pe
   ).toEqual(['2026-11-20', 'openai-compatible', 'gpt-4o-mini', '2', '1500', '150', '$0.0015']);
 });
 
+test('a dead letter says which turns it gave up on, and after Retry which turns it sends again (#12)', async () => {
+  await db().jobs.bulkPut([
+    { ...job('a', 'failed', 'Invalid model output after one retry'), fromOrder: 4, toOrder: 9 },
+  ]);
+  render(<ActivitySection />);
+  const failed = await screen.findByRole('list', { name: 'Failed jobs' });
+  expect(
+    within(failed).getByText(/Turns 5–10 not extracted: later jobs skip them; Retry sends them again/),
+  ).toBeTruthy();
+  await userEvent.click(within(failed).getByRole('button', { name: 'Retry extraction from chatgpt:a' }));
+  const waiting = await screen.findByRole('list', { name: 'Waiting jobs' });
+  expect(await within(waiting).findByText(/Turns 5–10: sent again/)).toBeTruthy();
+  expect(await db().jobs.get('a')).toMatchObject({ status: 'pending', fromOrder: 4, toOrder: 9 });
+});
+
 test("today's limits: changes written without review and tokens against the caps, and what happens past them (#11)", async () => {
   const now = new Date();
   const day = now.toISOString().slice(0, 10);

@@ -5,7 +5,7 @@ import { sendMessage } from '../lib/messages';
 import { jobsWithStatus, listUsage } from '../lib/store/views';
 import { CaptureProblems } from './CaptureProblems';
 import { LimitsToday } from './LimitsToday';
-import { dateLabel } from './labels';
+import { dateLabel, jobTurnsLabel } from './labels';
 import { Button, EmptyState, ErrorText, Section } from './ui';
 import { useAction } from './useAction';
 
@@ -23,6 +23,7 @@ function JobRow({ job }: { job: Job }) {
       <span className="grow">
         Extract from {job.conversationKey} · {job.attempts} attempts · {dateLabel(job.updatedAt)}
         {job.lastError && <span className="error"> · {job.lastError}</span>}
+        {jobTurnsLabel(job) && <span className="muted"> · {jobTurnsLabel(job)}</span>}
       </span>
       {job.status === 'failed' && (
         <Button

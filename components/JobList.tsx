@@ -3,6 +3,7 @@ import type { Job } from '../lib/model/records';
 import { sendMessage } from '../lib/messages';
 import { NO_PROVIDER } from '../lib/pipeline/queue';
 import { listJobs } from '../lib/store/jobs';
+import { jobTurnsLabel } from './labels';
 import { useAction } from './useAction';
 
 const STATUS: Record<Job['status'], string> = {
@@ -21,6 +22,7 @@ function JobRow({ job }: { job: Job }) {
         {job.attempts === 1 ? '' : 's'}
       </span>
       {job.lastError && <span className={job.status === 'failed' ? 'error' : 'muted'}>{job.lastError}</span>}
+      {jobTurnsLabel(job) && <span className="muted">{jobTurnsLabel(job)}</span>}
       {job.status === 'failed' && (
         <button type="button" disabled={busy} onClick={() => void run()}>
           Retry
@@ -63,9 +65,11 @@ export function JobList() {
         <p className="muted">No conversations to extract yet.</p>
       ) : (
         <ul className="stack" aria-label="Extraction jobs">
-          {jobs.slice(0, 20).map((j) => (
-            <JobRow key={j.id} job={j} />
-          ))}
+          {[...jobs.filter((j) => j.status === 'failed'), ...jobs.filter((j) => j.status !== 'failed')]
+            .slice(0, 20)
+            .map((j) => (
+              <JobRow key={j.id} job={j} />
+            ))}
         </ul>
       )}
     </section>

@@ -1,5 +1,5 @@
 // Words the UI shows for stored values (#6), in one place.
-import type { Actor, MemoryEvent, MemoryStatus, Site } from '../lib/model/records';
+import type { Actor, Job, MemoryEvent, MemoryStatus, Site } from '../lib/model/records';
 
 export const SITE_LABELS: Record<Site, string> = { chatgpt: 'ChatGPT', claude: 'Claude' };
 
@@ -40,4 +40,18 @@ export function whoLabel(e: MemoryEvent): string {
 export function dateLabel(iso: string | null): string {
   if (!iso) return 'unknown date';
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/**
+ * What a dead-lettered job gave up on, or what its Retry sends again (#12): the turns it holds, numbered from 1
+ * as the person reads them. Null for any other job.
+ */
+export function jobTurnsLabel(job: Job): string | null {
+  if (job.toOrder === undefined || job.status === 'done' || job.toOrder < job.fromOrder) return null;
+  const span =
+    job.toOrder === job.fromOrder
+      ? `Turn ${job.fromOrder + 1}`
+      : `Turns ${job.fromOrder + 1}–${job.toOrder + 1}`;
+  if (job.status === 'failed') return `${span} not extracted: later jobs skip them; Retry sends them again.`;
+  return `${span}: sent again.`;
 }

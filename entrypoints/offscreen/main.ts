@@ -43,6 +43,7 @@ listenFor(
     const out = await engine.chat.completions.create({
       messages: [{ role: 'system', content: req.system }, ...req.messages],
       temperature: 0,
+      max_tokens: req.maxTokens,
       // JSON-schema constrained decoding: web-llm compiles the schema into a grammar.
       response_format: { type: 'json_object', schema: JSON.stringify(req.jsonSchema) },
     });

@@ -3,6 +3,7 @@
 // filled (token counts are always recounted), and each refused record comes back with the reason.
 import type { z } from 'zod/mini';
 import { describeError } from '../import/issues';
+import { stripCitations } from '../sites/citations';
 import { ExportConversation, ExportMemory } from '../model/export';
 import type { ImportChunk, ImportChunkReply, ImportRefusal } from '../model/messages';
 import { Conversation, Job, Turn, Usage, type CaptureHealth, type MemoryEvent } from '../model/records';
@@ -43,7 +44,8 @@ export function toWrite(c: Imported, at: string): CaptureWrite {
       conversationKey: key,
       id: t.id,
       role: t.role,
-      text: t.text,
+      // Every capture (site JSON, page) and import (exports, Engram files) passes here (#12).
+      text: stripCitations(t.text),
       createdAt: t.createdAt,
       order: t.order ?? i,
       superseded: t.superseded ?? false,

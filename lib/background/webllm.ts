@@ -5,6 +5,7 @@ import { sendMessage } from '../messenger';
 import type { WebLlmProgress } from '../model/webllm';
 import { makeProvider } from '../providers/structured';
 import { webllmProgressItem } from '../providers/settings';
+import { WEBLLM_LIMITS } from '../providers/limits';
 import type { Provider } from '../providers/types';
 
 const OFFSCREEN = '/offscreen.html';
@@ -26,11 +27,17 @@ export async function loadWebLlm(model: string): Promise<void> {
 }
 
 export function webllmProvider(model: string): Provider {
-  return makeProvider('webllm', model, async (req) => {
-    await ensureOffscreen();
-    const { system, messages, jsonSchema } = req;
-    return sendMessage('webllmComplete', { model, system, messages, jsonSchema });
-  });
+  return makeProvider(
+    'webllm',
+    model,
+    async (req) => {
+      await ensureOffscreen();
+      const { system, messages, jsonSchema } = req;
+      const maxTokens = WEBLLM_LIMITS.outputTokens;
+      return sendMessage('webllmComplete', { model, system, messages, jsonSchema, maxTokens });
+    },
+    WEBLLM_LIMITS,
+  );
 }
 
 /** Handlers the background owns; prepare/complete are answered by the offscreen document only. */

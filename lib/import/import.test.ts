@@ -156,4 +156,30 @@ describe('chunks and restarts', () => {
     expect(report).toMatchObject({ conversations: 60, turns: 60 });
     expect((await readExport()).conversations).toHaveLength(60);
   });
+
+  test('chunks are capped by text as well as by count; a conversation larger than the cap goes alone, whole', () => {
+    const conv = (i: number, chars: number) => ({
+      site: 'chatgpt' as const,
+      id: `c${i}`,
+      url: `https://chatgpt.com/c/c${i}`,
+      title: `#${i}`,
+      turns: [{ id: `u${i}`, role: 'user' as const, text: 'x'.repeat(chars), createdAt: null }],
+    });
+    const conversations = [
+      conv(0, 100_000),
+      conv(1, 100_000),
+      conv(2, 100_000),
+      conv(3, 900_000),
+      conv(4, 10),
+    ];
+    const plan = { kind: 'chatgpt' as const, conversations, memories: [], skipped: [] };
+    const chunks = chunksOf(plan);
+    expect(chunks.map((c) => c.conversations.map((x) => x.id))).toEqual([
+      ['c0', 'c1'],
+      ['c2'],
+      ['c3'],
+      ['c4'],
+    ]);
+    expect(chunks.flatMap((c) => c.conversations)).toEqual(conversations);
+  });
 });

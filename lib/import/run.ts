@@ -25,20 +25,47 @@ export interface ImportProgress {
 }
 
 const CONVERSATIONS_PER_CHUNK = 25;
+/**
+ * Text per chunk. Each chunk crosses the options page's main thread twice (from the worker, then to the
+ * background): 25 conversations of 40 long turns made 1.2 MB chunks that cost the page ~200 ms of main-thread
+ * CPU each (CDP ThreadTime, import.e2e; #12), and a heavy user's 25 longest chats can pass Chrome's 64 MiB
+ * message limit. A conversation larger than this goes alone: its turns must arrive together.
+ */
+const CHUNK_CHARS = 250_000;
 const MEMORIES_PER_CHUNK = 200;
 /** Jobs and usage rows are small: one message each for a heavy user's few thousand. */
 const ROWS_PER_CHUNK = 2000;
 const ATTEMPTS = 4;
 
+type Conversations = ImportPlan['conversations'];
+const charsOf = (c: Conversations[number]) => c.title.length + c.turns.reduce((n, t) => n + t.text.length, 0);
+
+/** Consecutive runs of at most CONVERSATIONS_PER_CHUNK conversations and (unless alone) CHUNK_CHARS of text. */
+function conversationRuns(list: Conversations): Conversations[] {
+  const runs: Conversations[] = [];
+  let run: Conversations = [];
+  let chars = 0;
+  for (const c of list) {
+    const size = charsOf(c);
+    if (run.length > 0 && (run.length === CONVERSATIONS_PER_CHUNK || chars + size > CHUNK_CHARS)) {
+      runs.push(run);
+      run = [];
+      chars = 0;
+    }
+    run.push(c);
+    chars += size;
+  }
+  if (run.length > 0) runs.push(run);
+  return runs;
+}
+
 export function chunksOf(plan: ImportPlan): ImportChunk[] {
   const exact = plan.kind === 'engram';
-  const chunks: ImportChunk[] = [];
-  for (let i = 0; i < plan.conversations.length; i += CONVERSATIONS_PER_CHUNK)
-    chunks.push({
-      exact,
-      conversations: plan.conversations.slice(i, i + CONVERSATIONS_PER_CHUNK),
-      memories: [],
-    });
+  const chunks: ImportChunk[] = conversationRuns(plan.conversations).map((conversations) => ({
+    exact,
+    conversations,
+    memories: [],
+  }));
   for (let i = 0; i < plan.memories.length; i += MEMORIES_PER_CHUNK)
     chunks.push({ exact, conversations: [], memories: plan.memories.slice(i, i + MEMORIES_PER_CHUNK) });
   // After the conversations: a restored job finds its conversation stored.

@@ -170,7 +170,11 @@ export const Job = z.object({
   lastError: z.nullable(z.string()),
   createdAt: isoDate,
   updatedAt: isoDate,
-  /** The last turn order this job covered, set when it runs; the next job starts after it (#4). */
+  /**
+   * The last turn order this job covered, set when it runs; the next job starts after it (#4). On a failed
+   * job (the dead letter), the last turn it attempted: later jobs skip fromOrder..toOrder, and its Retry
+   * re-sends exactly those turns, as a pending job with toOrder set (#12).
+   */
   toOrder: z.optional(z.number().check(z.int(), z.gte(-1))),
   /** Which service-worker instance holds the lease; a new instance reclaims the old one's jobs (#4). */
   leaseOwner: z.optional(z.nullable(z.string())),

@@ -8,6 +8,8 @@ export const WebLlmComplete = z.object({
   system: z.string(),
   messages: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.string() })),
   jsonSchema: z.record(z.string(), z.unknown()),
+  /** The answer's cap: what the job planner kept free of the window (#12). */
+  maxTokens: z.optional(z.number().check(z.int(), z.positive())),
 });
 export type WebLlmComplete = z.infer<typeof WebLlmComplete>;
 

@@ -13,11 +13,14 @@ export type Decision =
   | { kind: 'confirm'; fact: Fact; target: Memory; reason: string }
   | { kind: 'skip'; fact: Fact; reason: string };
 
-interface State {
+/** Shared by every consolidation call of one job, so one change per memory holds per job (#12 splits jobs). */
+export interface DecideState {
   touched: Set<string>;
 }
 
-function one(fact: Fact, op: ConsolidationOp, target: Memory | undefined, st: State): Decision {
+export const decideState = (): DecideState => ({ touched: new Set() });
+
+function one(fact: Fact, op: ConsolidationOp, target: Memory | undefined, st: DecideState): Decision {
   const text = op.text?.replace(/\s+/g, ' ').trim() || fact.text;
   const reason = op.reason.trim();
   if (op.op === 'ADD') return { kind: 'add', fact, text, reason };
@@ -39,8 +42,12 @@ function one(fact: Fact, op: ConsolidationOp, target: Memory | undefined, st: St
 }
 
 /** Candidates are labelled 1..n in the order given to the model. */
-export function decide(facts: Fact[], candidates: Memory[], ops: ConsolidationOp[]): Decision[] {
-  const st: State = { touched: new Set() };
+export function decide(
+  facts: Fact[],
+  candidates: Memory[],
+  ops: ConsolidationOp[],
+  st: DecideState = decideState(),
+): Decision[] {
   const out: Decision[] = [];
   for (const fact of facts) {
     const mine = ops.filter((o) => o.fact === fact.label);

@@ -1,26 +1,25 @@
-// One extraction job, end to end: new turns -> redaction -> extraction -> gate -> dedupe -> consolidation ->
-// one atomic commit (#4). Effects come in through `deps`, so tests drive it with a scripted provider.
+// One extraction job, end to end: new turns -> redaction -> extraction (one call per part that fits the model,
+// #12) -> gate -> dedupe -> consolidation -> one atomic commit (#4). Effects come in through `deps`, so tests
+// drive it with a scripted provider.
+import type { z } from 'zod/mini';
 import { consolidationPrompt, extractionPrompt } from '../../prompts/registry';
-import type { PromptTurn } from '../../prompts/render';
+import type { RenderedPrompt } from '../../prompts/types';
 import type { Conversation, Job, Memory, Turn, Usage } from '../model/records';
 import type { Settings } from '../model/settings';
 import type { CallUsage, Provider } from '../providers/types';
-import { decide, type Decision } from './decide';
-import { findDuplicate, gateItems, type Fact, type LabelledTurn } from './gate';
+import { budgetFor } from './budget';
+import { consolidate } from './consolidate';
+import { mergeFacts, planExtraction, type ExtractionPlan } from './extract';
+import { gateItems } from './gate';
 import { guard, type GuardInput } from './guard';
-import { lookupCandidates } from './lookup';
+import type { PlanTurn } from './plan';
 import { redactText } from './redact';
+import type { Cost } from './split';
 import { toWrites } from './writes';
 import type { MemoryWrite } from '../store/pipeline';
 
-/** Earlier turns shown as "context — do not extract" (#4). */
-export const CONTEXT_TURNS = 4;
-/**
- * Candidate lookups. Consolidation: per new fact, unioned, capped at about 30 (#4). Extraction sees fewer,
- * per user turn: it only needs to know what not to re-emit. Shares tuned with bench:tokens (LoCoMo).
- */
-export const FACT_LOOKUP = { perQuery: 3, cap: 30, minShare: 0.1 };
-export const TURN_LOOKUP = { perQuery: 2, cap: 10, minShare: 0.15 };
+export { CONTEXT_TURNS, TURN_LOOKUP } from './extract';
+export { FACT_LOOKUP } from './consolidate';
 
 export interface JobDeps {
   provider: Provider;
@@ -29,7 +28,10 @@ export interface JobDeps {
   conversation: Conversation;
   turns: Turn[];
   memories: Memory[];
+  /** Tokens of a stored memory's text (written with it). */
   countTokens: (text: string) => Promise<number>;
+  /** o200k tokens of prompt text, for fitting requests to the model (#12). */
+  promptTokens: Cost;
   recordUsage: (rows: Usage[]) => Promise<void>;
   /** The guard's view of the store for these update/delete targets (limits.ts guardInput). */
   guardInput: (targets: Memory[]) => Promise<GuardInput>;
@@ -40,33 +42,29 @@ export interface JobResult {
   writes: MemoryWrite[];
   toOrder: number;
   rejected: number;
+  /** Something the person should know about a job that succeeded (a turn only partly read). */
+  note: string | null;
 }
 
-function label(turns: Turn[], from: number): (LabelledTurn & { text: string })[] {
-  return turns.map((t, i) => ({
-    label: from + i,
-    id: t.id,
-    role: t.role,
-    at: t.createdAt ?? t.capturedAt,
-    text: t.text,
-  }));
+export interface PlannedJob extends ExtractionPlan {
+  /** The last turn order this job covers: later turns are the next job's. */
+  toOrder: number;
 }
-
-const asPrompt = (t: LabelledTurn & { text: string }, redactOn: boolean): PromptTurn => ({
-  label: t.label,
-  role: t.role,
-  at: t.at,
-  text: redactText(t.text, redactOn),
-});
 
 function usageRows(usage: CallUsage[], job: Job, now: Date): Usage[] {
   const at = now.toISOString();
   return usage.map((u) => ({ id: crypto.randomUUID(), at, day: at.slice(0, 10), ...u, jobId: job.id }));
 }
 
-async function call<T>(deps: JobDeps, job: Job, run: () => Promise<{ data: T; usage: CallUsage[] }>) {
+async function call<T>(
+  deps: JobDeps,
+  job: Job,
+  prompt: RenderedPrompt,
+  schema: z.ZodMiniType<T>,
+  name: string,
+) {
   try {
-    const out = await run();
+    const out = await deps.provider.complete({ ...prompt, schema, schemaName: name, signal: deps.signal });
     await deps.recordUsage(usageRows(out.usage, job, deps.now()));
     return out.data;
   } catch (e) {
@@ -77,86 +75,72 @@ async function call<T>(deps: JobDeps, job: Job, run: () => Promise<{ data: T; us
   }
 }
 
-async function extract(
-  job: Job,
-  deps: JobDeps,
-  fresh: LabelledTurn[],
-  context: PromptTurn[],
-  prompts: PromptTurn[],
-) {
-  const redactOn = deps.settings.privacy.redact;
-  // Context turns count too: "born there" needs the memory about where "there" is.
-  const queries = [...context, ...prompts].filter((t) => t.role === 'user').map((t) => t.text);
-  const existing = lookupCandidates(queries, deps.memories, TURN_LOOKUP);
-  const prompt = extractionPrompt(deps.settings.prompts.extraction);
-  const rendered = prompt.render({
-    turns: prompts,
-    context,
-    // Stored memories go out redacted too: one typed by hand was never through the gate (#11).
-    existing: existing.map((m, i) => ({ label: i + 1, text: redactText(m.text, redactOn), type: m.type })),
-  });
-  const req = { ...rendered, schema: prompt.output, schemaName: 'memories', signal: deps.signal };
-  const out = await call(deps, job, () => deps.provider.complete(req));
-  return gateItems(out.memories, fresh, redactOn);
-}
-
-function dedupe(facts: Fact[], memories: Memory[]): { decisions: Decision[]; open: Fact[] } {
-  const decisions: Decision[] = [];
-  const open: Fact[] = [];
-  for (const fact of facts) {
-    const target = findDuplicate(fact.text, memories);
-    if (target)
-      decisions.push({ kind: 'confirm', fact, target, reason: 'Said again: duplicate of a stored memory' });
-    else open.push(fact);
-  }
-  return { decisions, open };
-}
-
-async function consolidate(job: Job, deps: JobDeps, facts: Fact[]): Promise<Decision[]> {
-  const { decisions, open } = dedupe(facts, deps.memories);
-  // A fact with no relevant stored memory is simply new: no call needed for it.
-  const related = open.filter((f) => lookupCandidates([f.text], deps.memories, FACT_LOOKUP).length > 0);
-  for (const fact of open.filter((f) => !related.includes(f)))
-    decisions.push({ kind: 'add', fact, text: fact.text, reason: 'New: nothing related is stored' });
-  if (related.length === 0) return decisions;
-  const candidates = lookupCandidates(
-    related.map((f) => f.text),
-    deps.memories,
-    FACT_LOOKUP,
-  );
-  const prompt = consolidationPrompt(deps.settings.prompts.consolidation);
-  const rendered = prompt.render({
-    facts: related.map((f) => ({ label: f.label, text: f.text, type: f.type, mentionedAt: f.mentionedAt })),
-    candidates: candidates.map((m, i) => ({
-      label: i + 1,
-      text: redactText(m.text, deps.settings.privacy.redact),
-      type: m.type,
-    })),
-  });
-  const req = { ...rendered, schema: prompt.output, schemaName: 'operations', signal: deps.signal };
-  const out = await call(deps, job, () => deps.provider.complete(req));
-  return [...decisions, ...decide(related, candidates, out.operations)];
-}
-
 export function promptVersion(settings: Settings): string {
   const e = extractionPrompt(settings.prompts.extraction).version;
   const c = consolidationPrompt(settings.prompts.consolidation).version;
   return `extraction/${e}+consolidation/${c}`;
 }
 
-/** Runs one job and returns its writes; the caller commits them with the job (store/pipeline.ts commitJob). */
-export async function runJob(job: Job, deps: JobDeps): Promise<JobResult> {
-  const visible = deps.turns.filter((t) => !t.superseded);
-  const toOrder = Math.max(job.fromOrder - 1, ...visible.map((t) => t.order));
+const planTurn = (t: Turn, redactOn: boolean): PlanTurn => ({
+  id: t.id,
+  order: t.order,
+  role: t.role,
+  at: t.createdAt ?? t.capturedAt,
+  text: redactText(t.text, redactOn),
+});
+
+/**
+ * What the job will send, before anything is sent: turns from `job.fromOrder` (up to `upTo` for a retried
+ * job, #12), cut into parts that fit the provider's budget. Nothing to extract: no parts.
+ */
+export async function planJobRequests(job: Job, deps: JobDeps, upTo?: number): Promise<PlannedJob> {
+  const visible = deps.turns.filter((t) => !t.superseded && (upTo === undefined || t.order <= upTo));
   const freshTurns = visible.filter((t) => t.order >= job.fromOrder);
-  if (!freshTurns.some((t) => t.role === 'user')) return { writes: [], toOrder, rejected: 0 };
-  const before = visible.filter((t) => t.order < job.fromOrder).slice(-CONTEXT_TURNS);
+  const toOrder = Math.max(job.fromOrder - 1, ...visible.map((t) => t.order));
+  if (!freshTurns.some((t) => t.role === 'user'))
+    return { plan: { parts: [], toOrder, cut: null }, requests: [], toOrder };
   const redactOn = deps.settings.privacy.redact;
-  const context = label(before, 1).map((t) => asPrompt(t, redactOn));
-  const fresh = label(freshTurns, before.length + 1);
-  const prompts = fresh.map((t) => asPrompt(t, redactOn));
-  const { facts, rejected } = await extract(job, deps, fresh, context, prompts);
-  const decisions = await consolidate(job, deps, facts);
+  const before = visible.filter((t) => t.order < job.fromOrder).map((t) => planTurn(t, redactOn));
+  const fresh = freshTurns.map((t) => planTurn(t, redactOn));
+  const inputs = { settings: deps.settings, memories: deps.memories, count: deps.promptTokens };
+  const planned = await planExtraction(before, fresh, inputs, budgetFor(deps.provider.limits));
+  return { ...planned, toOrder: planned.plan.toOrder };
+}
+
+function noteOf(planned: PlannedJob): string | null {
+  const cut = planned.plan.cut;
+  if (!cut) return null;
+  return `Turn ${cut.order + 1} is longer than one extraction job reads: only its first ${cut.readTokens} of ${cut.totalTokens} tokens were read.`;
+}
+
+/** One extraction call per planned part; the facts of all parts merged, repeats dropped. */
+async function extractParts(job: Job, deps: JobDeps, planned: PlannedJob) {
+  const schema = extractionPrompt(deps.settings.prompts.extraction).output;
+  const perPart = [];
+  let rejected = 0;
+  for (const req of planned.requests) {
+    const out = await call(deps, job, req, schema, 'memories');
+    const gated = gateItems(out.memories, req.fresh, deps.settings.privacy.redact);
+    perPart.push(gated.facts);
+    rejected += gated.rejected.length;
+  }
+  const merged = mergeFacts(perPart);
+  return { facts: merged.facts, rejected: rejected + merged.rejected.length };
+}
+
+/** Runs a planned job and returns its writes; the caller commits them with the job (store/pipeline.ts). */
+export async function runPlannedJob(job: Job, deps: JobDeps, planned: PlannedJob): Promise<JobResult> {
+  const { facts, rejected } = await extractParts(job, deps, planned);
+  const opsSchema = consolidationPrompt(deps.settings.prompts.consolidation).output;
+  const inputs = {
+    settings: deps.settings,
+    memories: deps.memories,
+    count: deps.promptTokens,
+    requestTokens: budgetFor(deps.provider.limits).requestTokens,
+  };
+  const decisions = await consolidate(facts, inputs, async (prompt) => {
+    return (await call(deps, job, prompt, opsSchema, 'operations')).operations;
+  });
   const targets = decisions.flatMap((d) => ('target' in d ? [d.target] : []));
   const { decisions: held } = guard(decisions, await deps.guardInput(targets));
   const writes = await toWrites(held, {
@@ -169,8 +153,12 @@ export async function runJob(job: Job, deps: JobDeps): Promise<JobResult> {
       conversationId: deps.conversation.id,
       url: deps.conversation.url,
     },
-    redact: redactOn,
+    redact: deps.settings.privacy.redact,
     countTokens: deps.countTokens,
   });
-  return { writes, toOrder, rejected: rejected.length };
+  return { writes, toOrder: planned.toOrder, rejected, note: noteOf(planned) };
+}
+
+export async function runJob(job: Job, deps: JobDeps, upTo?: number): Promise<JobResult> {
+  return runPlannedJob(job, deps, await planJobRequests(job, deps, upTo));
 }

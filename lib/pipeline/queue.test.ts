@@ -6,7 +6,15 @@ import { DEFAULT_SETTINGS } from '../model/settings';
 import { scriptedProvider } from '../providers/scripted';
 import type { Provider } from '../providers/types';
 import { resetDbForTests } from '../store/db';
-import { claimNextJob, enqueueExtraction, getJob, listJobs, releaseOrphans, retryJob } from '../store/jobs';
+import {
+  claimNextJob,
+  enqueueExtraction,
+  failJob,
+  getJob,
+  listJobs,
+  releaseOrphans,
+  retryJob,
+} from '../store/jobs';
 import { commitJob } from '../store/pipeline';
 import { listMemories } from '../store/memories';
 import { recordUsage } from '../store/usage';
@@ -22,6 +30,7 @@ function env(provider: Provider | null, now = NOW, wakes: (string | null)[] = []
     provider: async () => provider,
     settings: async () => DEFAULT_SETTINGS,
     countTokens: async (t: string) => t.length,
+    promptTokens: async (t: string) => Math.ceil(t.length / 4),
     wakeAt: async (w: string | null) => void wakes.push(w),
     now: () => now,
   };
@@ -176,5 +185,87 @@ describe('job queue', () => {
     await runDueJobs(env(p));
     expect(p.requests).toEqual([]);
     expect((await getJob(late.id))?.status).toBe('done');
+  });
+
+  test('a dead letter marks its turns attempted: later jobs skip them; Retry re-sends exactly those turns', async () => {
+    await seedTurns([
+      { role: 'user', text: 'I live in Oslo.' },
+      { role: 'assistant', text: 'Nice city.' },
+    ]);
+    const job = await enqueueExtraction(KEY, NOW, NOW);
+    let now = NOW;
+    let calls = 0;
+    for (let i = 0; i < QUEUE.maxAttempts; i++) {
+      const p = scriptedProvider(['Sure! {not json}', 'Still {not json}']);
+      await runDueJobs(env(p, now));
+      calls += p.requests.length;
+      now = new Date((await getJob(job.id))!.runAfter);
+    }
+    // Bounded: two paid calls per attempt (the reply and its one correction), and no more attempts.
+    expect(calls).toBe(2 * QUEUE.maxAttempts);
+    expect(await getJob(job.id)).toMatchObject({ status: 'failed', fromOrder: 0, toOrder: 1 });
+    expect(await runDueJobs(env(scriptedProvider([]), at(86_400)))).toBe(0);
+
+    await seedTurns([{ role: 'user', text: 'My daughter Ana starts school in Porto.' }], 2);
+    const later = await enqueueExtraction(KEY, now, now);
+    expect(later.fromOrder).toBe(2);
+    const p = scriptedProvider([
+      reply.memories({ text: 'Daughter Ana starts school in Porto.', sourceTurns: [3] }),
+    ]);
+    await runDueJobs(env(p, now));
+    const second = p.requests[0]!.messages[0]!.content;
+    expect(second.slice(second.indexOf('NEW TURNS'))).not.toContain('I live in Oslo');
+
+    await retryJob(job.id, now);
+    const again = scriptedProvider([reply.memories({ text: 'Lives in Oslo.' })]);
+    await runDueJobs(env(again, now));
+    const retried = again.requests[0]!.messages[0]!.content;
+    const fresh = retried.slice(retried.indexOf('NEW TURNS'));
+    expect(fresh).toContain('[1] user (2023-05-08): I live in Oslo.');
+    expect(fresh).not.toContain('Ana');
+    expect(again.requests).toHaveLength(1);
+    expect(await getJob(job.id)).toMatchObject({ status: 'done', toOrder: 1 });
+    expect((await listMemories()).map((m) => m.text).sort()).toEqual([
+      'Daughter Ana starts school in Porto.',
+      'Lives in Oslo.',
+    ]);
+  });
+
+  test('turns captured while a retry waits get a job of their own', async () => {
+    await seedTurns([{ role: 'user', text: 'I live in Oslo.' }]);
+    const job = await enqueueExtraction(KEY, NOW, NOW);
+    await claimNextJob('sw-1', QUEUE.leaseMs, NOW);
+    await failJob({ ...job, attempts: QUEUE.maxAttempts }, 'HTTP 500', QUEUE.maxAttempts, 1000, NOW, 0);
+    await retryJob(job.id, NOW);
+    await seedTurns([{ role: 'user', text: 'I work as a pharmacist.' }], 1);
+    const late = await enqueueExtraction(KEY, NOW, NOW);
+    expect(late.id).not.toBe(job.id);
+    expect(late.fromOrder).toBe(1);
+    const p = scriptedProvider([
+      reply.memories({ text: 'Lives in Oslo.' }),
+      reply.memories({ text: 'Works as a pharmacist.' }),
+    ]);
+    await runDueJobs(env(p));
+    const news = p.requests.map((r) => r.messages[0]!.content.split('NEW TURNS')[1]);
+    expect(news.filter((n) => n?.includes('I live in Oslo'))).toHaveLength(1);
+    expect(news.filter((n) => n?.includes('pharmacist'))).toHaveLength(1);
+  });
+
+  test('a capture or a closed tab during the backoff does not make a failed job retry sooner', async () => {
+    await seedTurns([{ role: 'user', text: 'I live in Oslo.' }]);
+    const job = await enqueueExtraction(KEY, NOW, NOW);
+    await runDueJobs(env(scriptedProvider([new Error('HTTP 503: overloaded')])));
+    const backoff = (await getJob(job.id))!.runAfter;
+    expect(backoff).toBe(at(QUEUE.backoffMs / 1000).toISOString());
+    // The tab closes (settleNow) and another capture settles a little later: both before the backoff ends.
+    await enqueueExtraction(KEY, at(1), at(1));
+    await enqueueExtraction(KEY, at(30), at(5));
+    expect((await getJob(job.id))?.runAfter).toBe(backoff);
+    const p = scriptedProvider([reply.memories()]);
+    expect(await runDueJobs(env(p, at(31)))).toBe(0);
+    expect(p.requests).toEqual([]);
+    // A capture that settles after the backoff still pushes it later, as for any pending job.
+    await enqueueExtraction(KEY, at(90), at(40));
+    expect((await getJob(job.id))?.runAfter).toBe(at(90).toISOString());
   });
 });

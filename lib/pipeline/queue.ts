@@ -1,17 +1,28 @@
 // The queue runner (#4): claims due jobs one at a time under a lease, runs them, commits each job's writes
 // with its completion, backs off on failure and dead-letters after QUEUE.maxAttempts. Effects are injected.
-import type { Memory, Usage } from '../model/records';
+import type { Conversation, Job, Memory, Usage } from '../model/records';
 import type { Settings } from '../model/settings';
 import type { Provider } from '../providers/types';
 import { onStoreChange } from '../store/changes';
 import { getConversation, turnsOf } from '../store/conversations';
 import type { Lease } from '../store/generation';
-import { claimNextJob, coveredOrder, failLeasedJob, markWaiting, nextWake } from '../store/jobs';
+import {
+  claimNextJob,
+  coveredOrder,
+  enqueueExtraction,
+  enqueueRange,
+  failLeasedJob,
+  markWaiting,
+  nextWake,
+  updateJob,
+} from '../store/jobs';
 import { commitJob, liveMemories } from '../store/pipeline';
 import { recordLeasedUsage } from '../store/usage';
-import { runJob } from './job';
+import { countTokens } from '../tokens';
+import { planJobRequests, runPlannedJob, type JobDeps } from './job';
 import { guardInput, tokenHold } from './limits';
 import { holdJob } from '../store/limits';
+import type { Cost } from './split';
 import { redact } from './redact';
 
 export const QUEUE = {
@@ -29,6 +40,8 @@ export interface QueueEnv {
   provider: () => Promise<Provider | null>;
   settings: () => Promise<Settings>;
   countTokens: (text: string) => Promise<number>;
+  /** Tokens of prompt text, for fitting requests to the model (#12); o200k (lib/tokens.ts) by default. */
+  promptTokens?: Cost;
   /** Sets the wake-up alarm; null clears it. */
   wakeAt: (iso: string | null) => Promise<void>;
   now?: () => Date;
@@ -46,41 +59,83 @@ onStoreChange((change) => {
       run.stop.abort(new Error(CANCELLED));
 });
 
+/** What a job covers: a retried dead letter exactly its own turns; any other job what is new since the last. */
+async function rangeOf(job: Job): Promise<{ fromOrder: number; upTo?: number }> {
+  if (job.toOrder !== undefined) return { fromOrder: job.fromOrder, upTo: job.toOrder };
+  // A job queued while an earlier one was running starts after what that one covered.
+  return { fromOrder: Math.max(job.fromOrder, (await coveredOrder(job.conversationKey)) + 1) };
+}
+
+/** A job that read fewer turns than it had (the per-job cap, #12): the rest is queued, due now. */
+async function followUp(job: Job, toOrder: number, upTo: number | undefined, last: number, now: Date) {
+  if (upTo !== undefined && toOrder < upTo) await enqueueRange(job.conversationKey, toOrder + 1, upTo, now);
+  if (upTo === undefined && toOrder < last) await enqueueExtraction(job.conversationKey, now, now);
+}
+
+async function load(
+  lease: Lease,
+  conversation: Conversation,
+  provider: Provider,
+  stop: AbortSignal,
+  env: QueueEnv,
+  now: () => Date,
+) {
+  const job = lease.job;
+  const [turns, memories, settings, range] = await Promise.all([
+    turnsOf(job.conversationKey),
+    liveMemories(),
+    env.settings(),
+    rangeOf(job),
+  ]);
+  // The call must not outlive the lease, or a reclaimed job could run twice; a delete stops it at once.
+  const signal = AbortSignal.any([AbortSignal.timeout(QUEUE.leaseMs - 30_000), stop]);
+  const deps: JobDeps = {
+    provider,
+    settings,
+    now,
+    conversation,
+    turns,
+    memories,
+    recordUsage: (rows: Usage[]) => recordLeasedUsage(lease, rows),
+    signal,
+    promptTokens: env.promptTokens ?? countTokens,
+    countTokens: env.countTokens,
+    guardInput: (targets: Memory[]) => guardInput(targets, settings, now()),
+  };
+  return { deps, range };
+}
+
 async function process(lease: Lease, provider: Provider, env: QueueEnv, now: () => Date): Promise<void> {
   const job = lease.job;
   const stop = new AbortController();
   inFlight.set(job.id, { conversationKey: job.conversationKey, stop });
+  let attempted: number | undefined;
   try {
     const conversation = await getConversation(job.conversationKey);
     if (!conversation) {
       await commitJob(lease, [], job.fromOrder - 1, now());
       return;
     }
-    const [turns, memories, settings, covered] = await Promise.all([
-      turnsOf(job.conversationKey),
-      liveMemories(),
-      env.settings(),
-      coveredOrder(job.conversationKey),
-    ]);
+    const { deps, range } = await load(lease, conversation, provider, stop.signal, env, now);
     // Past the daily token cap (Settings → Limits) nothing more is spent today; the job waits, unharmed (#11).
-    const hold = await tokenHold(settings, now());
+    const hold = await tokenHold(deps.settings, now());
     if (hold) {
       await holdJob(job, hold.until, hold.why, now());
       return;
     }
-    // A job queued while an earlier one was running starts after what that one covered.
-    const fresh = { ...job, fromOrder: Math.max(job.fromOrder, covered + 1) };
-    // The call must not outlive the lease, or a reclaimed job could run twice.
-    const signal = AbortSignal.any([AbortSignal.timeout(QUEUE.leaseMs - 30_000), stop.signal]);
-    const recordUsage = (rows: Usage[]) => recordLeasedUsage(lease, rows);
-    const guard = (targets: Memory[]) => guardInput(targets, settings, now());
-    const deps = { provider, settings, now, conversation, turns, memories, recordUsage, signal };
-    const result = await runJob(fresh, { ...deps, guardInput: guard, countTokens: env.countTokens });
-    await commitJob(lease, result.writes, result.toOrder, now());
+    const fresh = { ...job, fromOrder: range.fromOrder };
+    const planned = await planJobRequests(fresh, deps, range.upTo);
+    attempted = planned.toOrder;
+    const result = await runPlannedJob(fresh, deps, planned);
+    // A cancelled or re-leased job wrote nothing and queues nothing more (#12).
+    if ((await commitJob(lease, result.writes, result.toOrder, now())) !== 'committed') return;
+    if (result.note) await updateJob(job.id, { lastError: result.note });
+    const last = Math.max(-1, ...deps.turns.filter((t) => !t.superseded).map((t) => t.order));
+    await followUp(job, result.toOrder, range.upTo, last, now());
   } catch (e) {
     // Provider errors may echo part of a key or of the conversation: redact before it is stored or shown.
     const message = redact(e instanceof Error ? e.message : String(e)).text;
-    await failLeasedJob(lease, message, QUEUE.maxAttempts, QUEUE.backoffMs, now());
+    await failLeasedJob(lease, message, QUEUE.maxAttempts, QUEUE.backoffMs, now(), attempted);
   } finally {
     inFlight.delete(job.id);
   }

@@ -3,7 +3,19 @@
 import { z } from 'zod/mini';
 import { fetchWithRetry, ProviderHttpError, type HttpOptions } from './http';
 import { makeProvider } from './structured';
+import { API_LIMITS, LOCAL_LIMITS } from './limits';
 import type { Provider, RawRequest, RawReply } from './types';
+
+const PRIVATE_HOST =
+  /^(localhost|.*\.local|127\.\d+\.\d+\.\d+|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+|0\.0\.0\.0|\[::1\])$/i;
+
+export function isLocalEndpoint(baseUrl: string): boolean {
+  try {
+    return PRIVATE_HOST.test(new URL(baseUrl).hostname);
+  } catch {
+    return false;
+  }
+}
 
 export interface OpenAiConfig {
   baseUrl: string;
@@ -27,7 +39,7 @@ function responseFormat(req: RawRequest, schemaMode: boolean) {
     : { type: 'json_object' };
 }
 
-function body(cfg: OpenAiConfig, req: RawRequest, schemaMode: boolean): string {
+function body(cfg: OpenAiConfig, req: RawRequest, schemaMode: boolean, maxTokens?: number): string {
   const system = schemaMode
     ? req.system
     : `${req.system}\n\nReply with one JSON object matching this JSON schema:\n${JSON.stringify(req.jsonSchema)}`;
@@ -36,15 +48,19 @@ function body(cfg: OpenAiConfig, req: RawRequest, schemaMode: boolean): string {
     temperature: 0,
     messages: [{ role: 'system', content: system }, ...req.messages],
     response_format: responseFormat(req, schemaMode),
+    // Only for local servers: OpenAI's newer models refuse max_tokens (they take max_completion_tokens).
+    ...(maxTokens ? { max_tokens: maxTokens } : {}),
   });
 }
 
 export function openAiProvider(cfg: OpenAiConfig): Provider {
+  const limits = isLocalEndpoint(cfg.baseUrl) ? LOCAL_LIMITS : API_LIMITS;
+  const maxTokens = limits === LOCAL_LIMITS ? limits.outputTokens : undefined;
   let schemaMode = true;
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (cfg.apiKey) headers.authorization = `Bearer ${cfg.apiKey}`;
   async function post(req: RawRequest): Promise<Response> {
-    const init = { method: 'POST', headers, body: body(cfg, req, schemaMode) };
+    const init = { method: 'POST', headers, body: body(cfg, req, schemaMode, maxTokens) };
     return fetchWithRetry(chatUrl(cfg.baseUrl), init, { ...cfg.http, signal: req.signal });
   }
   async function send(req: RawRequest): Promise<RawReply> {
@@ -65,5 +81,5 @@ export function openAiProvider(cfg: OpenAiConfig): Provider {
       completionTokens: parsed.usage?.completion_tokens ?? 0,
     };
   }
-  return makeProvider('openai', cfg.model, send);
+  return makeProvider('openai', cfg.model, send, limits);
 }

@@ -3,7 +3,6 @@ import { z } from 'zod/mini';
 import { anthropicProvider } from './anthropic';
 import { fetchWithRetry, retryAfterMs } from './http';
 import { openAiProvider } from './openai';
-import { extractJsonText, parseReply } from './parse';
 import { estimateCostUsd } from './prices';
 import { scriptedProvider } from './scripted';
 import { ProviderOutputError } from './types';
@@ -17,21 +16,6 @@ function json(body: unknown, status = 200, headers: Record<string, string> = {})
     headers: { 'content-type': 'application/json', ...headers },
   });
 }
-
-describe('parsing model replies', () => {
-  test.each([
-    ['{"items":[]}', '{"items":[]}'],
-    ['```json\n{"items":["a"]}\n```', '{"items":["a"]}'],
-    ['Sure! Here you go:\n{"items":["a"]}\nHope that helps.', '{"items":["a"]}'],
-    ['```\n{"items":["}"]}\n```', '{"items":["}"]}'],
-  ])('%j -> %s', (reply, expected) => expect(extractJsonText(reply)).toBe(expected));
-
-  test('schema errors name the path', () => {
-    const r = parseReply('{"items":[1]}', Out);
-    expect(r.ok).toBe(false);
-    expect(!r.ok && r.error).toMatch(/items\.0/);
-  });
-});
 
 describe('structured layer', () => {
   test('one corrective retry carries the validation error, then succeeds', async () => {

@@ -7,10 +7,12 @@ import {
   type CallUsage,
   type CompleteRequest,
   type CompleteResult,
+  type ModelLimits,
   type Provider,
   type RawReply,
   type Transport,
 } from './types';
+import { API_LIMITS } from './limits';
 
 export function jsonSchemaOf(schema: z.ZodMiniType): Record<string, unknown> {
   const out = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as Record<string, unknown>;
@@ -26,7 +28,12 @@ function correction(error: string): string {
   ].join('\n');
 }
 
-export function makeProvider(id: string, model: string, send: Transport): Provider {
+export function makeProvider(
+  id: string,
+  model: string,
+  send: Transport,
+  limits: ModelLimits = API_LIMITS,
+): Provider {
   const usageOf = (r: RawReply): CallUsage => ({
     provider: id,
     model,
@@ -57,5 +64,5 @@ export function makeProvider(id: string, model: string, send: Transport): Provid
       usage,
     });
   }
-  return { id, model, complete };
+  return { id, model, limits, complete };
 }

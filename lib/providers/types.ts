@@ -26,10 +26,21 @@ export interface CompleteResult<T> {
   usage: CallUsage[];
 }
 
+/** What one request to the model may hold (#12: jobs are split to fit it). */
+export interface ModelLimits {
+  /** The model's context window: prompt and answer together. */
+  contextTokens: number;
+  /** Kept free for the answer. */
+  outputTokens: number;
+  /** Share added to our o200k counts for a model whose tokenizer counts more (Llama, Qwen, Claude). */
+  tokenizerMargin: number;
+}
+
 export interface Provider {
   /** "openai", "anthropic", "webllm", "scripted". */
   readonly id: string;
   readonly model: string;
+  readonly limits: ModelLimits;
   complete<T>(req: CompleteRequest<T>): Promise<CompleteResult<T>>;
 }
 

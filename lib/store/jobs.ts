@@ -7,6 +7,23 @@ import { leaseState, readGeneration, type Lease } from './generation';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+function newJob(conversationKey: string, fromOrder: number, runAfter: Date, now: Date): Job {
+  return {
+    id: crypto.randomUUID(),
+    kind: 'extract',
+    conversationKey,
+    status: 'pending',
+    attempts: 0,
+    fromOrder,
+    runAfter: runAfter.toISOString(),
+    leaseUntil: null,
+    leaseOwner: null,
+    lastError: null,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  };
+}
+
 /** Schedules extraction of a conversation's new turns; an existing pending job is pushed to the new time. */
 export async function enqueueExtraction(
   conversationKey: string,
@@ -16,27 +33,18 @@ export async function enqueueExtraction(
   const d = db();
   return d.transaction('rw', d.jobs, async () => {
     const jobs = await d.jobs.where('conversationKey').equals(conversationKey).toArray();
-    const waiting = jobs.find((j) => j.status === 'pending');
+    // A retried dead letter is bounded to its own turns (toOrder set): new turns need a job of their own.
+    const waiting = jobs.find((j) => j.status === 'pending' && j.toOrder === undefined);
     if (waiting) {
-      const moved = { ...waiting, runAfter: runAfter.toISOString(), updatedAt: now.toISOString() };
+      // A job backing off after a failure keeps its wait: a new capture (or the tab closing) must not make it
+      // retry sooner and pay again (#12). A job that never ran is simply moved.
+      const at = runAfter.toISOString();
+      const next = waiting.attempts > 0 && waiting.runAfter > at ? waiting.runAfter : at;
+      const moved = { ...waiting, runAfter: next, updatedAt: now.toISOString() };
       await d.jobs.put(moved);
       return moved;
     }
-    const covered = Math.max(-1, ...jobs.filter((j) => j.status === 'done').map((j) => j.toOrder ?? -1));
-    const job: Job = {
-      id: crypto.randomUUID(),
-      kind: 'extract',
-      conversationKey,
-      status: 'pending',
-      attempts: 0,
-      fromOrder: covered + 1,
-      runAfter: runAfter.toISOString(),
-      leaseUntil: null,
-      leaseOwner: null,
-      lastError: null,
-      createdAt: now.toISOString(),
-      updatedAt: now.toISOString(),
-    };
+    const job = newJob(conversationKey, coveredBy(jobs) + 1, runAfter, now);
     await d.jobs.add(job);
     return job;
   });
@@ -107,24 +115,33 @@ export async function failLeasedJob(
   maxAttempts: number,
   backoffMs: number,
   now = new Date(),
+  attemptedTo?: number,
 ): Promise<void> {
   const d = db();
   await d.transaction('rw', d.jobs, d.meta, async () => {
-    if ((await leaseState(d, lease)) !== 'lost') await failJob(lease.job, error, maxAttempts, backoffMs, now);
+    if ((await leaseState(d, lease)) !== 'lost')
+      await failJob(lease.job, error, maxAttempts, backoffMs, now, attemptedTo);
   });
 }
 
-/** After a failed attempt: back off, or dead-letter once `maxAttempts` is reached (#4). */
+/**
+ * After a failed attempt: back off, or dead-letter once `maxAttempts` is reached (#4). A dead letter keeps
+ * the last turn order it attempted as `toOrder`, so later jobs skip its turns instead of resending them
+ * forever (#12); its Retry re-sends exactly `fromOrder..toOrder`.
+ */
 export async function failJob(
   job: Job,
   error: string,
   maxAttempts: number,
   backoffMs: number,
   now = new Date(),
+  attemptedTo?: number,
 ) {
   const at = now.toISOString();
   const dead = job.attempts >= maxAttempts;
+  const toOrder = dead ? (attemptedTo ?? job.toOrder) : job.toOrder;
   await db().jobs.update(job.id, {
+    ...(toOrder === undefined ? {} : { toOrder }),
     status: dead ? 'failed' : 'pending',
     runAfter: dead ? job.runAfter : iso(now.getTime() + backoffMs * 2 ** Math.max(0, job.attempts - 1)),
     leaseUntil: null,
@@ -172,8 +189,22 @@ export async function makeDue(now = new Date()): Promise<void> {
   await db().jobs.where('status').equals('pending').modify({ runAfter: at });
 }
 
-/** The last turn order a finished job of this conversation covered, or -1. */
+/** Done, dead-lettered (attempted) and retried jobs all hold their turns: new jobs start after them. */
+const coveredBy = (jobs: Job[]) => Math.max(-1, ...jobs.map((j) => j.toOrder ?? -1));
+
+/** The last turn order a job of this conversation covered or gave up on, or -1. */
 export async function coveredOrder(conversationKey: string): Promise<number> {
-  const jobs = await db().jobs.where('conversationKey').equals(conversationKey).toArray();
-  return Math.max(-1, ...jobs.filter((j) => j.status === 'done').map((j) => j.toOrder ?? -1));
+  return coveredBy(await db().jobs.where('conversationKey').equals(conversationKey).toArray());
+}
+
+/** The rest of a retried job's turns, when the job could not read them all at once: a bounded job, due now. */
+export async function enqueueRange(
+  conversationKey: string,
+  fromOrder: number,
+  toOrder: number,
+  now = new Date(),
+) {
+  const job = { ...newJob(conversationKey, fromOrder, now, now), toOrder };
+  await db().jobs.add(job);
+  return job;
 }

@@ -1,11 +1,14 @@
 // Extraction end to end (#4): a captured conversation becomes memories through a local OpenAI-compatible
 // server on 127.0.0.1, with provenance in the export, no secret in any request, exactly one set of memories
-// when the service worker is stopped mid-call, and Retry-After honoured.
+// when the service worker is stopped mid-call, and Retry-After honoured. A model that never answers in JSON
+// ends in the dead letter, which Activity shows with the turns it gave up on and a Retry that re-sends them (#12).
 import type { Page } from 'playwright-core';
+import type { Job } from '../../lib/model/records';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { exportAll, exportUntil } from './export';
 import { fixture, launch, openOptions, servePage, type Harness, stopServiceWorker } from './harness';
 import { startLlmServer, type LlmServer } from './llm-server';
+import { readRows, seedRows } from './seed';
 
 const SECRET = 'sk-proj-Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe';
 
@@ -117,6 +120,42 @@ describe('extraction through a local OpenAI-compatible server', () => {
     expect(data.memories.filter((m) => m.text.startsWith('Plays the cello'))).toHaveLength(1);
     console.log(`requests for the killed job: ${llm.requests.length - first}`);
     expect(llm.requests.length - first).toBeGreaterThanOrEqual(2);
+  });
+
+  test('a model that never answers in JSON: the dead letter names its turns, and Retry re-sends them', async () => {
+    const key = 'claude:6f0d2c1e-4444-4a2b-9c3d-000000000004';
+    llm.reply(() => 'Sorry, I can only help with questions about the conversation.');
+    await chat('4', 'I keep bees on my balcony in Lisbon.');
+    await extractNow();
+    const job = async () => (await readRows<Job>(options, 'jobs')).find((j) => j.conversationKey === key);
+    await expect.poll(async () => (await job())?.lastError ?? '').toMatch(/Invalid model output/);
+    // The remaining attempts would wait 15 minutes of backoff: put the job on its last attempt.
+    await expect.poll(async () => (await job())?.status).toBe('pending');
+    const waiting = await job();
+    await seedRows(options, { jobs: [{ ...waiting!, attempts: 4, runAfter: new Date().toISOString() }] });
+    await extractNow();
+    await expect.poll(async () => (await job())?.status).toBe('failed');
+    const bees = () => llm.requests.filter((r) => r.body.includes('I keep bees'));
+    const corrections = () => bees().filter((r) => r.body.includes('Your previous reply could not be used'));
+    // Each attempt is the reply and its one correction; "Extract now" does not run a dead letter again.
+    const spent = bees().length;
+    expect(corrections().length * 2).toBe(spent);
+    await extractNow();
+    expect(bees().length).toBe(spent);
+    await options.goto(options.url().replace(/#.*$/, '#activity'));
+    const dead = options.getByRole('list', { name: 'Failed jobs' });
+    await expect.poll(() => dead.textContent()).toMatch(/Turns 1–\d+ not extracted: later jobs skip them/);
+    llm.reply(memoryFor('Keeps bees on a balcony in Lisbon.'));
+    await dead.getByRole('button', { name: `Retry extraction from ${key}` }).click();
+    await exportUntil(
+      options,
+      (d) => d.memories.some((m) => m.text === 'Keeps bees on a balcony in Lisbon.'),
+      30_000,
+    );
+    const resent = bees().slice(spent);
+    expect(resent.filter((r) => r.body.includes('You keep a long-term memory'))).toHaveLength(1);
+    expect(resent[0]?.body).toMatch(/NEW TURNS \(extract from these\) ===[^=]*I keep bees on my balcony/);
+    expect((await job())?.status).toBe('done');
   });
 
   test('headless Chromium has no usable GPU: the Model section says so and never starts a download', async () => {

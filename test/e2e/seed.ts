@@ -60,3 +60,21 @@ export function manyMemories(n: number): Memory[] {
     };
   });
 }
+
+/** Test-only reading of one table, from an extension page that has opened the database. */
+export async function readRows<T>(page: Page, table: keyof Rows): Promise<T[]> {
+  return page.evaluate(async (name) => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open('engram');
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    const rows = await new Promise<unknown[]>((resolve, reject) => {
+      const req = db.transaction(name).objectStore(name).getAll();
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    db.close();
+    return rows as T[];
+  }, table);
+}

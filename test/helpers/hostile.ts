@@ -102,4 +102,12 @@ function consolidation(f: HostileFixture) {
   };
 }
 
-export const obedientScript = (f: HostileFixture): ScriptStep[] => [extracted(f), consolidation(f)];
+/**
+ * Answers every request of a job, however many: a long transcript is read in parts (#12), and the fooled
+ * model extracts the same memories from each part (the pipeline drops the repeats).
+ */
+export const obedientScript = (f: HostileFixture): ScriptStep[] => {
+  const consolidate = consolidation(f);
+  const answer = (req: RawRequest) => (req.schemaName === 'memories' ? extracted(f) : consolidate(req));
+  return Array.from({ length: 12 }, () => answer);
+};

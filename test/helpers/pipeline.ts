@@ -69,6 +69,7 @@ export async function runPipeline(steps: ScriptStep[], settings: Settings = DEFA
     provider: async () => provider,
     settings: async () => settings,
     countTokens: async (t: string) => Math.ceil(t.length / 4),
+    promptTokens: async (t: string) => Math.ceil(t.length / 4),
     wakeAt: async () => undefined,
     now: () => NOW,
   };
