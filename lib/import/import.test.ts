@@ -172,9 +172,9 @@ describe('chunks and restarts', () => {
       conv(3, 900_000),
       conv(4, 10),
     ];
-    const plan = { kind: 'chatgpt' as const, conversations, memories: [], skipped: [] };
+    const plan = { kind: 'chatgpt' as const, conversations, memories: [], skipped: [], jobs: [], usage: [] };
     const chunks = chunksOf(plan);
-    expect(chunks.map((c) => c.conversations.map((x) => x.id))).toEqual([
+    expect(chunks.map((c) => c.conversations.map((x) => (x as { id: string }).id))).toEqual([
       ['c0', 'c1'],
       ['c2'],
       ['c3'],

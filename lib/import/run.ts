@@ -38,7 +38,17 @@ const ROWS_PER_CHUNK = 2000;
 const ATTEMPTS = 4;
 
 type Conversations = ImportPlan['conversations'];
-const charsOf = (c: Conversations[number]) => c.title.length + c.turns.reduce((n, t) => n + t.text.length, 0);
+const textOf = (t: unknown): number => {
+  const text = t && typeof t === 'object' ? (t as { text?: unknown }).text : undefined;
+  return typeof text === 'string' ? text.length : 0;
+};
+/** Text a conversation carries; a record not yet checked (the background checks it, #12) may lack fields. */
+function charsOf(c: unknown): number {
+  if (!c || typeof c !== 'object') return 0;
+  const { title, turns } = c as { title?: unknown; turns?: unknown };
+  const list: unknown[] = Array.isArray(turns) ? turns : [];
+  return textOf({ text: title }) + list.reduce<number>((n, t) => n + textOf(t), 0);
+}
 
 /** Consecutive runs of at most CONVERSATIONS_PER_CHUNK conversations and (unless alone) CHUNK_CHARS of text. */
 function conversationRuns(list: Conversations): Conversations[] {
