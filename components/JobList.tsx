@@ -3,6 +3,7 @@ import type { Job } from '../lib/model/records';
 import { sendMessage } from '../lib/messages';
 import { NO_PROVIDER } from '../lib/pipeline/queue';
 import { listJobs } from '../lib/store/jobs';
+import { attemptsLabel, conversationLabel } from './labels';
 import { useAction } from './useAction';
 
 const STATUS: Record<Job['status'], string> = {
@@ -17,8 +18,8 @@ function JobRow({ job }: { job: Job }) {
   return (
     <li className="card stack">
       <span>
-        {job.conversationKey} · <strong>{STATUS[job.status]}</strong> · {job.attempts} attempt
-        {job.attempts === 1 ? '' : 's'}
+        {conversationLabel(job.conversationKey)} · <strong>{STATUS[job.status]}</strong>
+        {attemptsLabel(job.attempts)}
       </span>
       {job.lastError && <span className={job.status === 'failed' ? 'error' : 'muted'}>{job.lastError}</span>}
       {job.status === 'failed' && (
