@@ -24,7 +24,8 @@ test('the popup beside a chat tab: first run, counts linking into options, quick
   const popup = await h.context.newPage();
   await popup.goto(`chrome-extension://${h.extensionId}/popup.html`);
   await popup.getByRole('heading', { name: 'Welcome to Engram' }).waitFor();
-  await popup.getByRole('button', { name: 'Skip: I’ll add memories by hand' }).click();
+  await popup.getByText('Step 1 of 3').waitFor();
+  await popup.getByRole('button', { name: 'Next' }).click();
   await popup.getByRole('checkbox', { name: 'Claude' }).uncheck();
   await popup.getByRole('button', { name: 'Next' }).click();
   await popup.getByRole('button', { name: 'Finish' }).click();
