@@ -37,14 +37,19 @@ test('first run: skip the model, choose sites, read the promises, finish; then t
   expect((await readSettings()).capture.sites).toEqual({ chatgpt: false, claude: true });
   unmount();
   render(<PopupApp />);
-  expect(await screen.findByRole('link', { name: '0 memories to review' })).toBeTruthy();
+  expect(await screen.findByText('0 memories to review')).toBeTruthy();
+  expect(screen.queryByRole('link', { name: '0 memories to review' })).toBeNull();
   expect(screen.queryByRole('heading', { name: 'Welcome to Engram' })).toBeNull();
 });
 
 test('Skip setup leaves the settings alone and does not ask again', async () => {
   render(<PopupApp />);
   await userEvent.click(await screen.findByRole('button', { name: 'Skip setup' }));
-  expect(await screen.findByRole('link', { name: '0 failed jobs' })).toBeTruthy();
+  expect(await screen.findByText('0 failed tries')).toBeTruthy();
+  // One main action off a chat tab; adding by hand is tucked away (#16).
+  expect(screen.getByRole('button', { name: 'Open memories' }).className).toBe('primary');
+  expect(screen.queryByRole('button', { name: 'Insert memory' })).toBeNull();
+  expect(screen.getByText('Add a memory by hand').closest('details')?.open).toBe(false);
   expect(await onboardedItem.getValue()).toBe(true);
   expect(await readSettings()).toEqual(DEFAULT_SETTINGS);
 });

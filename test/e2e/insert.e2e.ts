@@ -295,6 +295,11 @@ describe("the popup's Insert memory", () => {
     await popup.reload();
     // The popup reads the active tab: bring the chat back to the front, as when the popup opens over it.
     await chat.bringToFront();
+    await popup.getByRole('button', { name: 'Insert memory' }).waitFor();
+    // On a chat tab too, the popup fits without scrolling (#16: 643 px, "Open memories" below the fold).
+    const height = await popup.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
+    console.log(`popup height on a chat tab: ${height} px`);
+    expect(height).toBeLessThanOrEqual(600);
     await popup.getByRole('button', { name: 'Insert memory' }).click();
     const confirm = popup.getByRole('button', { name: 'Insert 3 memories' });
     await confirm.waitFor();
