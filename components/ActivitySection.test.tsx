@@ -33,9 +33,9 @@ test('a failed job shows its error and Retry queues it again; usage is summed pe
   render(<ActivitySection />);
   const failed = await screen.findByRole('list', { name: 'Failed jobs' });
   expect(within(failed).getByText(/HTTP 429: rate limited/)).toBeTruthy();
-  await userEvent.click(within(failed).getByRole('button', { name: 'Retry extraction from chatgpt:a' }));
+  await userEvent.click(within(failed).getByRole('button', { name: 'Retry reading a ChatGPT chat' }));
   const waiting = await screen.findByRole('list', { name: 'Waiting jobs' });
-  expect(await within(waiting).findByText(/Extract from chatgpt:a/)).toBeTruthy();
+  expect(await within(waiting).findByText(/Read a ChatGPT chat/)).toBeTruthy();
   expect((await db().jobs.get('a'))?.status).toBe('pending');
   const row = screen.getByRole('row', { name: /2026-11-20/ });
   expect(
@@ -54,7 +54,7 @@ test('a dead letter says which turns it gave up on, and after Retry which turns 
   expect(
     within(failed).getByText(/Turns 5–10 not extracted: later jobs skip them; Retry sends them again/),
   ).toBeTruthy();
-  await userEvent.click(within(failed).getByRole('button', { name: 'Retry extraction from chatgpt:a' }));
+  await userEvent.click(within(failed).getByRole('button', { name: 'Retry reading a ChatGPT chat' }));
   const waiting = await screen.findByRole('list', { name: 'Waiting jobs' });
   expect(await within(waiting).findByText(/Turns 5–10: sent again/)).toBeTruthy();
   expect(await db().jobs.get('a')).toMatchObject({ status: 'pending', fromOrder: 4, toOrder: 9 });

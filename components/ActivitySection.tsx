@@ -5,7 +5,7 @@ import { sendMessage } from '../lib/messages';
 import { jobsWithStatus, listUsage } from '../lib/store/views';
 import { CaptureProblems } from './CaptureProblems';
 import { LimitsToday } from './LimitsToday';
-import { dateLabel, jobTurnsLabel } from './labels';
+import { attemptsLabel, conversationLabel, dateLabel, jobTurnsLabel } from './labels';
 import { Button, EmptyState, ErrorText, Section } from './ui';
 import { useAction } from './useAction';
 
@@ -21,7 +21,8 @@ function JobRow({ job }: { job: Job }) {
   return (
     <li className="row">
       <span className="grow">
-        Extract from {job.conversationKey} · {job.attempts} attempts · {dateLabel(job.updatedAt)}
+        Read {conversationLabel(job.conversationKey)}
+        {attemptsLabel(job.attempts)} · {dateLabel(job.updatedAt)}
         {job.lastError && <span className="error"> · {job.lastError}</span>}
         {jobTurnsLabel(job) && <span className="muted"> · {jobTurnsLabel(job)}</span>}
       </span>
@@ -29,7 +30,7 @@ function JobRow({ job }: { job: Job }) {
         <Button
           disabled={retry.busy}
           onClick={() => void retry.run()}
-          aria-label={`Retry extraction from ${job.conversationKey}`}
+          aria-label={`Retry reading ${conversationLabel(job.conversationKey)}`}
         >
           Retry
         </Button>

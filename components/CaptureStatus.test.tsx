@@ -29,18 +29,14 @@ beforeEach(async () => {
 test('says in plain words that this chat is captured, and how', async () => {
   await setTabStatus(7, status());
   render(<CaptureStatus />);
-  expect((await screen.findByText(/^Capturing/)).textContent).toBe(
-    'Capturing this chat · 14 turns · via site data',
-  );
+  expect((await screen.findByText(/^Capturing/)).textContent).toBe('Capturing this chat · 14 turns');
 });
 
 test('a page read after the site data failed says so', async () => {
   await setTabStatus(7, status({ strategy: 'page', turnsSeen: 1, lastError: 'HTTP 404' }));
   render(<CaptureStatus />);
-  expect((await screen.findByText(/^Capturing/)).textContent).toBe(
-    'Capturing this chat · 1 turn · via the page',
-  );
-  expect(screen.getByText(/own data was unavailable \(HTTP 404\)/)).toBeTruthy();
+  expect((await screen.findByText(/^Capturing/)).textContent).toBe('Capturing this chat · 1 turn');
+  expect(screen.getByText(/reads it from the page \(HTTP 404\)/)).toBeTruthy();
 });
 
 test('a broken page is never silent, and updates live', async () => {

@@ -87,7 +87,12 @@ export function CaptureStatus() {
       <p role="status" className={words.problem ? 'error' : undefined}>
         {words.headline}
       </p>
-      {words.detail && <p className="muted">{words.detail}</p>}
+      {words.detail && (
+        <details>
+          <summary>Details</summary>
+          <p className="muted">{words.detail}</p>
+        </details>
+      )}
       <PauseToggles site={site ?? null} settings={settings} run={run} />
       {site && tabId !== null && <VendorMemoryImport site={site} tabId={tabId} />}
       {error && (

@@ -31,7 +31,7 @@ test('shows site, turns, health and extraction, opens the transcript, and delete
   render(<ConversationsSection />);
   const card = await screen.findByRole('listitem', { name: 'Trip to Porto' });
   expect(
-    within(card).getByText(/ChatGPT · 2 turns · Healthy, read from the page · Not extracted yet/),
+    within(card).getByText(/ChatGPT · 2 turns · Complete, read from the page · Not extracted yet/),
   ).toBeTruthy();
   await userEvent.click(within(card).getByRole('button', { name: 'Transcript' }));
   const transcript = await within(card).findByRole('list', { name: 'Transcript' });

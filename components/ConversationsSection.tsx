@@ -19,7 +19,7 @@ const STRATEGY: Record<CaptureHealth['strategy'], string> = {
 export function healthLabel(h: CaptureHealth): string {
   if (h.lastError) return `Problem: ${h.lastError}`;
   if (h.turnsStored < h.turnsSeen) return `Stored ${h.turnsStored} of ${h.turnsSeen} turns seen`;
-  return `Healthy, ${STRATEGY[h.strategy]}`;
+  return `Complete, ${STRATEGY[h.strategy]}`;
 }
 
 function Transcript({ conversationKey }: { conversationKey: string }) {

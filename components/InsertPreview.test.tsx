@@ -6,13 +6,21 @@ import { InsertPreview } from './InsertPreview';
 
 const ctx = { site: 'claude' as const, draft: 'dinner ideas', recent: [], scope: null, conversationId: 'c1' };
 const LINES = [
-  { id: 'r', text: 'Answer briefly.', section: 'standing' as const, tokens: 4, day: null },
+  {
+    id: 'r',
+    text: 'Answer briefly.',
+    section: 'standing' as const,
+    tokens: 4,
+    day: null,
+    type: 'instruction' as const,
+  },
   {
     id: 'v',
     text: 'I am vegetarian. <img src=x onerror=alert(1)>',
     section: 'about' as const,
     tokens: 14,
     day: null,
+    type: 'preference' as const,
   },
 ];
 
@@ -26,6 +34,7 @@ function fakeRecall() {
       text: lines.map((l) => l.text).join('\n'),
       tokens,
       budgetTokens: req.budgetTokens ?? 600,
+      leftOut: (req.budgetTokens ?? 600) < 300 ? 3 : 0,
     };
   });
 }
@@ -35,8 +44,12 @@ test('lists the chosen memories with tokens and total, removes one, and inserts 
   const insert = vi.fn(async () => ({ ok: true, message: 'Inserted.' }));
   render(<InsertPreview context={async () => ctx} recall={recall} insert={insert} />);
   expect(await screen.findByText('Answer briefly.')).toBeTruthy();
-  expect(screen.getByText(/Standing instructions · 4 tokens/)).toBeTruthy();
-  expect(screen.getByText('59 / 600 tokens · 2 memories')).toBeTruthy();
+  expect(screen.getByText(/Standing instruction · 4 tokens/)).toBeTruthy();
+  expect(screen.getByText(/Preference · 14 tokens/)).toBeTruthy();
+  expect(screen.getByText('59 of 600 tokens · 2 memories')).toBeTruthy();
+  // The lines (4 + 14) and the frame add up to the total (#16).
+  expect(screen.getByText('18 for the memories + 41 for headings and markers')).toBeTruthy();
+  expect(screen.getByRole('heading', { name: 'Memory to insert' })).toBeTruthy();
   expect(document.querySelector('img')).toBeNull();
   await userEvent.click(
     screen.getByRole('button', { name: 'Remove: I am vegetarian. <img src=x onerror=alert(1)>' }),
@@ -54,7 +67,20 @@ test('the slider asks again with the new budget', async () => {
   const slider = await screen.findByLabelText('Token budget');
   const { fireEvent } = await import('@testing-library/react');
   fireEvent.change(slider, { target: { value: '1200' } });
-  await waitFor(() => expect(screen.getByText('59 / 1200 tokens · 2 memories')).toBeTruthy());
+  await waitFor(() => expect(screen.getByText('59 of 1200 tokens · 2 memories')).toBeTruthy());
+  expect(screen.getByText('1200 tokens')).toBeTruthy();
+  fireEvent.change(slider, { target: { value: '200' } });
+  expect(await screen.findByText(/3 matching memories left out: they do not fit the budget/)).toBeTruthy();
+});
+
+test('removing the last line explains why there is nothing to insert, and focus stays in the preview', async () => {
+  render(<InsertPreview context={async () => ctx} recall={fakeRecall()} insert={vi.fn()} />);
+  for (const name of [/^Remove: Answer/, /^Remove: I am/]) {
+    await userEvent.click(await screen.findByRole('button', { name }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Memory to insert' }));
+  }
+  expect(await screen.findByText(/You removed every memory/)).toBeTruthy();
+  expect(screen.queryByRole('button', { name: /^Insert/ })).toBeNull();
 });
 
 test('outside a chat tab it says so instead of offering to insert', async () => {

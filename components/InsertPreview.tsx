@@ -3,7 +3,7 @@
 // budget, a slider, removals, and a confirm that names what it inserts.
 import { useEffect, useState } from 'react';
 import type { InsertTextReply, PageContext, RecallReply, RecallRequest } from '../lib/model/messages';
-import { SECTION_TITLES } from '../lib/recall/block';
+import { Budget, Lines, NothingToInsert, Totals } from './preview/PreviewParts';
 
 export interface InsertPreviewProps {
   /** The active chat tab's draft and turns; null when the tab is not a ChatGPT or Claude chat. */
@@ -58,29 +58,6 @@ function useGuarded(guard: InsertPreviewProps['guard']) {
   return [setEl, !guard || ready] as const;
 }
 
-function Lines({ reply, onRemove }: { reply: RecallReply; onRemove: (id: string) => void }) {
-  return (
-    <ul className="stack preview-lines">
-      {reply.lines.map((line) => (
-        <li key={line.id}>
-          <small>
-            {SECTION_TITLES[line.section].replace(':', '')}
-            {line.day ? ` · ${line.day}` : ''} · {line.tokens} tokens
-          </small>
-          <span>{line.text}</span>
-          <button
-            type="button"
-            aria-label={`Remove: ${line.text.slice(0, 60)}`}
-            onClick={() => onRemove(line.id)}
-          >
-            Remove
-          </button>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 function Cancel({ onClose }: { onClose?: () => void }) {
   return onClose ? (
     <button type="button" onClick={onClose}>
@@ -100,22 +77,8 @@ function NotReady({ state, onClose }: { state: Exclude<State, { kind: 'ready' }>
   );
 }
 
-function Budget({ value, onChange }: { value: number; onChange: (budget: number) => void }) {
-  return (
-    <label>
-      Budget{' '}
-      <input
-        type="range"
-        aria-label="Token budget"
-        min={100}
-        max={4000}
-        step={50}
-        value={value}
-        onChange={(e) => onChange(Number(e.target.value))}
-      />
-    </label>
-  );
-}
+// A removed line's button goes away: focus moves to the title, never to the page body (#16).
+const focusTitle = () => document.getElementById('preview-title')?.focus();
 
 export function InsertPreview(props: InsertPreviewProps) {
   const [budget, setBudget] = useState<number | null>(null);
@@ -128,28 +91,28 @@ export function InsertPreview(props: InsertPreviewProps) {
   if (state.kind !== 'ready') return <NotReady state={state} onClose={props.onClose} />;
   const { reply } = state;
   const n = reply.lines.length;
+  const remove = (id: string) => (setExclude([...exclude, id]), focusTitle());
   const confirm = () =>
     props.insert(reply.text).then(
       (r) => setStatus(r.message),
       (e: unknown) => setStatus(`Could not insert: ${e instanceof Error ? e.message : String(e)}`),
     );
   return (
-    <section className="stack" aria-label="Memory to insert">
-      <Lines reply={reply} onRemove={(id) => setExclude([...exclude, id])} />
-      <p>
-        {reply.tokens} / {reply.budgetTokens} tokens · {n} {n === 1 ? 'memory' : 'memories'}
-      </p>
+    <section className="stack" aria-labelledby="preview-title">
+      <h2 id="preview-title" tabIndex={-1}>
+        Memory to insert
+      </h2>
+      <Lines reply={reply} onRemove={remove} />
+      <NothingToInsert reply={reply} removed={exclude.length} />
+      <Totals reply={reply} />
       <Budget value={budget ?? reply.budgetTokens} onChange={setBudget} />
       <div className="row" ref={confirmRef}>
         {/* Never focused for the person: an Enter meant for the chat must not insert (#11). */}
-        <button
-          className="primary"
-          type="button"
-          disabled={n === 0 || !guarded}
-          onClick={() => void confirm()}
-        >
-          Insert {n} {n === 1 ? 'memory' : 'memories'}
-        </button>
+        {n > 0 && (
+          <button className="primary" type="button" disabled={!guarded} onClick={() => void confirm()}>
+            Insert {n} {n === 1 ? 'memory' : 'memories'}
+          </button>
+        )}
         <Cancel onClose={props.onClose} />
       </div>
       {status && <p role="status">{status}</p>}

@@ -3,7 +3,7 @@ import type { Job } from '../lib/model/records';
 import { sendMessage } from '../lib/messages';
 import { NO_PROVIDER } from '../lib/pipeline/queue';
 import { listJobs } from '../lib/store/jobs';
-import { jobTurnsLabel } from './labels';
+import { attemptsLabel, conversationLabel, jobTurnsLabel } from './labels';
 import { useAction } from './useAction';
 
 const STATUS: Record<Job['status'], string> = {
@@ -18,8 +18,8 @@ function JobRow({ job }: { job: Job }) {
   return (
     <li className="card stack">
       <span>
-        {job.conversationKey} · <strong>{STATUS[job.status]}</strong> · {job.attempts} attempt
-        {job.attempts === 1 ? '' : 's'}
+        {conversationLabel(job.conversationKey)} · <strong>{STATUS[job.status]}</strong>
+        {attemptsLabel(job.attempts)}
       </span>
       {job.lastError && <span className={job.status === 'failed' ? 'error' : 'muted'}>{job.lastError}</span>}
       {jobTurnsLabel(job) && <span className="muted">{jobTurnsLabel(job)}</span>}

@@ -100,3 +100,38 @@ test('with a usable GPU: local models with sizes, Download asks the background, 
     Reflect.deleteProperty(navigator, 'gpu');
   }
 });
+
+test('the form is checked as shown: bad addresses and missing keys are refused with the reason (#16)', async () => {
+  render(<ModelSettings />);
+  await userEvent.selectOptions(await screen.findByLabelText('Provider'), 'openai');
+  await userEvent.type(screen.getByRole('combobox', { name: 'Model' }), 'gpt-4o-mini');
+  const url = screen.getByLabelText('Base URL');
+  for (const bad of ['localhost:1234', 'not a url']) {
+    await userEvent.clear(url);
+    await userEvent.type(url, bad);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/Not saved: The base URL/);
+  }
+  await userEvent.clear(url);
+  await userEvent.type(url, 'https://api.openai.com');
+  expect(screen.getByText(/end in \/v1/)).toBeTruthy();
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  expect((await screen.findByRole('alert')).textContent).toMatch(/Enter your API key for api\.openai\.com/);
+  expect(send).not.toHaveBeenCalledWith('saveProvider', expect.anything());
+  await userEvent.type(url, '/v1');
+  await userEvent.type(screen.getByLabelText('API key'), 'sk-x');
+  await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+  expect(await screen.findByText(/^Saved\./)).toBeTruthy();
+  await userEvent.clear(url);
+  expect(screen.queryByText(/^Saved\./)).toBeNull();
+});
+
+test('Test connection sends the form on screen, not the saved settings (#16)', async () => {
+  render(<ModelSettings />);
+  await userEvent.selectOptions(await screen.findByLabelText('Provider'), 'anthropic');
+  await userEvent.type(screen.getByRole('combobox', { name: 'Model' }), 'claude-haiku-4-5');
+  await userEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+  expect(send).toHaveBeenCalledWith('testProvider', {
+    form: { kind: 'anthropic', model: 'claude-haiku-4-5', baseUrl: '' },
+  });
+});

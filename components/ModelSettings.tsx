@@ -5,7 +5,9 @@ import { originPattern, type ProviderKind, type ProviderStatus } from '../lib/mo
 import { WEBLLM_MODELS } from '../lib/providers/gpu';
 import { JobList } from './JobList';
 import { PromptVersions } from './PromptVersions';
+import { endpointHint, formProblem, sameOrigin } from './providerForm';
 import { ProviderFields } from './ProviderFields';
+import { ErrorText } from './ui';
 import { useAction } from './useAction';
 import { useGpuStatus, WebLlmPanel } from './WebLlmPanel';
 
@@ -29,28 +31,61 @@ function askAccess(kind: ProviderKind, baseUrl: string): Promise<string> {
 }
 
 function useProviderForm() {
-  const [form, setForm] = useState<ProviderStatus | null>(null);
-  const [apiKey, setApiKey] = useState('');
+  const [form, setFormState] = useState<ProviderStatus | null>(null);
+  const [saved, setSaved] = useState<ProviderStatus | null>(null);
+  const [apiKey, setKeyState] = useState('');
   const [notice, setNotice] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
-    void sendMessage('getProviderStatus', {}).then(setForm);
+    void sendMessage('getProviderStatus', {}).then((s) => (setFormState(s), setSaved(s)));
   }, []);
+  // Any edit makes an earlier "Saved." or test result stale (#16).
+  const setForm = (next: ProviderStatus) => (setFormState(next), setNotice(''), setProblem(null));
+  const setApiKey = (key: string) => (setKeyState(key), setNotice(''), setProblem(null));
+  const check = (f: ProviderStatus) => {
+    const why = formProblem(f, apiKey, !!saved?.hasKey && sameOrigin(f, saved));
+    setNotice('');
+    setProblem(why);
+    return why === null;
+  };
   const save = useAction(async () => {
-    if (!form) return;
+    if (!form || !check(form)) return;
     const access = askAccess(form.kind, form.baseUrl);
     const settings = { kind: form.kind, model: form.model, baseUrl: form.baseUrl };
     await sendMessage('saveProvider', apiKey ? { ...settings, apiKey } : settings);
-    setForm({ ...form, hasKey: form.hasKey || apiKey.length > 0 });
-    setApiKey('');
+    const next = { ...form, hasKey: apiKey.length > 0 || (!!saved?.hasKey && sameOrigin(form, saved)) };
+    setFormState(next);
+    setSaved(next);
+    setKeyState('');
     setNotice('Saved.');
     void access.then((note) => note && setNotice(`Saved.${note}`));
   });
-  const test = useAction(async () => setNotice((await sendMessage('testProvider', {})).message));
-  return { form, setForm, apiKey, setApiKey, notice, save, test };
+  const test = useAction(async () => {
+    if (!form) return;
+    setNotice('');
+    const shown = { kind: form.kind, model: form.model, baseUrl: form.baseUrl };
+    const reply = await sendMessage('testProvider', { form: apiKey ? { ...shown, apiKey } : shown });
+    setNotice(reply.message);
+  });
+  return { form, setForm, apiKey, setApiKey, notice, problem, save, test };
+}
+
+function Notices({ notice, problem, hint }: { notice: string; problem: string | null; hint: string | null }) {
+  return (
+    <>
+      {hint && !problem && <p className="muted">{hint}</p>}
+      {notice && <p role="status">{notice}</p>}
+      {problem && (
+        <p role="alert" className="error">
+          Not saved: {problem}
+        </p>
+      )}
+    </>
+  );
 }
 
 function ProviderForm({ gpuUsable }: { gpuUsable: boolean }) {
-  const { form, setForm, apiKey, setApiKey, notice, save, test } = useProviderForm();
+  const { form, setForm, apiKey, setApiKey, notice, problem, save, test } = useProviderForm();
   if (!form) return null;
   const submit = (e: FormEvent) => (e.preventDefault(), void save.run());
   const onChange = (next: ProviderStatus) =>
@@ -58,7 +93,7 @@ function ProviderForm({ gpuUsable }: { gpuUsable: boolean }) {
       next.kind === form.kind ? next : { ...next, model: next.kind === 'webllm' ? WEBLLM_MODELS[0].id : '' },
     );
   return (
-    <form className="stack card" onSubmit={submit} aria-label="Model provider">
+    <form className="stack card" onSubmit={submit} noValidate aria-label="Model provider">
       <ProviderFields
         form={form}
         gpuUsable={gpuUsable}
@@ -74,12 +109,12 @@ function ProviderForm({ gpuUsable }: { gpuUsable: boolean }) {
           {test.busy ? 'Testing…' : 'Test connection'}
         </button>
       </div>
-      {notice && <p role="status">{notice}</p>}
-      {(save.error ?? test.error) && (
-        <p role="alert" className="error">
-          {save.error ?? test.error}
-        </p>
-      )}
+      <Notices notice={notice} problem={problem} hint={endpointHint(form)} />
+      <ErrorText
+        what="Could not do that"
+        error={save.error ?? test.error}
+        tryThis="Check the fields and try again."
+      />
     </form>
   );
 }

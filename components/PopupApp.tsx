@@ -7,17 +7,51 @@ import { Counts } from './popup/Counts';
 import { FirstRun } from './popup/FirstRun';
 import { InsertPreview } from './InsertPreview';
 import { popupRecall } from './popup/recall';
+import { useChatTab } from './popup/useChatTab';
 import { Button } from './ui';
 
 function InsertToggle() {
   const [inserting, setInserting] = useState(false);
   return (
     <>
-      <Button aria-expanded={inserting} onClick={() => setInserting(!inserting)}>
+      <Button variant="primary" aria-expanded={inserting} onClick={() => setInserting(!inserting)}>
         Insert memory
       </Button>
       {inserting && <InsertPreview {...popupRecall} />}
     </>
+  );
+}
+
+const openOptions = () => void browser.runtime.openOptionsPage();
+
+/**
+ * One status line, one main action (Insert memory on a chat tab, Open memories elsewhere), the rest tucked away
+ * (#16: eleven controls of equal weight, 643 px tall; test/e2e/manager.e2e.ts measures the height).
+ */
+function Home() {
+  const chat = useChatTab();
+  return (
+    <div className="popup stack">
+      <strong className="brand">Engram</strong>
+      <CaptureStatus />
+      {chat ? (
+        <InsertToggle />
+      ) : (
+        <Button variant="primary" onClick={openOptions}>
+          Open memories
+        </Button>
+      )}
+      <Counts />
+      <details>
+        <summary>Add a memory by hand</summary>
+        <AddMemoryForm />
+      </details>
+      {chat && (
+        <Button variant="link" onClick={openOptions}>
+          Open memories
+        </Button>
+      )}
+    </div>
   );
 }
 
@@ -33,14 +67,5 @@ export function PopupApp() {
         <FirstRun onDone={() => setOnboarded(true)} />
       </div>
     );
-  return (
-    <div className="popup stack">
-      <strong className="brand">Engram</strong>
-      <CaptureStatus />
-      <InsertToggle />
-      <Counts />
-      <AddMemoryForm />
-      <Button onClick={() => void browser.runtime.openOptionsPage()}>Open memories</Button>
-    </div>
-  );
+  return <Home />;
 }

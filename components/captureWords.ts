@@ -23,10 +23,12 @@ export function captureWords(status: CaptureStatus | null, settings: Settings): 
     return { headline: `Capture is paused on ${label}.`, detail: null, problem: false };
   switch (status.state) {
     case 'capturing': {
-      const via = status.strategy === 'api' ? 'via site data' : 'via the page';
-      const detail = status.lastError ? `${label}'s own data was unavailable (${status.lastError}).` : null;
+      // How it reads the chat is a detail, not the headline (#16: "via the page" meant nothing to people).
+      const detail = status.lastError
+        ? `${label} did not hand over the chat directly, so Engram reads it from the page (${status.lastError}).`
+        : null;
       return {
-        headline: `Capturing this chat · ${turns(status.turnsSeen)} · ${via}`,
+        headline: `Capturing this chat · ${turns(status.turnsSeen)}`,
         detail,
         problem: false,
       };

@@ -24,6 +24,17 @@ export function scopeLabel(scope: string, projects?: ReadonlyMap<string, string 
   return scope;
 }
 
+/** "a ChatGPT chat": a conversation key (chatgpt:4b1c…) is an id, not words (#16). */
+export function conversationLabel(key: string): string {
+  const site = key.split(':')[0];
+  return isSite(site) ? `a ${SITE_LABELS[site]} chat` : 'a chat';
+}
+
+/** "tried 3 times"; nothing before the first try. */
+export function attemptsLabel(n: number): string {
+  return n === 0 ? '' : ` · tried ${n} ${n === 1 ? 'time' : 'times'}`;
+}
+
 export function priorityLabel(priority: number): string {
   return priority === -1 ? 'Standing rule' : `Priority ${priority}`;
 }

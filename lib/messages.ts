@@ -25,7 +25,7 @@ export const protocol = {
   // Extraction (#4): provider settings (the key is write-only), prompt versions, the job queue.
   saveProvider: { request: P.SaveProvider, reply: M.Ok, callers: ['extension'] },
   getProviderStatus: { request: P.ExtractNow, reply: P.ProviderStatus, callers: ['extension'] },
-  testProvider: { request: P.ExtractNow, reply: P.TestResult, callers: ['extension'] },
+  testProvider: { request: P.TestProvider, reply: P.TestResult, callers: ['extension'] },
   setPromptVersions: { request: P.PromptVersions, reply: M.Ok, callers: ['extension'] },
   extractNow: { request: P.ExtractNow, reply: P.ExtractNowReply, callers: ['extension'] },
   retryJob: { request: M.JobId, reply: M.Ok, callers: ['extension'] },

@@ -96,7 +96,9 @@ export function MemoryEditor({ memory, onDone }: { memory: Memory; onDone: () =>
           Save
         </Button>
         <Button onClick={onDone}>Cancel</Button>
-        <span className="muted">Esc cancels. Priority −1 makes a standing rule, always sent first.</span>
+        <span className="muted">
+          Esc cancels. Higher priorities are sent first; a standing rule (−1) always is.
+        </span>
       </div>
       <ErrorText what="Could not save the change" error={error} tryThis="Check the fields and save again." />
     </form>

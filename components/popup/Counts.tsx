@@ -31,17 +31,22 @@ export function Counts() {
   }, [counts]);
   if (!counts) return <p className="muted">Counting…</p>;
   const items = [
-    ['memories', plural(counts.memories, 'memory', 'memories')],
-    ['review', `${plural(counts.pending, 'memory', 'memories')} to review`],
-    ['activity', plural(counts.failedJobs, 'failed job', 'failed jobs')],
+    ['memories', plural(counts.memories, 'memory', 'memories'), counts.memories],
+    ['review', `${plural(counts.pending, 'memory', 'memories')} to review`, counts.pending],
+    ['activity', plural(counts.failedJobs, 'failed try', 'failed tries'), counts.failedJobs],
   ] as const;
   return (
     <ul className="plain counts" aria-label="Counts">
-      {items.map(([section, text]) => (
+      {items.map(([section, text, n]) => (
         <li key={section}>
-          <a href={optionsUrl(section)} target="_blank" rel="noreferrer">
-            {text}
-          </a>
+          {/* Nothing to review or retry is no place to go (#16: "0 failed jobs" was a bold link). */}
+          {n === 0 && section !== 'memories' ? (
+            <span className="muted">{text}</span>
+          ) : (
+            <a href={optionsUrl(section)} target="_blank" rel="noreferrer">
+              {text}
+            </a>
+          )}
         </li>
       ))}
     </ul>

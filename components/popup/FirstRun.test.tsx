@@ -1,11 +1,16 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, expect, test } from 'vitest';
+import { beforeEach, expect, test, vi } from 'vitest';
+import { sendMessage } from '../../lib/messages';
 import { DEFAULT_SETTINGS } from '../../lib/model/settings';
 import { onboardedItem } from '../../lib/onboarding';
 import { readSettings, settingsItem } from '../../lib/settings';
 import { resetDbForTests } from '../../lib/store/db';
 import { PopupApp } from '../PopupApp';
+
+vi.mock('../../lib/messages', async (real) =>
+  (await import('../../test/helpers/background')).throughHandlers(await real()),
+);
 
 beforeEach(async () => {
   await resetDbForTests();
@@ -19,7 +24,10 @@ test('first run: skip the model, choose sites, read the promises, finish; then t
   expect(screen.getByRole('link', { name: 'Choose a model' }).getAttribute('href')).toMatch(
     /options\.html#model$/,
   );
-  await userEvent.click(screen.getByRole('button', { name: 'Skip: I’ll add memories by hand' }));
+  expect(screen.getByText('Step 1 of 3')).toBeTruthy();
+  expect(screen.getAllByRole('button', { name: /skip/i })).toHaveLength(1);
+  await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+  expect(screen.getByText('Step 2 of 3')).toBeTruthy();
   await userEvent.click(screen.getByRole('checkbox', { name: 'ChatGPT' }));
   await userEvent.click(screen.getByRole('button', { name: 'Next' }));
   expect(screen.getByText(/there is no Engram server/)).toBeTruthy();
@@ -29,14 +37,32 @@ test('first run: skip the model, choose sites, read the promises, finish; then t
   expect((await readSettings()).capture.sites).toEqual({ chatgpt: false, claude: true });
   unmount();
   render(<PopupApp />);
-  expect(await screen.findByRole('link', { name: '0 memories to review' })).toBeTruthy();
+  expect(await screen.findByText('0 memories to review')).toBeTruthy();
+  expect(screen.queryByRole('link', { name: '0 memories to review' })).toBeNull();
   expect(screen.queryByRole('heading', { name: 'Welcome to Engram' })).toBeNull();
 });
 
 test('Skip setup leaves the settings alone and does not ask again', async () => {
   render(<PopupApp />);
   await userEvent.click(await screen.findByRole('button', { name: 'Skip setup' }));
-  expect(await screen.findByRole('link', { name: '0 failed jobs' })).toBeTruthy();
+  expect(await screen.findByText('0 failed tries')).toBeTruthy();
+  // One main action off a chat tab; adding by hand is tucked away (#16).
+  expect(screen.getByRole('button', { name: 'Open memories' }).className).toBe('primary');
+  expect(screen.queryByRole('button', { name: 'Insert memory' })).toBeNull();
+  expect(screen.getByText('Add a memory by hand').closest('details')?.open).toBe(false);
   expect(await onboardedItem.getValue()).toBe(true);
   expect(await readSettings()).toEqual(DEFAULT_SETTINGS);
+});
+
+test('a model saved in Options moves the walkthrough past the model step (#16: it looped)', async () => {
+  await sendMessage('saveProvider', {
+    kind: 'openai',
+    model: 'gpt-4o-mini',
+    baseUrl: 'http://localhost:9/v1',
+  });
+  render(<PopupApp />);
+  expect(await screen.findByText('Step 2 of 3')).toBeTruthy();
+  expect(screen.queryByRole('link', { name: 'Choose a model' })).toBeNull();
+  await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+  expect(screen.getByText(/will use gpt-4o-mini/)).toBeTruthy();
 });

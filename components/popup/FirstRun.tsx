@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { sendMessage } from '../../lib/messages';
 import { onboardedItem } from '../../lib/onboarding';
 import { readSettings, writeSettings } from '../../lib/settings';
 import { Button, ErrorText } from '../ui';
@@ -12,20 +13,36 @@ const PROMISES = [
   'Shows every memory so you can fix or delete it, and exports everything on request.',
 ];
 
-function ModelStep({ next }: { next: () => void }) {
+/** The saved model's name, '' when none is chosen: a saved model moves the walkthrough on (#16). */
+function useSavedModel(): string | null {
+  const [model, setModel] = useState<string | null>(null);
+  useEffect(() => {
+    void sendMessage('getProviderStatus', {}).then(
+      (s) => setModel(s.kind !== 'none' && s.model ? s.model : ''),
+      () => setModel(''),
+    );
+  }, []);
+  return model;
+}
+
+function ModelStep({ model }: { model: string }) {
+  if (model)
+    return (
+      <div className="stack">
+        <h2>Model</h2>
+        <p>Engram will use {model} to turn your chats into memories. You can change it in Settings.</p>
+      </div>
+    );
   return (
     <div className="stack">
-      <h2>1. Choose a model</h2>
+      <h2>Choose a model</h2>
       <p>
         Engram needs a model to turn your chats into memories: one running in your browser, or your own API
-        key.
+        key. Without one, you can still add memories by hand.
       </p>
-      <div className="row">
-        <a className="button primary" href={optionsUrl('model')} target="_blank" rel="noreferrer">
-          Choose a model
-        </a>
-        <Button onClick={next}>Skip: I’ll add memories by hand</Button>
-      </div>
+      <a className="button primary" href={optionsUrl('model')} target="_blank" rel="noreferrer">
+        Choose a model
+      </a>
     </div>
   );
 }
@@ -39,7 +56,7 @@ function SitesStep({
 }) {
   return (
     <fieldset className="stack tight">
-      <legend>2. Which sites should Engram read?</legend>
+      <legend>Which sites should Engram read?</legend>
       <label className="inline">
         <input
           type="checkbox"
@@ -63,7 +80,7 @@ function SitesStep({
 function PromisesStep() {
   return (
     <div className="stack tight">
-      <h2>3. What Engram will and won’t do</h2>
+      <h2>What Engram will and won’t do</h2>
       <ul>
         {PROMISES.map((p) => (
           <li key={p}>{p}</li>
@@ -73,9 +90,40 @@ function PromisesStep() {
   );
 }
 
-/** Three steps for a new user; finishing (or skipping) is remembered in the `onboarded` storage item. */
+const STEPS = 3;
+
+function StepButtons({
+  step,
+  setStep,
+  finish,
+}: {
+  step: number;
+  setStep: (n: number) => void;
+  finish: () => void;
+}) {
+  return (
+    <div className="row">
+      {step > 0 && <Button onClick={() => setStep(step - 1)}>Back</Button>}
+      {step < STEPS - 1 ? (
+        <Button variant="primary" onClick={() => setStep(step + 1)}>
+          Next
+        </Button>
+      ) : (
+        <Button variant="primary" onClick={finish}>
+          Finish
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Three steps for a new user, counted on screen; finishing (or skipping) is remembered in the `onboarded` storage
+ * item. Reopened after a model was saved, it starts past the model step (#16: it looped back to it).
+ */
 export function FirstRun({ onDone }: { onDone: () => void }) {
-  const [step, setStep] = useState(0);
+  const model = useSavedModel();
+  const [chosen, setStep] = useState<number | null>(null);
   const [sites, setSites] = useState({ chatgpt: true, claude: true });
   const finish = useAction(async (saveSites: boolean) => {
     if (saveSites) {
@@ -85,26 +133,21 @@ export function FirstRun({ onDone }: { onDone: () => void }) {
     await onboardedItem.setValue(true);
     onDone();
   });
+  if (model === null) return <p className="muted">Loading…</p>;
+  const step = chosen ?? (model ? 1 : 0);
   return (
     <section className="stack" aria-labelledby="first-run-title">
       <h1 id="first-run-title">Welcome to Engram</h1>
-      {step === 0 && <ModelStep next={() => setStep(1)} />}
+      <p className="muted">
+        Step {step + 1} of {STEPS}
+      </p>
+      {step === 0 && <ModelStep model={model} />}
       {step === 1 && <SitesStep sites={sites} setSites={setSites} />}
       {step === 2 && <PromisesStep />}
-      <div className="row">
-        {step > 0 && <Button onClick={() => setStep(step - 1)}>Back</Button>}
-        {step === 1 && (
-          <Button variant="primary" onClick={() => setStep(2)}>
-            Next
-          </Button>
-        )}
-        {step === 2 && (
-          <Button variant="primary" disabled={finish.busy} onClick={() => void finish.run(true)}>
-            Finish
-          </Button>
-        )}
-        <Button onClick={() => void finish.run(false)}>Skip setup</Button>
-      </div>
+      <StepButtons step={step} setStep={setStep} finish={() => void finish.run(true)} />
+      <Button variant="link" onClick={() => void finish.run(false)}>
+        Skip setup
+      </Button>
       <ErrorText
         what="Could not save your choices"
         error={finish.error}

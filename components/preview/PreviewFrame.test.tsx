@@ -170,3 +170,16 @@ test('the same open delivered twice keeps the removals', async () => {
   expect(screen.queryByText('I live in Lisbon.')).toBeNull();
   expect(c.recall.mock.calls.at(-1)?.[0].exclude).toEqual(['h']);
 });
+
+test('Tab and Shift+Tab stay inside the open preview (#16: Tab from Cancel left for the prompt box)', async () => {
+  render(<PreviewFrame channels={channels()} context={ctx} />);
+  await screen.findByRole('button', { name: 'Insert 1 memory' });
+  const cancel = screen.getByRole('button', { name: 'Cancel' });
+  cancel.focus();
+  await userEvent.tab();
+  const dialog = screen.getByRole('dialog', { name: 'Memory to insert' });
+  expect(dialog.contains(document.activeElement)).toBe(true);
+  expect(document.activeElement).toBe(screen.getByRole('button', { name: /^Remove/ }));
+  await userEvent.tab({ shift: true });
+  expect(document.activeElement).toBe(cancel);
+});

@@ -3,6 +3,7 @@ import { flushSync } from 'react-dom';
 import type { PageContext, PreviewOpen } from '../../lib/model/messages';
 import { InsertPreview } from '../InsertPreview';
 import { CONFIRM_MARK, frameRecall, READY_MARK, type FrameChannels } from './frame-recall';
+import { trapTab } from './focusTrap';
 import { watchVisibility } from './visibility';
 
 const markReady = () => performance.mark(READY_MARK);
@@ -26,9 +27,12 @@ export function PreviewFrame(props: {
   useEffect(() => {
     // Focus goes to the dialog, never to the confirm: Escape and Tab work at once, and an Enter meant for the
     // chat inserts nothing (#11).
-    dialog.current?.focus();
+    // preventScroll, and the top in view: the frame opened scrolled down, its first line cut off (#16).
+    dialog.current?.focus({ preventScroll: true });
+    dialog.current?.scrollTo?.({ top: 0 });
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') void deps.close();
+      if (dialog.current) trapTab(dialog.current, e);
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);

@@ -59,8 +59,15 @@ describe('provider settings', () => {
     expect(buildProvider({ kind: 'anthropic', model: 'claude-haiku-4-5', baseUrl: '' }, '')).toBeNull();
     expect(await handlers.testProvider({}, {})).toEqual({
       ok: false,
-      message: expect.stringMatching(/No model chosen/),
+      message: expect.stringMatching(/Choose a provider and a model first/),
     });
+  });
+
+  test('Test connection tests the form on screen, and names a missing Anthropic key (#16)', async () => {
+    const form = { kind: 'anthropic' as const, model: 'claude-haiku-4-5', baseUrl: '' };
+    expect((await handlers.testProvider({ form }, {})).message).toBe('Enter your Anthropic API key first.');
+    const bad = { kind: 'openai' as const, model: 'm', baseUrl: 'localhost:1234' };
+    expect((await handlers.testProvider({ form: bad }, {})).message).toMatch(/must start with https/);
   });
 
   test('prompt versions are validated against the registry', async () => {

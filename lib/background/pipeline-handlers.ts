@@ -22,7 +22,7 @@ export const pipelineHandlers: PipelineHandlers = {
     return { ok: true };
   },
   getProviderStatus: async () => providerStatus(),
-  testProvider: async () => testConnection(),
+  testProvider: async (req) => testConnection(req.form),
   setPromptVersions: async (req) => {
     const extraction = extractionPrompt(req.extraction).version;
     const consolidation = consolidationPrompt(req.consolidation).version;

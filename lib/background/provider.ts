@@ -49,6 +49,12 @@ export function useWebLlm(factory: WebLlmFactory): void {
   registered = factory;
 }
 
+/** The stored key, only if it was saved for the origin these settings send to (#11). */
+async function keyFor(s: ProviderSettings): Promise<string> {
+  const { key, origin } = await storedKey.getValue();
+  return key && origin !== null && origin === providerOrigin(s) ? key : '';
+}
+
 export async function currentProvider(webllm = registered): Promise<Provider | null> {
   return buildProvider(await readProviderSettings(), await keyItem.getValue(), webllm);
 }
@@ -70,14 +76,27 @@ export async function providerStatus(): Promise<ProviderStatus> {
 
 const Pong = z.object({ ok: z.boolean() });
 
-/** One tiny structured call, reported in plain words. */
-export async function testConnection(webllm = registered): Promise<TestResult> {
-  const settings = await readProviderSettings();
-  const problem = endpointProblem(settings.kind, settings.baseUrl);
+/** Why the form cannot be tested yet, in the words the form uses (#16: "No model chosen yet" for a missing key). */
+function untestable(s: ProviderSettings, key: string): string | null {
+  if (s.kind === 'none') return 'Choose a provider and a model first.';
+  if (!s.model) return 'Enter a model name first.';
+  if (s.kind === 'anthropic' && !key) return 'Enter your Anthropic API key first.';
+  return endpointProblem(s.kind, s.baseUrl);
+}
+
+/**
+ * One tiny structured call, reported in plain words. With `form`, the settings on screen are tested, not the saved
+ * ones (#16); its key, or the stored key when it was saved for the same origin.
+ */
+export async function testConnection(form?: SaveProvider, webllm = registered): Promise<TestResult> {
+  const settings = form
+    ? { kind: form.kind, model: form.model, baseUrl: form.baseUrl }
+    : await readProviderSettings();
+  const key = form?.apiKey?.trim() || (await keyFor(settings));
+  const problem = untestable(settings, key);
   if (problem) return { ok: false, message: problem };
-  const provider = await currentProvider(webllm);
-  if (!provider)
-    return { ok: false, message: 'No model chosen yet: pick a provider and a model, then save.' };
+  const provider = buildProvider(settings, key, webllm);
+  if (!provider) return { ok: false, message: 'This model cannot run here: choose another provider.' };
   try {
     const out = await provider.complete({
       system: 'You are a connectivity check.',

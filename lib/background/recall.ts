@@ -150,9 +150,11 @@ export async function previewRecall(
       section: l.section,
       tokens: l.tokenCount,
       day: l.date?.day ?? null,
+      type: l.section === 'past' ? null : l.memory.type,
     })),
     text: result.text,
     tokens: result.tokens,
     budgetTokens: result.budgetTokens,
+    leftOut: result.leftOut,
   };
 }

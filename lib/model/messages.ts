@@ -210,6 +210,8 @@ export const RecallLine = z.object({
   section: z.enum(['standing', 'about', 'context', 'past']),
   tokens: z.number(),
   day: z.nullable(z.string()),
+  /** The memory's type, so the preview labels a Preference as one (#16); null for a past-chat excerpt. */
+  type: z.optional(z.nullable(MemoryType)),
 });
 export type RecallLine = z.infer<typeof RecallLine>;
 
@@ -220,6 +222,8 @@ export const RecallReply = z.object({
   text: z.string(),
   tokens: z.number(),
   budgetTokens: z.number(),
+  /** Memories that would have been chosen but did not fit the budget (#16: they vanished without a word). */
+  leftOut: z.optional(z.number()),
 });
 export type RecallReply = z.infer<typeof RecallReply>;
 

@@ -22,6 +22,9 @@ export const SaveProvider = z.object({
 });
 export type SaveProvider = z.infer<typeof SaveProvider>;
 
+/** Test connection sends the form as shown (#16); without it, the saved settings are tested. */
+export const TestProvider = z.object({ form: z.optional(SaveProvider) });
+
 export const ProviderStatus = z.object({ ...ProviderSettings.shape, hasKey: z.boolean() });
 export type ProviderStatus = z.infer<typeof ProviderStatus>;
 

@@ -47,7 +47,11 @@ async function attempt(url: string, init: RequestInit, opts: HttpOptions): Promi
   } catch (e) {
     if (opts.signal?.aborted) throw e;
     if (timeout.aborted) throw new ProviderHttpError(0, `No answer within ${opts.timeoutMs ?? 60_000} ms`);
-    throw new ProviderHttpError(0, `Could not reach ${new URL(url).host}: ${String(e)}`);
+    // The browser says only "TypeError: Failed to fetch"; the person needs the likely causes (#16).
+    throw new ProviderHttpError(
+      0,
+      `Could not reach ${new URL(url).host}: check the address, that the server is running, and that it accepts requests from this extension.`,
+    );
   }
 }
 

@@ -116,6 +116,18 @@ describe('ranking', () => {
   });
 });
 
+describe('left out (#16)', () => {
+  test('a lower budget says how many matching memories did not fit', () => {
+    const draft = 'sourdough hydration starter batch';
+    const wide = ask(indexOf(...FILLER), { draft, budgetTokens: 8000 });
+    expect(wide.leftOut).toBe(0);
+    const narrow = ask(indexOf(...FILLER), { draft, budgetTokens: 200 });
+    expect(narrow.lines.length).toBeGreaterThan(0);
+    expect(narrow.leftOut).toBeGreaterThan(0);
+    expect(narrow.lines.length + narrow.leftOut).toBeLessThanOrEqual(FILLER.length);
+  });
+});
+
 describe('incremental index', () => {
   test('a replaced memory is found by its new text only; an archived or removed one not at all', () => {
     const index = indexOf(mem('m', 'I drive a Volvo.'), mem('n', 'I drive to work on Tuesdays.'));

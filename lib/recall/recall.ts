@@ -42,6 +42,8 @@ export interface RecallResult {
   text: string;
   tokens: number;
   budgetTokens: number;
+  /** How many memories were refused for want of room and not taken later (select.ts Packer). */
+  leftOut: number;
 }
 
 // Recent turns: the newest matter most, and a whole long chat would drown the rare terms that decide.
@@ -97,5 +99,8 @@ export function recall(index: RecallIndex, input: RecallInput): RecallResult {
   ).filter((r) => !excluded.has(r.memory.id) && !nearRemoved(r.terms));
   fillRelevant(packer, ranked, options);
   const text = packer.chosen.length > 0 ? renderBlock(packer.chosen) : '';
-  return { mode, query, lines: packer.chosen, text, tokens: packer.used, budgetTokens: input.budgetTokens };
+  const taken = new Set(packer.chosen.map((c) => c.id));
+  const leftOut = [...packer.refused].filter((id) => !taken.has(id)).length;
+  const budgetTokens = input.budgetTokens;
+  return { mode, query, lines: packer.chosen, text, tokens: packer.used, budgetTokens, leftOut };
 }

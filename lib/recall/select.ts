@@ -58,6 +58,8 @@ export class Packer {
   private readonly sections = new Set<Section>();
   private readonly days = new Set<string>();
   used = FRAME_TOKENS;
+  /** Memories refused for want of room (#16: the preview says how many were left out). */
+  readonly refused = new Set<string>();
 
   /** `clean` runs on each line as it is offered, so only lines that may be shown pay for it (#11). */
   constructor(
@@ -77,15 +79,20 @@ export class Packer {
     return header + day + line.tokenCount + LINE_OVERHEAD;
   }
 
+  private refuse(line: Chosen): false {
+    this.refused.add(line.id);
+    return false;
+  }
+
   /** Adds the line when it fits under `limit` (the budget by default); says whether it did. */
   take(offered: Chosen, limit = this.budget): boolean {
     const cap = Math.min(limit, this.budget);
     // Most offers do not fit; only a line that would fit as it is pays for redaction (a 10k-memory preview
     // offers up to 200 lines and takes a few dozen).
-    if (this.used + this.cost(offered) > cap) return false;
+    if (this.used + this.cost(offered) > cap) return this.refuse(offered);
     const line = this.cleaned(offered);
     const cost = this.cost(line);
-    if (this.used + cost > cap) return false;
+    if (this.used + cost > cap) return this.refuse(offered);
     this.used += cost;
     this.sections.add(line.section);
     if (line.date) this.days.add(`${line.section}|${line.date.day}`);

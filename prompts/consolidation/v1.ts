@@ -33,7 +33,8 @@ export const consolidationV1: PromptModule<ConsolidationInput, ConsolidationOutp
   kind: 'consolidation',
   version: 'v1',
   description:
-    'One ADD/UPDATE/DELETE/NONE per new fact against relabelled candidates; keeps history in updates.',
+    // Shown in Options → Model: plain words (#16); the prompt text itself is unchanged.
+    'Compares each new fact with the memories you have: adds it, updates one (keeping its history), removes one, or leaves them as they are.',
   output: ConsolidationOutput,
   render: (input) => ({
     system: SYSTEM,

@@ -90,7 +90,7 @@ describe.each([chatgpt, claude])('$site capture', (site) => {
       ['api-u1', 'Plan a week in Porto.'],
       ['api-a1', 'Reply api.'],
     ]);
-    expect(await popupSays(site.url(id))).toBe('Capturing this chat · 2 turns · via site data');
+    expect(await popupSays(site.url(id))).toBe('Capturing this chat · 2 turns');
     await page.reload();
     await page.waitForTimeout(1500);
     const again = stored(await exportWith(id, () => true), id)!;
@@ -112,7 +112,7 @@ describe.each([chatgpt, claude])('$site capture', (site) => {
       expect(conv.health?.strategy).toBe('page');
       expect(conv.health?.lastError).toBeTruthy();
       expect(conv.turns[0]?.text).toBe(DOM_FIRST_USER[site.site]);
-      expect(await popupSays(site.url(id))).toBe('Capturing this chat · 4 turns · via the page');
+      expect(await popupSays(site.url(id))).toBe('Capturing this chat · 4 turns');
       await page.close();
     },
   );

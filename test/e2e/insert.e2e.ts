@@ -103,7 +103,7 @@ describe('Insert memory', () => {
       await clickInsert(chat);
       const dialog = previewDialog(chat);
       await expect.poll(() => dialog.getByRole('listitem').count()).toBe(3);
-      expect(await dialog.getByText(/\d+ \/ 600 tokens · 3 memories/).count()).toBe(1);
+      expect(await dialog.getByText(/\d+ of 600 tokens · 3 memories/).count()).toBe(1);
       await confirmPreview(chat);
       const text = (await chat.locator(p.composer).innerText()).replace(/\n+/g, '\n');
       expect(text).toContain('<engram-memory>');
@@ -295,10 +295,15 @@ describe("the popup's Insert memory", () => {
     await popup.reload();
     // The popup reads the active tab: bring the chat back to the front, as when the popup opens over it.
     await chat.bringToFront();
+    await popup.getByRole('button', { name: 'Insert memory' }).waitFor();
+    // On a chat tab too, the popup fits without scrolling (#16: 643 px, "Open memories" below the fold).
+    const height = await popup.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
+    console.log(`popup height on a chat tab: ${height} px`);
+    expect(height).toBeLessThanOrEqual(600);
     await popup.getByRole('button', { name: 'Insert memory' }).click();
     const confirm = popup.getByRole('button', { name: 'Insert 3 memories' });
     await confirm.waitFor();
-    expect(await popup.getByText(/\d+ \/ 600 tokens · 3 memories/).count()).toBe(1);
+    expect(await popup.getByText(/\d+ of 600 tokens · 3 memories/).count()).toBe(1);
     await confirm.click();
     await popup.getByText(/^Inserted\./).waitFor();
     const text = (await chat.locator(p.composer).innerText()).replace(/\n+/g, '\n');
