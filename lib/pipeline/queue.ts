@@ -1,6 +1,6 @@
 // The queue runner (#4): claims due jobs one at a time under a lease, runs them, commits each job's writes
 // with its completion, backs off on failure and dead-letters after QUEUE.maxAttempts. Effects are injected.
-import type { Usage } from '../model/records';
+import type { Memory, Usage } from '../model/records';
 import type { Settings } from '../model/settings';
 import type { Provider } from '../providers/types';
 import { onStoreChange } from '../store/changes';
@@ -10,6 +10,8 @@ import { claimNextJob, coveredOrder, failLeasedJob, markWaiting, nextWake } from
 import { commitJob, liveMemories } from '../store/pipeline';
 import { recordLeasedUsage } from '../store/usage';
 import { runJob } from './job';
+import { guardInput, tokenHold } from './limits';
+import { holdJob } from '../store/limits';
 import { redact } from './redact';
 
 export const QUEUE = {
@@ -60,13 +62,20 @@ async function process(lease: Lease, provider: Provider, env: QueueEnv, now: () 
       env.settings(),
       coveredOrder(job.conversationKey),
     ]);
+    // Past the daily token cap (Settings → Limits) nothing more is spent today; the job waits, unharmed (#11).
+    const hold = await tokenHold(settings, now());
+    if (hold) {
+      await holdJob(job, hold.until, hold.why, now());
+      return;
+    }
     // A job queued while an earlier one was running starts after what that one covered.
     const fresh = { ...job, fromOrder: Math.max(job.fromOrder, covered + 1) };
     // The call must not outlive the lease, or a reclaimed job could run twice.
     const signal = AbortSignal.any([AbortSignal.timeout(QUEUE.leaseMs - 30_000), stop.signal]);
     const recordUsage = (rows: Usage[]) => recordLeasedUsage(lease, rows);
+    const guard = (targets: Memory[]) => guardInput(targets, settings, now());
     const deps = { provider, settings, now, conversation, turns, memories, recordUsage, signal };
-    const result = await runJob(fresh, { ...deps, countTokens: env.countTokens });
+    const result = await runJob(fresh, { ...deps, guardInput: guard, countTokens: env.countTokens });
     await commitJob(lease, result.writes, result.toOrder, now());
   } catch (e) {
     // Provider errors may echo part of a key or of the conversation: redact before it is stored or shown.
