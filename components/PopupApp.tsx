@@ -5,6 +5,7 @@ import { AddMemoryForm } from './AddMemoryForm';
 import { CaptureStatus } from './CaptureStatus';
 import { Counts } from './popup/Counts';
 import { FirstRun } from './popup/FirstRun';
+import { SyncLine } from './popup/SyncLine';
 import { InsertPreview } from './InsertPreview';
 import { popupRecall } from './popup/recall';
 import { Button } from './ui';
@@ -39,6 +40,7 @@ export function PopupApp() {
       <CaptureStatus />
       <InsertToggle />
       <Counts />
+      <SyncLine />
       <AddMemoryForm />
       <Button onClick={() => void browser.runtime.openOptionsPage()}>Open memories</Button>
     </div>
