@@ -104,7 +104,8 @@ export async function syncStatus(): Promise<SyncStatus> {
     .catch(() => null);
   const run = await readRun();
   return {
-    connected: settings !== null && state !== null,
+    // After another device's Delete everything this one is wiped and joins again with the passphrase.
+    connected: settings !== null && state !== null && !state.ended,
     kind: settings?.backend.kind ?? null,
     endpoint: settings ? endpointLabel(settings.backend) : null,
     running: running !== null,
