@@ -1,11 +1,12 @@
 // Options → Sync over the real background handlers and store (#15), with a Map for the person's storage.
 import 'fake-indexeddb/auto';
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { MapBackend } from '../../test/helpers/memory-backend';
-import { setSyncForTests } from '../../lib/background/sync';
+import { connectSync, disconnectSync, setSyncForTests, syncNow } from '../../lib/background/sync';
+import type { SyncConnect } from '../../lib/model/sync';
 import { resetDbForTests } from '../../lib/store/db';
 import { syncSettings } from '../../lib/store/sync-run';
 import { SyncSection } from './SyncSection';
@@ -13,6 +14,11 @@ import { SyncSection } from './SyncSection';
 vi.mock('../../lib/messages', async (real) =>
   (await import('../../test/helpers/background')).throughHandlers(await real()),
 );
+
+const SETTINGS: SyncConnect = {
+  backend: { kind: 'webdav', url: 'https://nas.example/dav/engram', username: 'me', password: 'p' },
+  passphrase: 'correct horse battery staple',
+};
 
 let remote: MapBackend;
 const asked: string[][] = [];
@@ -28,6 +34,10 @@ beforeEach(async () => {
   });
 });
 afterEach(() => setSyncForTests(null));
+
+/** One change event per field: typing character by character costs seconds on a loaded 2-core machine. */
+const fill = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 async function connectWebDav() {
   render(<SyncSection />);
@@ -49,15 +59,27 @@ test('connects to WebDAV, asks host access for that server only, and shows the s
   expect(document.body.textContent).not.toMatch(/dav-password-7|correct horse/);
   expect([...document.querySelectorAll('input')].map((i) => i.value).join()).not.toMatch(/dav-password-7/);
   expect((await syncSettings.getValue())?.backend).toMatchObject({ password: 'dav-password-7' });
-  await userEvent.click(screen.getByRole('button', { name: 'Sync now' }));
+});
+
+/** Connected before the page opens (the background's own path; the form is tested above). */
+async function connected() {
+  await connectSync(SETTINGS);
+  await syncNow();
+  render(<SyncSection />);
+  return screen.findByRole('button', { name: 'Sync now' });
+}
+
+test('Sync now runs a sync and says when it ended', async () => {
+  const button = await connected();
+  const files = remote.files.size;
+  await userEvent.click(button);
   await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^Synced /));
+  expect(remote.files.size).toBe(files);
   expect([...remote.files.keys()]).toContain('keys/identity.age');
 });
 
 test('Disconnect this device brings the form back and leaves the storage as it was', async () => {
-  await connectWebDav();
-  await screen.findByRole('button', { name: 'Sync now' });
-  await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^Synced /));
+  await connected();
   const files = new Map(remote.files);
   await userEvent.click(screen.getByRole('button', { name: 'Disconnect this device' }));
   expect(await screen.findByRole('button', { name: 'Connect' })).toBeTruthy();
@@ -65,14 +87,12 @@ test('Disconnect this device brings the form back and leaves the storage as it w
 });
 
 test('a wrong passphrase for existing storage says so and connects nothing', async () => {
-  await connectWebDav();
-  await screen.findByRole('button', { name: 'Sync now' });
-  await userEvent.click(screen.getByRole('button', { name: 'Disconnect this device' }));
-  await userEvent.type(
-    await screen.findByLabelText('WebDAV folder address'),
-    'https://nas.example/dav/engram',
-  );
-  await userEvent.type(screen.getByLabelText('Sync passphrase'), 'not it');
+  await connectSync(SETTINGS);
+  await disconnectSync();
+  render(<SyncSection />);
+  await screen.findByLabelText('WebDAV folder address');
+  fill('WebDAV folder address', 'https://nas.example/dav/engram');
+  fill('Sync passphrase', 'not it');
   await userEvent.click(screen.getByRole('button', { name: 'Connect' }));
   expect((await screen.findByRole('alert')).textContent).toMatch(/Could not connect: Wrong passphrase/);
   expect(await syncSettings.getValue()).toBeNull();
