@@ -115,6 +115,17 @@ describe('refused records', () => {
     expect(report.refused).toHaveLength(1);
     expect(await readExport()).toEqual({ ...before, exportedAt: expect.any(String) });
   });
+
+  test('a bad newer copy of a stored conversation changes nothing stored', async () => {
+    await saveCapture({ conversation: conversation(), turns: [turn({ text: 'I moved to Porto in May.' })] });
+    const before = await readExport();
+    const later = '2030-01-01T00:00:00.000Z';
+    const bad = fileConversation({ title: 'Renamed', updatedAt: later, turns: [fileTurn({ order: -1 })] });
+    const report = await importFile(file([bad]));
+    expect(report).toMatchObject({ conversations: 0, refused: [expect.anything()] });
+    expect(await readExport()).toEqual({ ...before, exportedAt: expect.any(String) });
+    expect((await turnsOf('chatgpt:c1')).map((t) => t.text)).toEqual(['I moved to Porto in May.']);
+  });
 });
 
 describe('accepted records', () => {

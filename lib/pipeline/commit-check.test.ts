@@ -65,7 +65,6 @@ describe('a job that read a memory the person then changed', () => {
     const { provider } = providerWith([reply.memories({ text: 'works as a nurse in Leeds' })], { 0: edit });
     await run(provider);
     expect(await getMemory('m1')).toMatchObject({ text: 'Works as a midwife in Leeds.', proofCount: 1 });
-    // Seeds are the extractor's since #11 (test/helpers/pipeline.ts), so the guard does not hold the person's edit.
     expect((await historyOf('m1')).map((e) => `${e.op}:${e.actor}`)).toEqual([
       'add:extractor',
       'update:user',
@@ -108,6 +107,27 @@ describe('a job that read a memory the person then changed', () => {
     expect(event?.before?.text).toBe('Lives in Munich, Bavaria.');
     await handlers.rejectMemory({ id: proposal!.id }, ext);
     expect((await getMemory('m1'))?.text).toBe('Lives in Munich, Bavaria.');
+  });
+  // The guard holds updates of a memory edited by hand before the job's write is drafted; a pin lands after
+  // the guard read its copy, so only the commit's re-read sees it and rebases the update.
+  test('an update of a memory pinned during the call goes to Review; approving it keeps every source', async () => {
+    const earlier = { site: 'claude' as const, conversationId: 'c0', turnIds: ['t0'], url: null };
+    await seedMemories([{ text: 'Lives in Munich.', sources: [{ ...earlier }] }]);
+    await seedTurns([{ role: 'user', text: 'I moved to Berlin last month.' }]);
+    await enqueueExtraction(KEY, NOW, NOW);
+    const replies = [
+      reply.memories({ text: 'Moved from Munich to Berlin.' }),
+      reply.ops({ op: 'UPDATE', target: 1, text: 'Lives in Berlin; moved from Munich.', reason: 'moved' }),
+    ];
+    const pin = async () => void (await handlers.setPinned({ id: 'm1', pinned: true }, ext));
+    await run(providerWith(replies, { 1: pin }).provider);
+    const [proposal] = await listMemories('pending');
+    expect(proposal?.id).toMatch(/:review$/);
+    await handlers.approveMemory({ id: proposal!.id }, ext);
+    const m1 = await getMemory('m1');
+    expect(m1?.text).toBe('Lives in Berlin; moved from Munich.');
+    expect(m1?.sources.map((s) => s.conversationId)).toEqual(['c0', 'c1']);
+    expect(await listMemories('pending')).toEqual([]);
   });
 });
 

@@ -48,7 +48,9 @@ function rebase({ memory, event }: MemoryWrite, current: Memory): MemoryWrite | 
         status: 'pending',
         pinned: false,
         createdAt: memory.updatedAt,
-        sources: memory.sources.slice(event.before.sources.length),
+        // Approve (lib/background/review.ts) takes a proposal's sources whole: the person's version's own,
+        // then what this job added.
+        sources: [...current.sources, ...memory.sources.slice(event.before.sources.length)],
       }
     : memory;
   const reason = `${event.reason} (the memory changed while this job ran: sent to Review)`;

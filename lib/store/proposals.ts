@@ -2,6 +2,7 @@
 // the person's decision is written on the memory it concerns, and the pending copy goes with its events, so
 // neither a Trash entry nor a restorable duplicate is left behind.
 import type { Memory, MemoryEvent } from '../model/records';
+import { emitStoreChange } from './changes';
 import { db } from './db';
 import { memoryChanges, noteChanges, purgeChanges } from './sync-rows';
 
@@ -15,4 +16,7 @@ export async function settleProposal(proposalId: string, memory: Memory, event: 
     await d.memoryEvents.put(event);
     await noteChanges(d, [...purgeChanges([proposalId]), ...memoryChanges([event])]);
   });
+  // Recall's index and the embedding sync follow at once (#12).
+  emitStoreChange({ kind: 'memoriesPurged', ids: [proposalId] });
+  emitStoreChange({ kind: 'memories', memories: [memory] });
 }

@@ -66,15 +66,19 @@ async function deleteEverything(page: Page): Promise<void> {
 }
 
 const AT = '2026-11-01T10:00:00.000Z';
-function stored(id: string, text: string): { memory: Memory; event: MemoryEvent } {
+function stored(
+  id: string,
+  text: string,
+  actor: 'user' | 'extractor',
+): { memory: Memory; event: MemoryEvent } {
   const memory: Memory = {
     ...{ id, text, type: 'profile', priority: 50, confidence: 1, attributedTo: 'user' },
     ...{ occurredStart: null, occurredEnd: null, mentionedAt: AT, createdAt: AT, updatedAt: AT },
     ...{ sources: [], proofCount: 1, scope: 'global', status: 'active', pinned: false, tokenCount: 6 },
   };
   const event: MemoryEvent = {
-    ...{ id: `${id}-added`, memoryId: id, op: 'add', before: null, after: memory, reason: 'Added by hand' },
-    ...{ actor: 'user', jobId: null, promptVersion: null, model: null, at: AT },
+    ...{ id: `${id}-added`, memoryId: id, op: 'add', before: null, after: memory, reason: 'Added' },
+    ...{ actor, jobId: null, promptVersion: null, model: null, at: AT },
   };
   return { memory, event };
 }
@@ -119,8 +123,10 @@ describe('while the model is answering', () => {
   });
 
   test('an edit and a delete of memories the job read: the export has the edit as left, the delete stays', async () => {
-    const nurse = stored('nurse', 'Works as a nurse in Leeds.');
-    const munich = stored('munich', 'Lives in Munich.');
+    const nurse = stored('nurse', 'Works as a nurse in Leeds.', 'user');
+    // Extractor-made, so the guard (#11) lets the job update it in place: only the commit's re-read keeps
+    // the person's delete of it.
+    const munich = stored('munich', 'Lives in Munich.', 'extractor');
     await seedRows(options, {
       memories: [nurse.memory, munich.memory],
       memoryEvents: [nurse.event, munich.event],
