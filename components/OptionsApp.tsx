@@ -8,6 +8,7 @@ import { ModelSettings } from './ModelSettings';
 import { MemoriesSection } from './memories/MemoriesSection';
 import { ReviewSection } from './ReviewSection';
 import { SettingsSection } from './settings/SettingsSection';
+import { SyncSection } from './sync/SyncSection';
 
 // One entry per section, reachable as options.html#<id> (#6). #4 added model.
 const SECTIONS: Record<string, { label: string; view: ComponentType }> = {
@@ -17,6 +18,7 @@ const SECTIONS: Record<string, { label: string; view: ComponentType }> = {
   activity: { label: 'Activity', view: ActivitySection },
   model: { label: 'Model', view: ModelSettings },
   settings: { label: 'Settings', view: SettingsSection },
+  sync: { label: 'Sync', view: SyncSection },
   data: { label: 'Data', view: DataSection },
 };
 

@@ -5,6 +5,7 @@ import { AddMemoryForm } from './AddMemoryForm';
 import { CaptureStatus } from './CaptureStatus';
 import { Counts } from './popup/Counts';
 import { FirstRun } from './popup/FirstRun';
+import { SyncLine } from './popup/SyncLine';
 import { InsertPreview } from './InsertPreview';
 import { popupRecall } from './popup/recall';
 import { useChatTab } from './popup/useChatTab';
@@ -42,6 +43,7 @@ function Home() {
         </Button>
       )}
       <Counts />
+      <SyncLine />
       <details>
         <summary>Add a memory by hand</summary>
         <AddMemoryForm />

@@ -9,6 +9,7 @@ import { ALARM, kick, settleNow, startQueue } from '../lib/background/jobs';
 import { useWebLlm } from '../lib/background/provider';
 import { frames } from '../lib/background/preview-relay';
 import { restrictStorage } from '../lib/background/storage-access';
+import { startSync, SYNC_ALARM, syncNow } from '../lib/background/sync';
 import { forgetTab, leftConversation } from '../lib/background/tabs';
 import { webllmProvider } from '../lib/background/webllm';
 import { registerHandlers } from '../lib/messages';
@@ -20,6 +21,7 @@ export default defineBackground(() => {
   useWebLlm(webllmProvider);
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === ALARM) void kick();
+    if (alarm.name === SYNC_ALARM) void syncNow();
   });
   // A conversation settles when its tab closes or leaves it (#4).
   browser.tabs.onRemoved.addListener((tabId) => {
@@ -41,4 +43,6 @@ export default defineBackground(() => {
   // The semantic recall tier follows settings, provider, key and host access, and embeds after writes (#5).
   startEmbeddings({ watchMemories: watchStoredMemories });
   watchReviewBadge((text) => browser.action.setBadgeText({ text }));
+  // End-to-end encrypted sync through the person's own storage, after changes and on an alarm (#15).
+  startSync();
 });

@@ -7,6 +7,7 @@ import { RejectedMessage } from './rejected';
 import * as P from './model/provider';
 import * as W from './model/webllm';
 import * as S from './model/semantic';
+import * as Y from './model/sync';
 
 type Caller = 'page' | 'extension';
 
@@ -68,6 +69,11 @@ export const protocol = {
   previewShow: { request: M.PreviewShow, reply: M.Ok, callers: ['page'] },
   previewHide: { request: M.Empty, reply: M.Ok, callers: ['page'] },
   previewHello: { request: M.PreviewToken, reply: M.PreviewHelloReply, callers: ['extension'] },
+  // Sync (#15): storage credentials and the passphrase go in and never come back out; extension pages only.
+  syncConnect: { request: Y.SyncConnect, reply: Y.SyncStatus, callers: ['extension'] },
+  syncNow: { request: M.Empty, reply: Y.SyncStatus, callers: ['extension'] },
+  getSyncStatus: { request: M.Empty, reply: Y.SyncStatus, callers: ['extension'] },
+  syncDisconnect: { request: M.Empty, reply: M.Ok, callers: ['extension'] },
 } as const satisfies Record<
   string,
   { request: z.ZodMiniType; reply: z.ZodMiniType; callers: readonly Caller[] }

@@ -18,6 +18,7 @@ import { semanticStatus } from './embeddings';
 import { fromPreviewPage } from './preview-frames';
 import { frames, previewRelay } from './preview-relay';
 import { assertPageClaim } from './sender';
+import { syncHandlers } from './sync-handlers';
 
 export const handlers: Handlers = {
   ...manageHandlers,
@@ -79,4 +80,5 @@ export const handlers: Handlers = {
   getSemanticStatus: () => semanticStatus(),
   ...pipelineHandlers,
   ...webllmHandlers,
+  ...syncHandlers,
 };

@@ -1,6 +1,7 @@
 import type { Conversation, Turn } from '../model/records';
 import { emitStoreChange } from './changes';
 import { db, type EngramDB } from './db';
+import { noteChanges } from './sync-rows';
 import { projectOf } from '../sites/projects';
 
 export interface CaptureWrite {
@@ -29,7 +30,10 @@ async function storedTurns(d: EngramDB, key: string): Promise<Turn[]> {
   return d.turns.where('conversationKey').equals(key).toArray();
 }
 
-/** saveCapture's work, inside the caller's transaction (conversations, turns); returns the turns written. */
+/**
+ * saveCapture's work, inside the caller's transaction (conversations, turns, outbox); returns the turns written.
+ * A capture that wrote turns is a change to sync (#15); a re-read that only refreshed health is not.
+ */
 export async function putCapture({ conversation, turns }: CaptureWrite, complete: boolean) {
   const d = db();
   const [existing, stored, before] = await Promise.all([
@@ -54,6 +58,10 @@ export async function putCapture({ conversation, turns }: CaptureWrite, complete
     createdAt: conversation.createdAt ?? before?.createdAt ?? null,
     scope: conversation.scope ?? before?.scope ?? null,
   });
+  if (rows.length > 0) {
+    const change = { kind: 'conversation' as const, key: conversation.key, turns: rows.map((t) => t.key) };
+    await noteChanges(d, [change]);
+  }
   return { changed: changed.length, written: rows.length };
 }
 
@@ -64,7 +72,7 @@ export async function putCapture({ conversation, turns }: CaptureWrite, complete
  */
 export async function saveCapture(write: CaptureWrite, complete = true): Promise<number> {
   const d = db();
-  const { changed, written } = await d.transaction('rw', d.conversations, d.turns, () =>
+  const { changed, written } = await d.transaction('rw', d.conversations, d.turns, d.outbox, () =>
     putCapture(write, complete),
   );
   if (written > 0) emitStoreChange({ kind: 'turns', conversationKeys: [write.conversation.key] });

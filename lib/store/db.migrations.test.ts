@@ -148,3 +148,22 @@ describe('v3 (#12)', () => {
     db.close();
   });
 });
+
+describe('v4 (#15)', () => {
+  test('adds the sync tables and lists what is already stored as changes to push', async () => {
+    const old = openDb(NAME, 3);
+    await seed(old);
+    await old.memoryEvents.put(event({ id: 'e0', at: '2026-10-01T10:00:00.000Z' }));
+    old.close();
+    const db = openDb(NAME, 4);
+    const rows = await db.outbox.orderBy('seq').toArray();
+    expect(rows.map((r) => ({ ...r, seq: 0 }))).toEqual([
+      { kind: 'memory', memoryId: 'm1', eventId: 'e0', seq: 0 },
+      { kind: 'memory', memoryId: 'm1', eventId: event().id, seq: 0 },
+      { kind: 'conversation', key: conversation().key, turns: null, seq: 0 },
+    ]);
+    expect(await db.syncHeads.count()).toBe(0);
+    expect(await db.syncState.count()).toBe(0);
+    db.close();
+  });
+});

@@ -4,6 +4,7 @@ import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie';
 import type { Conversation, Job, Memory, MemoryEvent, Turn, Usage } from '../model/records';
 import type { StoredVector } from './embeddings';
 import { repairStoredRecords } from './repair';
+import { seedOutbox, type OutboxRow, type SyncHeadRow, type SyncStateRow } from './sync-rows';
 
 export const DB_NAME = 'engram';
 
@@ -39,6 +40,12 @@ export const VERSIONS: SchemaVersion[] = [
     stores: { meta: 'key' },
     upgrade: repairStoredRecords,
   },
+  {
+    version: 4,
+    why: 'Sync (#15): `outbox` lists every local memory and conversation change (ids only, written in the same transaction as the change) so the sync engine pushes exactly what committed; `syncHeads` is the merge state per synced memory ("m:<id>") and conversation ("c:<key>"); `syncState` holds the engine state (the identity lives in engram-secrets). The upgrade lists what is already stored, so a device used before sync pushes it at its first sync.',
+    stores: { outbox: '++seq', syncHeads: 'key', syncState: 'key' },
+    upgrade: seedOutbox,
+  },
 ];
 
 /** A store-wide counter; see lib/store/generation.ts. */
@@ -56,6 +63,8 @@ export const DATA_TABLES = [
   'jobs',
   'usage',
   'embeddings',
+  'outbox',
+  'syncHeads',
 ] as const;
 
 export type EngramDB = Dexie & {
@@ -67,6 +76,9 @@ export type EngramDB = Dexie & {
   usage: EntityTable<Usage, 'id'>;
   embeddings: Table<StoredVector, [string, string]>;
   meta: EntityTable<MetaRow, 'key'>;
+  outbox: EntityTable<OutboxRow, 'seq'>;
+  syncHeads: EntityTable<SyncHeadRow, 'key'>;
+  syncState: EntityTable<SyncStateRow, 'key'>;
 };
 
 /** Opens the database declared up to `upTo` (all versions by default); tests pass a lower one. */
@@ -91,6 +103,13 @@ export function db(): EngramDB {
 export function reopenDbForTests(): void {
   shared?.close();
   shared = undefined;
+}
+
+/** Test seam for two devices in one process (#15 sync tests): the shared handle becomes `name`'s database. */
+export function switchDbForTests(name: string): void {
+  if (shared?.name === name) return;
+  shared?.close();
+  shared = openDb(name);
 }
 
 /** Test seam: drop the shared handle so the next call opens a fresh database. */

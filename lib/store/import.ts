@@ -6,6 +6,7 @@ import type { Job, Memory, MemoryEvent, Usage } from '../model/records';
 import { emitStoreChange } from './changes';
 import { putCapture, type CaptureWrite } from './conversations';
 import { db, type EngramDB } from './db';
+import { memoryChanges, noteChanges } from './sync-rows';
 
 export interface ImportedMemory {
   memory: Memory;
@@ -77,6 +78,7 @@ async function writeConversations(d: EngramDB, write: ImportWrite, out: ImportRe
     else if (newer(c.conversation, await d.conversations.get(c.conversation.key))) {
       await d.conversations.put(c.conversation);
       await d.turns.bulkPut(c.turns);
+      await noteChanges(d, [{ kind: 'conversation', key: c.conversation.key, turns: null }]);
       out.turns += c.turns.length;
     } else {
       out.kept++;
@@ -95,6 +97,7 @@ async function writeMemories(d: EngramDB, memories: ImportedMemory[], out: Impor
   await d.memories.bulkPut(wins.map((m) => m.memory));
   // History is a log: the winner's events join any already stored (same ids for the same change).
   await d.memoryEvents.bulkPut(wins.flatMap((m) => m.history));
+  await noteChanges(d, memoryChanges(wins.flatMap((m) => m.history)));
   out.memories = wins.length;
   return wins.map((m) => m.memory);
 }
@@ -126,7 +129,7 @@ export async function writeImport(write: ImportWrite): Promise<ImportResult> {
     jobs: 0,
     usage: 0,
   };
-  const tables = [d.conversations, d.turns, d.memories, d.memoryEvents, d.jobs, d.usage];
+  const tables = [d.conversations, d.turns, d.memories, d.memoryEvents, d.jobs, d.usage, d.outbox];
   const { keys, memories } = await d.transaction('rw', tables, async () => {
     const keys = await writeConversations(d, write, out);
     const memories = await writeMemories(d, write.memories, out);

@@ -5,13 +5,15 @@ import type { Memory, MemoryEvent } from '../model/records';
 import { emitStoreChange } from './changes';
 import { DATA_TABLES, db } from './db';
 import { bumpGeneration } from './generation';
+import { memoryChanges, noteChanges, purgeChanges } from './sync-rows';
 
 /** Several memories changed at once, each with its event, in one transaction. */
 export async function writeMemories(memories: Memory[], events: MemoryEvent[]): Promise<void> {
   const d = db();
-  await d.transaction('rw', d.memories, d.memoryEvents, async () => {
+  await d.transaction('rw', d.memories, d.memoryEvents, d.outbox, async () => {
     await d.memories.bulkPut(memories);
     await d.memoryEvents.bulkPut(events);
+    await noteChanges(d, memoryChanges(events));
   });
   if (memories.length > 0) emitStoreChange({ kind: 'memories', memories });
 }
@@ -27,10 +29,11 @@ export async function getMemories(ids: string[]): Promise<Memory[]> {
  */
 export async function purgeMemory(id: string): Promise<void> {
   const d = db();
-  await d.transaction('rw', [d.memories, d.memoryEvents, d.embeddings], async () => {
+  await d.transaction('rw', [d.memories, d.memoryEvents, d.embeddings, d.outbox], async () => {
     await d.memoryEvents.where('memoryId').equals(id).delete();
     await d.embeddings.where('memoryId').equals(id).delete();
     await d.memories.delete(id);
+    await noteChanges(d, purgeChanges([id]));
   });
   emitStoreChange({ kind: 'memoriesPurged', ids: [id] });
 }
@@ -50,13 +53,14 @@ export async function changeMemoriesFrom(
   change: (produced: Memory[]) => { memories: Memory[]; events: MemoryEvent[] },
 ): Promise<Memory[]> {
   const d = db();
-  const memories = await d.transaction('rw', d.memories, d.memoryEvents, async () => {
+  const memories = await d.transaction('rw', d.memories, d.memoryEvents, d.outbox, async () => {
     const produced = await d.memories
       .filter((m) => m.sources.some((s) => s.site === site && s.conversationId === conversationId))
       .toArray();
     const { memories, events } = change(produced);
     await d.memories.bulkPut(memories);
     await d.memoryEvents.bulkPut(events);
+    await noteChanges(d, memoryChanges(events));
     return memories;
   });
   if (memories.length > 0) emitStoreChange({ kind: 'memories', memories });
@@ -69,23 +73,29 @@ export async function changeMemoriesFrom(
  */
 export async function deleteConversationRows(key: string): Promise<number> {
   const d = db();
-  const turns = await d.transaction('rw', [d.conversations, d.turns, d.jobs, d.meta], async () => {
+  const tables = [d.conversations, d.turns, d.jobs, d.meta, d.outbox];
+  const turns = await d.transaction('rw', tables, async () => {
     const turns = await d.turns.where('conversationKey').equals(key).delete();
     await d.jobs.where('conversationKey').equals(key).delete();
     await d.conversations.delete(key);
     await bumpGeneration(d);
+    await noteChanges(d, [{ kind: 'conversation-deleted', key }]);
     return turns;
   });
   emitStoreChange({ kind: 'conversationsDeleted', keys: [key] });
   return turns;
 }
 
-/** "Delete everything": every data table emptied and the delete generation bumped, in one transaction. */
+/**
+ * "Delete everything": every data table emptied and the delete generation bumped, in one transaction. A device
+ * that syncs also owes the remote a reset (#15: a new epoch, so other devices empty too, LiveSync #492).
+ */
 export async function clearAllData(): Promise<void> {
   const d = db();
   await d.transaction('rw', d.tables, async () => {
     await Promise.all(DATA_TABLES.map((t) => d.table(t).clear()));
     await bumpGeneration(d);
+    if (await d.syncState.get('state')) await d.syncState.put({ key: 'reset', value: true });
   });
   emitStoreChange({ kind: 'cleared' });
 }

@@ -1,6 +1,7 @@
 import type { Memory, MemoryEvent, MemoryStatus } from '../model/records';
 import { emitStoreChange } from './changes';
 import { db } from './db';
+import { memoryChanges, noteChanges } from './sync-rows';
 
 export async function getMemory(id: string): Promise<Memory | undefined> {
   return db().memories.get(id);
@@ -24,9 +25,10 @@ export async function countMemories(status: MemoryStatus = 'active'): Promise<nu
 /** Every change to a memory is written together with the event that explains it, or not at all. */
 export async function writeMemory(memory: Memory, event: MemoryEvent): Promise<void> {
   const d = db();
-  await d.transaction('rw', d.memories, d.memoryEvents, async () => {
+  await d.transaction('rw', d.memories, d.memoryEvents, d.outbox, async () => {
     await d.memories.put(memory);
     await d.memoryEvents.put(event);
+    await noteChanges(d, memoryChanges([event]));
   });
   emitStoreChange({ kind: 'memories', memories: [memory] });
 }

@@ -5,6 +5,7 @@ import { emitStoreChange } from './changes';
 import { checkCommit, checkNote } from './commit-check';
 import { db } from './db';
 import type { Lease } from './generation';
+import { memoryChanges, noteChanges } from './sync-rows';
 
 export interface MemoryWrite {
   memory: Memory;
@@ -29,7 +30,7 @@ export async function commitJob(
   const id = lease.job.id;
   const { outcome, written } = await d.transaction(
     'rw',
-    [d.memories, d.memoryEvents, d.jobs, d.meta],
+    [d.memories, d.memoryEvents, d.jobs, d.meta, d.outbox],
     async () => {
       const check = await checkCommit(d, lease, writes);
       if (check.lease === 'lost') return { outcome: 'cancelled' as const, written: [] };
@@ -44,6 +45,7 @@ export async function commitJob(
       const kept = landed ? [] : check.writes;
       await d.memories.bulkPut(kept.map((w) => w.memory));
       await d.memoryEvents.bulkPut(kept.map((w) => w.event));
+      await noteChanges(d, memoryChanges(kept.map((w) => w.event)));
       const finish = { status: 'done' as const, toOrder, leaseUntil: null, lastError: checkNote(check) };
       await d.jobs.update(id, { ...finish, updatedAt: at });
       return { outcome: 'committed' as const, written: kept.map((w) => w.memory) };

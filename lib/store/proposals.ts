@@ -4,15 +4,17 @@
 import type { Memory, MemoryEvent } from '../model/records';
 import { emitStoreChange } from './changes';
 import { db } from './db';
+import { memoryChanges, noteChanges, purgeChanges } from './sync-rows';
 
 export async function settleProposal(proposalId: string, memory: Memory, event: MemoryEvent): Promise<void> {
   const d = db();
-  await d.transaction('rw', [d.memories, d.memoryEvents, d.embeddings], async () => {
+  await d.transaction('rw', [d.memories, d.memoryEvents, d.embeddings, d.outbox], async () => {
     await d.memoryEvents.where('memoryId').equals(proposalId).delete();
     await d.embeddings.where('memoryId').equals(proposalId).delete();
     await d.memories.delete(proposalId);
     await d.memories.put(memory);
     await d.memoryEvents.put(event);
+    await noteChanges(d, [...purgeChanges([proposalId]), ...memoryChanges([event])]);
   });
   // Recall's index and the embedding sync follow at once (#12).
   emitStoreChange({ kind: 'memoriesPurged', ids: [proposalId] });

@@ -17,11 +17,13 @@ interface Row {
 }
 
 let handle: (Dexie & { secrets: Table<Row, string> }) | undefined;
+/** The database's name; only the two-device sync tests change it (switchSecretsForTests). */
+let current = NAME;
 let migrated: Promise<void> | undefined;
 
 function open() {
   if (!handle) {
-    handle = new Dexie(NAME) as Dexie & { secrets: Table<Row, string> };
+    handle = new Dexie(current) as Dexie & { secrets: Table<Row, string> };
     handle.version(1).stores({ secrets: 'name' });
   }
   return handle;
@@ -79,5 +81,14 @@ export async function resetSecretsForTests(): Promise<void> {
   handle?.close();
   handle = undefined;
   migrated = undefined;
-  await Dexie.delete(NAME);
+  await Dexie.delete(current);
+  current = NAME;
+}
+
+/** Test seam for two devices in one process (#15): each device keeps its secrets in its own database. */
+export function switchSecretsForTests(name: string): void {
+  if (name === current) return;
+  handle?.close();
+  handle = undefined;
+  current = name;
 }

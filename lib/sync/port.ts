@@ -34,6 +34,8 @@ export interface SyncState {
   cursors: Record<string, number>;
   /** A snapshot being read; a first sync resumes here after a worker restart. */
   reading: { snap: string; parts: number; done: number; cursors: Record<string, number> } | null;
+  /** The last snapshot read to its end (added in phase 2; absent from states saved before). */
+  lastSnap?: string | null;
   /** Another device ran "Delete everything": this one was wiped and needs the passphrase again. */
   ended: boolean;
   /** "Delete everything" begun here and not yet finished remotely. */

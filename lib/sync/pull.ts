@@ -6,7 +6,7 @@ import type { Ctx } from './context';
 import { openJson, openLines } from './files';
 import { SnapLine, SnapManifest, SyncEvent } from './format';
 import { receive } from './hlc';
-import { manifestPath, partPath, segmentPath, type Listing, type Segment } from './layout';
+import { deviceOfSnap, manifestPath, partPath, segmentPath, type Listing, type Segment } from './layout';
 import { LocalMoved } from './port';
 import { push } from './push';
 
@@ -52,6 +52,14 @@ function needsSnapshot(ctx: Ctx, l: Listing): boolean {
     const first = segs[0]?.seq ?? 1;
     if (first > (ctx.state.cursors[dev] ?? 0) + 1) return true;
   }
+  // A device that compacted all its segments away (after a Delete forever) leaves only its snapshot: found by the
+  // phase-2 store tests (#15), where the other device saw nothing of the purge.
+  const newest = l.snapshots.at(-1);
+  if (newest && newest !== ctx.state.lastSnap) {
+    const dev = deviceOfSnap(newest);
+    if (dev !== ctx.state.device && (ctx.state.cursors[dev] ?? 0) > 0 && !l.segments.get(dev)?.length)
+      return true;
+  }
   // A new device with nothing applied yet: one snapshot beats replaying every segment (Joplin #379).
   return Object.keys(ctx.state.cursors).length === 0;
 }
@@ -78,7 +86,7 @@ async function readSnapshot(ctx: Ctx, l: Listing): Promise<void> {
       const cursors = { ...ctx.state.cursors };
       for (const [dev, seq] of Object.entries(r.cursors))
         if (dev !== ctx.state.device) cursors[dev] = Math.max(cursors[dev] ?? 0, seq);
-      ctx.state = { ...ctx.state, cursors, reading: null };
+      ctx.state = { ...ctx.state, cursors, reading: null, lastSnap: r.snap };
       await ctx.port.saveState(ctx.state);
       return;
     }

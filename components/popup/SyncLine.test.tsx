@@ -1,0 +1,42 @@
+// The popup's one line of sync state (#15), over the real background handlers.
+import 'fake-indexeddb/auto';
+import { render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { MapBackend } from '../../test/helpers/memory-backend';
+import { connectSync, setSyncForTests, syncNow } from '../../lib/background/sync';
+import { sendMessage } from '../../lib/messages';
+import { resetDbForTests } from '../../lib/store/db';
+import { SyncLine } from './SyncLine';
+
+vi.mock('../../lib/messages', async (real) =>
+  (await import('../../test/helpers/background')).throughHandlers(await real()),
+);
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  await resetDbForTests();
+  const remote = new MapBackend();
+  setSyncForTests({ backend: () => remote, scryptLogN: 10 });
+});
+afterEach(() => setSyncForTests(null));
+
+test('says nothing when sync is not set up here', async () => {
+  const { container } = render(<SyncLine />);
+  // The line's one request has been answered (not connected) before the check.
+  await vi.mocked(sendMessage).mock.results[0]?.value;
+  await Promise.resolve();
+  expect(vi.mocked(sendMessage)).toHaveBeenCalledWith('getSyncStatus', {});
+  expect(container.textContent).toBe('');
+});
+
+test('one line once connected, linking to Options → Sync', async () => {
+  await connectSync({
+    backend: { kind: 'webdav', url: 'https://nas.example/engram', username: '', password: '' },
+    passphrase: 'correct horse battery staple',
+  });
+  await syncNow();
+  render(<SyncLine />);
+  const link = await screen.findByRole('link', { name: /^Synced / });
+  expect(link.getAttribute('href')).toMatch(/options\.html#sync$/);
+});

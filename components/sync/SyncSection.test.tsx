@@ -1,0 +1,113 @@
+// Options → Sync over the real background handlers and store (#15), with a Map for the person's storage.
+import 'fake-indexeddb/auto';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { MapBackend } from '../../test/helpers/memory-backend';
+import { connectSync, disconnectSync, setSyncForTests, syncNow } from '../../lib/background/sync';
+import type { SyncConnect } from '../../lib/model/sync';
+import { resetDbForTests } from '../../lib/store/db';
+import { syncSettings } from '../../lib/store/sync-run';
+import { SyncSection } from './SyncSection';
+
+vi.mock('../../lib/messages', async (real) =>
+  (await import('../../test/helpers/background')).throughHandlers(await real()),
+);
+
+const SETTINGS: SyncConnect = {
+  backend: { kind: 'webdav', url: 'https://nas.example/dav/engram', username: 'me', password: 'p' },
+  passphrase: 'correct horse battery staple',
+};
+
+let remote: MapBackend;
+const asked: string[][] = [];
+beforeEach(async () => {
+  fakeBrowser.reset();
+  await resetDbForTests();
+  remote = new MapBackend();
+  setSyncForTests({ backend: () => remote, scryptLogN: 10 });
+  asked.length = 0;
+  vi.spyOn(fakeBrowser.permissions, 'request').mockImplementation(async (p) => {
+    asked.push(p.origins ?? []);
+    return true;
+  });
+});
+afterEach(() => setSyncForTests(null));
+
+/** One change event per field: typing character by character costs seconds on a loaded 2-core machine. */
+const fill = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+async function connectWebDav() {
+  render(<SyncSection />);
+  await userEvent.type(
+    await screen.findByLabelText('WebDAV folder address'),
+    'https://nas.example/dav/engram',
+  );
+  await userEvent.type(screen.getByLabelText('User name'), 'me');
+  await userEvent.type(screen.getByLabelText('Password'), 'dav-password-7');
+  await userEvent.type(screen.getByLabelText('Sync passphrase'), 'correct horse battery staple');
+  await userEvent.click(screen.getByRole('button', { name: 'Connect' }));
+}
+
+test('connects to WebDAV, asks host access for that server only, and shows the status without credentials', async () => {
+  await connectWebDav();
+  expect(await screen.findByText('https://nas.example/dav/engram')).toBeTruthy();
+  expect(asked).toEqual([['https://nas.example/*']]);
+  expect(screen.getByText('Devices seen').nextElementSibling?.textContent).toBe('1');
+  expect(document.body.textContent).not.toMatch(/dav-password-7|correct horse/);
+  expect([...document.querySelectorAll('input')].map((i) => i.value).join()).not.toMatch(/dav-password-7/);
+  expect((await syncSettings.getValue())?.backend).toMatchObject({ password: 'dav-password-7' });
+});
+
+/** Connected before the page opens (the background's own path; the form is tested above). */
+async function connected() {
+  await connectSync(SETTINGS);
+  await syncNow();
+  render(<SyncSection />);
+  return screen.findByRole('button', { name: 'Sync now' });
+}
+
+test('Sync now runs a sync and says when it ended', async () => {
+  const button = await connected();
+  const files = remote.files.size;
+  await userEvent.click(button);
+  await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^Synced /));
+  expect(remote.files.size).toBe(files);
+  expect([...remote.files.keys()]).toContain('keys/identity.age');
+});
+
+test('Disconnect this device brings the form back and leaves the storage as it was', async () => {
+  await connected();
+  const files = new Map(remote.files);
+  await userEvent.click(screen.getByRole('button', { name: 'Disconnect this device' }));
+  expect(await screen.findByRole('button', { name: 'Connect' })).toBeTruthy();
+  expect(remote.files).toEqual(files);
+});
+
+test('a wrong passphrase for existing storage says so and connects nothing', async () => {
+  await connectSync(SETTINGS);
+  await disconnectSync();
+  render(<SyncSection />);
+  await screen.findByLabelText('WebDAV folder address');
+  fill('WebDAV folder address', 'https://nas.example/dav/engram');
+  fill('Sync passphrase', 'not it');
+  await userEvent.click(screen.getByRole('button', { name: 'Connect' }));
+  expect((await screen.findByRole('alert')).textContent).toMatch(/Could not connect: Wrong passphrase/);
+  expect(await syncSettings.getValue()).toBeNull();
+});
+
+test('S3 asks for its own fields', async () => {
+  render(<SyncSection />);
+  await userEvent.click(await screen.findByLabelText(/S3-compatible/));
+  for (const label of [
+    'S3 endpoint',
+    'Bucket',
+    'Folder in the bucket',
+    'Region',
+    'Access key ID',
+    'Secret access key',
+  ])
+    expect(screen.getByLabelText(label)).toBeTruthy();
+});

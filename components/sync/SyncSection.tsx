@@ -1,0 +1,99 @@
+// Options → Sync (#15): connect this device to the person's own WebDAV or S3 storage, see how sync is doing,
+// sync now, or disconnect this device (which touches nothing remote).
+import { useEffect, useState } from 'react';
+import type { SyncConnect, SyncStatus } from '../../lib/model/sync';
+import { sendMessage } from '../../lib/messages';
+import { Button, Section } from '../ui';
+import { useAction } from '../useAction';
+import { askStorageAccess, SyncForm } from './SyncForm';
+
+/** While a first sync runs, the status is read again this often (the background does not push it). */
+const POLL_MS = 1_000;
+
+export function syncLine(s: SyncStatus | null): string {
+  if (!s?.connected) return s?.ended ? 'Sync stopped: enter the passphrase again' : 'Sync is off';
+  if (s.running) return 'Syncing…';
+  if (s.lastError) return `Sync failed: ${s.lastError}`;
+  if (!s.lastSync) return 'Sync waiting for its first run';
+  return `Synced ${new Date(s.lastSync).toLocaleString()}`;
+}
+
+function useSyncStatus() {
+  const [status, setStatus] = useState<SyncStatus | null>(null);
+  useEffect(() => {
+    let live = true;
+    const read = () => void sendMessage('getSyncStatus', {}).then((s) => live && setStatus(s));
+    read();
+    const timer = setInterval(read, POLL_MS);
+    return () => ((live = false), clearInterval(timer));
+  }, []);
+  return [status, setStatus] as const;
+}
+
+function StatusCard({ status, onChange }: { status: SyncStatus; onChange: (s: SyncStatus | null) => void }) {
+  const now = useAction(async () => onChange(await sendMessage('syncNow', {})));
+  const off = useAction(async () => {
+    await sendMessage('syncDisconnect', {});
+    onChange(await sendMessage('getSyncStatus', {}));
+  });
+  return (
+    <div className="stack card" aria-label="Sync status">
+      <p role="status">{syncLine(status)}</p>
+      <dl>
+        <dt>Storage</dt>
+        <dd>{status.endpoint}</dd>
+        <dt>Devices seen</dt>
+        <dd>{status.devices}</dd>
+        <dt>Waiting in Review</dt>
+        <dd>{status.review > 0 ? <a href="#review">{status.review}</a> : 0}</dd>
+      </dl>
+      <div className="row">
+        <Button variant="primary" disabled={now.busy || status.running} onClick={() => void now.run()}>
+          Sync now
+        </Button>
+        <Button disabled={off.busy} onClick={() => void off.run()}>
+          Disconnect this device
+        </Button>
+      </div>
+      <p className="muted">Disconnecting keeps everything on this device and on your storage.</p>
+      {(now.error ?? off.error) && (
+        <p role="alert" className="error">
+          {now.error ?? off.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function SyncSection() {
+  const [status, setStatus] = useSyncStatus();
+  const [notice, setNotice] = useState('');
+  const connect = useAction(async (req: SyncConnect) => {
+    // Asked inside the click (the request starts before any await), and answered before the first request goes
+    // out: without host access the worker's requests are CORS-bound and most WebDAV servers refuse them.
+    const granted = await askStorageAccess(req.backend);
+    setNotice('');
+    setStatus(await sendMessage('syncConnect', req));
+    if (!granted) setNotice('Engram was not given access to that address: sync works only if it allows it.');
+  });
+  const intro =
+    'One memory on every device, through storage you already have. Everything is encrypted on this device first.';
+  return (
+    <Section id="sync" title="Sync" intro={intro}>
+      {status?.connected ? (
+        <StatusCard status={status} onChange={setStatus} />
+      ) : (
+        <>
+          {status?.ended && <p role="status">{syncLine(status)}</p>}
+          <SyncForm busy={connect.busy} onConnect={(req) => void connect.run(req)} />
+        </>
+      )}
+      {notice && <p role="status">{notice}</p>}
+      {connect.error && (
+        <p role="alert" className="error">
+          Could not connect: {connect.error}
+        </p>
+      )}
+    </Section>
+  );
+}

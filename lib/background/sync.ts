@@ -1,0 +1,140 @@
+// Background wiring of sync (#15): one run at a time per worker, a few seconds after local changes (debounced, so
+// a capture's burst of writes is one small segment) and on an alarm for what other devices wrote. The engine
+// (lib/sync) does the work; the store (lib/store/sync-*.ts) is the only writer of what arrives.
+import { browser } from 'wxt/browser';
+import { endpointLabel, type SyncBackendSettings, type SyncConnect, type SyncStatus } from '../model/sync';
+import { redact } from '../pipeline/redact';
+import { onStoreChange } from '../store/changes';
+import { countMemories } from '../store/memories';
+import { reseedOutbox, storeSyncPort } from '../store/sync-port';
+import { forgetSync, readRun, resetDue, syncSettings, unpushed, writeRun } from '../store/sync-run';
+import type { Backend } from '../sync/backend';
+import { connect, resetRemote, sync, type EngineDeps } from '../sync/engine';
+import { s3Backend } from '../sync/s3';
+import { WebDavBackend } from '../sync/webdav';
+
+export const SYNC_ALARM = 'engram-sync';
+/** After the last local change: a capture writes several times within a second or two. */
+export const SYNC_DEBOUNCE_MS = 3_000;
+/** Other devices' changes arrive at the latest this often (and at each local change). */
+const PERIOD_MINUTES = 5;
+
+function backendOf(b: SyncBackendSettings): Backend {
+  if (b.kind === 's3') {
+    const { endpoint, bucket, prefix, region, accessKeyId, secretAccessKey } = b;
+    return s3Backend({ endpoint, bucket, prefix, region, accessKeyId, secretAccessKey });
+  }
+  return new WebDavBackend({ url: b.url, username: b.username || undefined, password: b.password });
+}
+
+interface TestSeam {
+  backend: (b: SyncBackendSettings) => Backend;
+  /** Lower than crypto.ts SCRYPT_LOG_N (~1 s per unlock) for speed. */
+  scryptLogN: number;
+}
+let seam: TestSeam | null = null;
+
+/** Test seam: the unit tests sync through a Map; the e2e through a real Apache. */
+export function setSyncForTests(next: TestSeam | null): void {
+  seam = next;
+}
+
+const depsOf = (settings: SyncConnect): EngineDeps => ({
+  backend: (seam?.backend ?? backendOf)(settings.backend),
+  port: storeSyncPort(),
+  ...(seam ? { scryptLogN: seam.scryptLogN } : {}),
+});
+
+let running: Promise<void> | null = null;
+let changedMeanwhile = false;
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+async function runOnce(): Promise<void> {
+  const settings = await syncSettings.getValue();
+  if (!settings) return;
+  const deps = depsOf(settings);
+  try {
+    if (await resetDue()) await resetRemote(deps, settings.passphrase);
+    await sync(deps);
+    await writeRun({ lastSync: new Date().toISOString(), lastError: null });
+  } catch (e) {
+    // Storage errors may quote a URL with credentials in it: redacted before it is stored or shown.
+    const lastError = redact(e instanceof Error ? e.message : String(e)).text;
+    await writeRun({ ...(await readRun()), lastError });
+  }
+}
+
+/** Syncs now, or joins the run in progress (a change made during it schedules one more). */
+export function syncNow(): Promise<void> {
+  clearTimeout(timer);
+  running ??= runOnce().finally(() => {
+    running = null;
+    if (changedMeanwhile) {
+      changedMeanwhile = false;
+      // What the run wrote itself is not a change to push; only rows left in the outbox are.
+      void unpushed().then((n) => (n > 0 ? scheduleSync() : undefined));
+    }
+  });
+  return running;
+}
+
+export function scheduleSync(): void {
+  clearTimeout(timer);
+  timer = setTimeout(() => void syncNow(), SYNC_DEBOUNCE_MS);
+}
+
+/** Sync follows every committed change (lib/store/changes.ts) and the alarm; returns the stop. */
+export function startSync(): () => void {
+  void syncSettings.getValue().then((s) => (s ? ensureAlarm() : undefined));
+  return onStoreChange(() => {
+    if (running) changedMeanwhile = true;
+    else scheduleSync();
+  });
+}
+
+async function ensureAlarm(): Promise<void> {
+  if (!(await browser.alarms.get(SYNC_ALARM)))
+    await browser.alarms.create(SYNC_ALARM, { periodInMinutes: PERIOD_MINUTES });
+}
+
+export async function syncStatus(): Promise<SyncStatus> {
+  const settings = await syncSettings.getValue();
+  const state = await storeSyncPort()
+    .loadState()
+    .catch(() => null);
+  const run = await readRun();
+  return {
+    // After another device's Delete everything this one is wiped and joins again with the passphrase.
+    connected: settings !== null && state !== null && !state.ended,
+    kind: settings?.backend.kind ?? null,
+    endpoint: settings ? endpointLabel(settings.backend) : null,
+    running: running !== null,
+    ...run,
+    devices: state ? Object.keys(state.cursors).length + 1 : 0,
+    review: await countMemories('pending'),
+    ended: state?.ended ?? false,
+  };
+}
+
+/**
+ * Joins the storage (or sets it up) with the passphrase; a wrong one throws and nothing is saved. Everything this
+ * device already holds is pushed at the first sync, which starts now and is not awaited (a large history takes
+ * a while; the status shows it running).
+ */
+export async function connectSync(req: SyncConnect): Promise<SyncStatus> {
+  await connect(depsOf(req), req.passphrase);
+  await reseedOutbox();
+  await syncSettings.setValue(req);
+  await writeRun({ lastSync: null, lastError: null });
+  await ensureAlarm();
+  void syncNow();
+  return syncStatus();
+}
+
+/** Disconnect this device: nothing remote is touched; what is stored here stays. */
+export async function disconnectSync(): Promise<void> {
+  clearTimeout(timer);
+  await running;
+  await forgetSync();
+  await browser.alarms.clear(SYNC_ALARM);
+}

@@ -1,0 +1,66 @@
+// Sync settings and status (#15), as they cross from Options to the background. Credentials and the passphrase go
+// one way: the background keeps them in engram-secrets and never sends them back (only the endpoint is shown).
+import { z } from 'zod/mini';
+
+const text = (max: number) => z.string().check(z.maxLength(max));
+const httpUrl = z.string().check(
+  z.maxLength(2000),
+  z.refine((s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol), 'an http(s) address'),
+);
+
+export const WebDavSettings = z.object({
+  kind: z.literal('webdav'),
+  url: httpUrl,
+  username: text(500),
+  password: text(2000),
+});
+
+export const S3Settings = z.object({
+  kind: z.literal('s3'),
+  endpoint: httpUrl,
+  bucket: z.string().check(z.minLength(1), z.maxLength(255)),
+  prefix: text(500),
+  region: z.string().check(z.minLength(1), z.maxLength(100)),
+  accessKeyId: z.string().check(z.minLength(1), z.maxLength(500)),
+  secretAccessKey: z.string().check(z.minLength(1), z.maxLength(2000)),
+});
+
+export const SyncBackendSettings = z.discriminatedUnion('kind', [WebDavSettings, S3Settings]);
+export type SyncBackendSettings = z.infer<typeof SyncBackendSettings>;
+
+export const SyncConnect = z.object({
+  backend: SyncBackendSettings,
+  passphrase: z.string().check(z.minLength(1), z.maxLength(1000)),
+});
+export type SyncConnect = z.infer<typeof SyncConnect>;
+
+export const SyncStatus = z.object({
+  /** Set up on this device. */
+  connected: z.boolean(),
+  kind: z.nullable(z.enum(['webdav', 's3'])),
+  /** The folder or bucket address, never a credential. */
+  endpoint: z.nullable(z.string()),
+  running: z.boolean(),
+  lastSync: z.nullable(z.string()),
+  lastError: z.nullable(z.string()),
+  /** Devices whose changes this one has read, itself included. */
+  devices: z.number(),
+  /** Memories waiting in Review (sync conflicts included). */
+  review: z.number(),
+  /** "Delete everything" ran on another device: this one was emptied and needs the passphrase again. */
+  ended: z.boolean(),
+});
+export type SyncStatus = z.infer<typeof SyncStatus>;
+
+/** The origin pattern the background's requests go to: asked for at runtime (optional_host_permissions). */
+export function syncOriginPattern(b: SyncBackendSettings): string {
+  const url = new URL(b.kind === 'webdav' ? b.url : b.endpoint);
+  return `${url.protocol}//${url.hostname}/*`;
+}
+
+/** What the status line shows of the endpoint: no user, no password, no query. */
+export function endpointLabel(b: SyncBackendSettings): string {
+  if (b.kind === 's3') return `${new URL(b.endpoint).origin}/${b.bucket}/${b.prefix}`;
+  const url = new URL(b.url);
+  return `${url.origin}${url.pathname}`;
+}

@@ -1,0 +1,39 @@
+// The background's record of sync runs (#15), and the settings it syncs with. The settings hold the storage
+// credentials and the passphrase (needed again by "Delete everything", which wraps a new key with it, #15), so
+// they live in engram-secrets with the API keys (#11), never in the main database or chrome.storage.
+import type { SyncConnect } from '../model/sync';
+import { db } from './db';
+import { trustedItem } from './secrets';
+import { forgetState } from './sync-state';
+
+export const syncSettings = trustedItem<SyncConnect | null>('syncSettings', null);
+
+export interface SyncRun {
+  lastSync: string | null;
+  lastError: string | null;
+}
+
+export async function readRun(): Promise<SyncRun> {
+  const row = await db().syncState.get('run');
+  return (row?.value as SyncRun | undefined) ?? { lastSync: null, lastError: null };
+}
+
+export async function writeRun(run: SyncRun): Promise<void> {
+  await db().syncState.put({ key: 'run', value: run });
+}
+
+/** Delete everything ran here since the last sync: the remote owes a reset. */
+export async function resetDue(): Promise<boolean> {
+  return (await db().syncState.get('reset')) !== undefined;
+}
+
+/** Local changes not yet pushed (rows the engine has passed are dropped). */
+export async function unpushed(): Promise<number> {
+  return db().outbox.count();
+}
+
+/** Disconnect this device: its settings, state and key go; the remote is not touched. */
+export async function forgetSync(): Promise<void> {
+  await syncSettings.setValue(null);
+  await forgetState(db());
+}
