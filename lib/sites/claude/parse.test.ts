@@ -48,13 +48,11 @@ describe('Claude older layout, hand-made (claude-older.html)', () => {
       {
         siteMessageId: null,
         role: 'assistant',
-        // The thoughts stay in the DOM while collapsed and are not read; the artifact card is read as its title.
-        text: [
-          'Use A = \\pi r^2:',
-          'A = 9\\pi \\approx 28.27',
-          'I also made a small calculator.',
-          'Circle area calculator',
-        ].join('\n\n'),
+        // The thoughts stay in the DOM while collapsed and are not read; the artifact's file card is not text
+        // (#14: the site JSON has no card either).
+        text: ['Use A = \\pi r^2:', 'A = 9\\pi \\approx 28.27', 'I also made a small calculator.'].join(
+          '\n\n',
+        ),
       },
     ]);
   });
@@ -105,6 +103,62 @@ describe('Claude current layout, hand-made (claude-current.html)', () => {
   it('finds the ProseMirror composer and the feed', () => {
     expectProseMirrorComposer(doc);
     expect(findThread(doc)?.getAttribute('role')).toBe('feed');
+    expect(isStreaming(doc)).toBe(false);
+  });
+});
+
+describe('Claude 2026-02..05 layout, one failure class per turn (claude-2026-answers.html)', () => {
+  const doc = loadPage('claude-2026-answers.html');
+  const turns = parseTurns(doc);
+
+  it('reads every answer whole: all its text blocks in order, nothing else (#14)', () => {
+    expect(turns).toEqual<ParsedTurn[]>([
+      { siteMessageId: null, role: 'user', text: 'Make me a planting calendar as a file.' },
+      {
+        siteMessageId: null,
+        role: 'assistant',
+        // Tool rows first (their panel and its tool output stay mounted), then text, then a file card: only text.
+        text: 'Here is your calendar: one row per month, sowing first, then planting out.\n\nBroad beans go in early; squash waits for May.',
+      },
+      {
+        siteMessageId: null,
+        role: 'user',
+        text: 'When should I start tomatoes indoors?\n\nLast frost here is mid-April.',
+      },
+      {
+        siteMessageId: null,
+        role: 'assistant',
+        // Behind an sr-only "Claude responded: …" heading and a collapsed thinking row; first line once.
+        text: 'Start them six to eight weeks before the last frost.\n\nFor mid-April that means late February.',
+      },
+      { siteMessageId: null, role: 'user', text: 'Is a rain barrel worth it?' },
+      {
+        siteMessageId: null,
+        role: 'assistant',
+        // Five blocks over two rows, between an expanded thinking row, a search row with chips and an iframe.
+        text: [
+          'Usually, yes.',
+          'A 10 m² shed roof collects about 6,000 litres a year in a wet climate.',
+          'Water boards put the saving at a few pounds a year, so the real gain is for the plants.',
+          'Fit a first-flush diverter and a lid against mosquitoes.',
+          'One more thing: check local rules on overflow pipes.',
+        ].join('\n\n'),
+      },
+    ]);
+  });
+
+  it('reads no status, thinking, tool output, chip, card, iframe, heading or project panel text', () => {
+    const all = turns.map((turn) => turn.text).join('\n');
+    expect(all).not.toMatch(
+      /Ran a command|exit code|planting-calendar|Planting calendar|Download|Counted back|assume a small shed|Searched|10 results|Harvesting|example\.|Interactive chart|Allotment|Raised beds|finished the response/,
+    );
+    expect(all.match(/Start them six/g)).toHaveLength(1);
+    expectClean(turns);
+  });
+
+  it('finds the composer and the thread, and no stream', () => {
+    expectProseMirrorComposer(doc);
+    expect(findThread(doc)?.querySelectorAll('[data-test-render-count]')).toHaveLength(7);
     expect(isStreaming(doc)).toBe(false);
   });
 });
