@@ -2,6 +2,10 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from 'wxt';
 import { MATCH_PATTERNS } from './lib/sites/registry';
 
+// Chromium refuses to start as root without --no-sandbox, and `npm start` then died with a bare "read
+// ECONNRESET" (containers, CI-like machines; #14).
+const asRoot = process.getuid?.() === 0;
+
 export default defineConfig({
   modules: ['@wxt-dev/module-react'],
   // Explicit imports everywhere: a reader sees where every name comes from.
@@ -48,7 +52,13 @@ export default defineConfig({
     excludeSources: ['**/node_modules/**', '.output/**', '.test-results/**', 'eval/runs/**'],
   },
   // `npm start` opens Chrome when installed, else Debian's Chromium (or CHROMIUM_PATH).
-  webExt: { binaries: chromeBinary() },
+  webExt: { binaries: chromeBinary(), chromiumArgs: asRoot ? ['--no-sandbox'] : [] },
+  hooks: {
+    'server:started': () => {
+      if (asRoot)
+        console.log('Running as root: starting Chromium with --no-sandbox, which it needs to start as root.');
+    },
+  },
 });
 
 function chromeBinary(): Record<string, string> {
