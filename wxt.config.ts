@@ -1,10 +1,9 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from 'wxt';
 import { MATCH_PATTERNS } from './lib/sites/registry';
+import { chromiumRunner } from './scripts/runner';
 
-// Chromium refuses to start as root without --no-sandbox, and `npm start` then died with a bare "read
-// ECONNRESET" (containers, CI-like machines; #14).
-const asRoot = process.getuid?.() === 0;
+const runner = chromiumRunner(process.getuid?.());
 
 export default defineConfig({
   modules: ['@wxt-dev/module-react'],
@@ -52,13 +51,8 @@ export default defineConfig({
     excludeSources: ['**/node_modules/**', '.output/**', '.test-results/**', 'eval/runs/**'],
   },
   // `npm start` opens Chrome when installed, else Debian's Chromium (or CHROMIUM_PATH).
-  webExt: { binaries: chromeBinary(), chromiumArgs: asRoot ? ['--no-sandbox'] : [] },
-  hooks: {
-    'server:started': () => {
-      if (asRoot)
-        console.log('Running as root: starting Chromium with --no-sandbox, which it needs to start as root.');
-    },
-  },
+  webExt: { binaries: chromeBinary(), chromiumArgs: runner.chromiumArgs },
+  hooks: { 'server:started': runner.announce },
 });
 
 function chromeBinary(): Record<string, string> {
