@@ -174,6 +174,29 @@ describe('Claude edge cases', () => {
     expect(isStreaming(doc)).toBe(true);
   });
 
+  it('leaves out a status row found by either of its marks alone, and nothing that merely has a live region', () => {
+    const answer = (inner: string) =>
+      parseTurns(
+        parsePage(`<div data-test-render-count="1"><div data-is-streaming="false"><div class="font-claude-response">
+          ${inner}</div></div></div>`),
+      );
+    const thoughts = '<div class="standard-markdown"><p>Thoughts.</p></div>';
+    const text = '<div class="standard-markdown"><p>The answer.</p></div>';
+    const expected = [{ siteMessageId: null, role: 'assistant', text: 'The answer.' }];
+    // The two-row grid without a live region.
+    expect(
+      answer(`<div class="grid grid-rows-[auto_auto]"><div class="row-start-1"><button aria-expanded="true">Thought
+        </button>${thoughts}</div><div class="row-start-2 grid"><div class="row-start-1">${text}</div></div></div>`),
+    ).toEqual(expected);
+    // A toggle beside its live label, without the grid.
+    expect(
+      answer(`<div class="pl-2"><div><button aria-expanded="true">Thought</button></div>
+        <span class="sr-only" role="status" aria-live="polite">Thought</span>${thoughts}</div>${text}`),
+    ).toEqual(expected);
+    // A live region with no toggle beside it is not a status row: the text around it stays.
+    expect(answer(`<div><span role="status" aria-live="polite">Saved</span>${text}</div>`)).toEqual(expected);
+  });
+
   it('finds nothing on a page without a conversation', () => {
     const doc = parsePage('<main><p>New chat</p><textarea data-testid="chat-input-ssr"></textarea></main>');
     expect(parseTurns(doc)).toEqual([]);

@@ -61,6 +61,10 @@ export const TEXT_BLOCK = [
 export const STATUS_ROW = [
   // current layout (2026-10): collapsed status rows ("Thought for 5s"). TODO(2027-04): check on a real capture.
   '[data-cds="TurnStatus"]',
+  // 2026-02 and 2026-05 layouts: the first cell of a tool or thinking segment's two-row grid, whose second cell
+  // holds the text (claude-2026-02-27 turns 5, 11; -05-formatting turn 1). Only that grid's direct child: the text
+  // cell nests a .row-start-1 of its own. Backs up STATUS_LABEL. TODO(2027-04): drop with the older TURN.
+  '[class~="grid-rows-[auto_auto]"] > .row-start-1',
   // older layout with extended thinking (live notes of 2026-02, no capture). TODO(2027-04): drop with the older TURN.
   '[class~="group/thinking"]',
 ] as const;
