@@ -55,6 +55,26 @@ export default tseslint.config(
   },
   { files: ['lib/store/**'], rules: { 'no-restricted-imports': 'off' } },
   {
+    // Component tests mock lib/messages with the real handlers; a handler that value-imports it makes the mock
+    // import itself and vitest hangs (the unit suite ran 25 minutes in CI, 2026-12-01). Types are fine.
+    files: ['lib/background/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '../messages',
+              allowTypeImports: true,
+              message: 'Handlers import only types from lib/messages; RejectedMessage is in lib/rejected.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.{ts,tsx}', 'test/**', 'scripts/**', 'eval/**', 'bench/**'],
     languageOptions: { globals: globals.node },
     rules: {

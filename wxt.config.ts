@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from 'wxt';
 import { MATCH_PATTERNS } from './lib/sites/registry';
 import { chromiumRunner } from './scripts/runner';
+import { bundledLibs, missingLibsReport, webllmBuild } from './scripts/webllm-libs';
 
 const runner = chromiumRunner(process.getuid?.());
 
@@ -10,6 +11,25 @@ export default defineConfig({
   // Explicit imports everywhere: a reader sees where every name comes from.
   imports: false,
   manifestVersion: 3,
+  // No remotely hosted code (#11): web-llm's GitHub-hosted model list is cut out, and the model libraries this
+  // build ships are listed for the UI (scripts/webllm-libs.ts).
+  vite: () => ({
+    plugins: [webllmBuild()],
+    define: { 'import.meta.env.ENGRAM_WEBLLM_LIBS': JSON.stringify(JSON.stringify(bundledLibs())) },
+  }),
+  hooks: {
+    'build:done': () => {
+      const report = missingLibsReport();
+      if (report) console.warn(`\n\u001b[33m${report}\u001b[0m\n`);
+    },
+    // A release must not ship local models that cannot run.
+    'zip:start': () => {
+      const report = missingLibsReport();
+      if (report && !process.env.ENGRAM_ALLOW_MISSING_MODEL_LIBS) throw new Error(report);
+    },
+    // `npm start` as root says why Chromium runs without its sandbox (#14).
+    'server:started': runner.announce,
+  },
   manifest: ({ browser }) => ({
     name: 'Engram',
     description: 'One private long-term memory across ChatGPT and Claude, kept on your own machine.',
@@ -17,7 +37,8 @@ export default defineConfig({
     permissions: ['storage', 'unlimitedStorage', 'alarms', ...(browser === 'firefox' ? [] : ['offscreen'])],
     host_permissions: MATCH_PATTERNS,
     // The model endpoint the user chooses is requested at runtime, never granted at install (#4).
-    optional_host_permissions: ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*'],
+    // Plain http only for this computer (#11, lib/model/provider.ts endpointProblem).
+    optional_host_permissions: ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*', 'http://[::1]/*'],
     // One shortcut that opens the insert preview in the chat tab (#5); the user can rebind it.
     commands: {
       'insert-memory': {
@@ -25,8 +46,10 @@ export default defineConfig({
         description: 'Insert memory into the chat box (opens the preview)',
       },
     },
-    // The insert preview frame (#5), loadable by the chat sites only. On Chrome its URL changes per browser
-    // session (use_dynamic_url), so a page cannot probe for a stable URL to detect the extension.
+    // The insert preview frame (#5), loadable by the chat sites only, and the one web-accessible file. On Chrome
+    // its URL changes per browser session (use_dynamic_url), so a page cannot probe for a stable URL; the frame
+    // sits in a closed shadow root, and a copy the page loads itself shows nothing (#11). Firefox has no
+    // use_dynamic_url; its moz-extension:// address is random per profile.
     web_accessible_resources: [
       {
         resources: ['preview.html'],
@@ -52,7 +75,6 @@ export default defineConfig({
   },
   // `npm start` opens Chrome when installed, else Debian's Chromium (or CHROMIUM_PATH).
   webExt: { binaries: chromeBinary(), chromiumArgs: runner.chromiumArgs },
-  hooks: { 'server:started': runner.announce },
 });
 
 function chromeBinary(): Record<string, string> {

@@ -44,3 +44,29 @@ test('a failed job shows its error and Retry queues it again; usage is summed pe
       .map((c) => c.textContent),
   ).toEqual(['2026-11-20', 'openai-compatible', 'gpt-4o-mini', '2', '1500', '150', '$0.0015']);
 });
+
+test("today's limits: changes written without review and tokens against the caps, and what happens past them (#11)", async () => {
+  const now = new Date();
+  const day = now.toISOString().slice(0, 10);
+  const at = now.toISOString();
+  const { event, memory } = await import('../test/helpers/records');
+  const { settingsItem } = await import('../lib/settings');
+  const { DEFAULT_SETTINGS } = await import('../lib/model/settings');
+  await settingsItem.setValue({ ...DEFAULT_SETTINGS, limits: { dailyChanges: 3, dailyTokens: 2000 } });
+  const written = (id: string, status: 'active' | 'pending') =>
+    event({ id, memoryId: id, actor: 'extractor', jobId: 'j', at, after: memory({ id, status }) });
+  await db().memoryEvents.bulkPut([written('a', 'active'), written('b', 'active'), written('c', 'pending')]);
+  const use = { at, day, provider: 'openai', model: 'gpt-4o-mini', jobId: 'j', costUsd: null };
+  await db().usage.bulkPut([{ ...use, id: 'u1', promptTokens: 1500, completionTokens: 600 }]);
+  render(<ActivitySection />);
+  const box = await screen.findByLabelText("Today's limits");
+  expect(await within(box).findByText(/Changes written without review: 2 of 3$/)).toBeTruthy();
+  expect(within(box).getByText(/Tokens spent on extraction: 2,100 of 2,000/).textContent).toMatch(
+    /Reached: extraction waits until 00:00 UTC\./,
+  );
+  await db().memoryEvents.put(written('d', 'active'));
+  expect((await within(box).findByText(/Changes written without review: 3 of 3/)).textContent).toMatch(
+    /Reached: further changes wait in Review\./,
+  );
+  expect(within(box).getByText(/One job may add 20, change 3 and delete 3 memories/)).toBeTruthy();
+});

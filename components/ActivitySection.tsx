@@ -4,6 +4,7 @@ import type { Job, JobStatus } from '../lib/model/records';
 import { sendMessage } from '../lib/messages';
 import { jobsWithStatus, listUsage } from '../lib/store/views';
 import { CaptureProblems } from './CaptureProblems';
+import { LimitsToday } from './LimitsToday';
 import { dateLabel } from './labels';
 import { Button, EmptyState, ErrorText, Section } from './ui';
 import { useAction } from './useAction';
@@ -120,6 +121,8 @@ export function ActivitySection() {
     >
       <h2>Extraction jobs</h2>
       <Jobs />
+      <h2>Today's limits</h2>
+      <LimitsToday />
       <h2>Usage</h2>
       <Usage />
       <h2>Capture problems</h2>

@@ -14,6 +14,13 @@ export interface InsertPreviewProps {
   onClose?: () => void;
   /** Once per reply, when the confirm is ready (the frame marks it for bench:recall). */
   onReady?: () => void;
+  /**
+   * The frame's clickjacking guard (#11): watches the confirm's row and says when the confirm may be used (the
+   * row, not the button: a disabled button is drawn faded, which IntersectionObserver v2 counts as not
+   * visible). Without one (the popup, a window of its own) the confirm is usable once there is something to
+   * insert.
+   */
+  guard?: (row: HTMLElement, onReady: (ready: boolean) => void) => () => void;
 }
 
 type State =
@@ -41,6 +48,14 @@ function usePreview({ context, recall }: InsertPreviewProps, budget: number | nu
     };
   }, [context, recall, budget, exclude]);
   return state;
+}
+
+/** A ref for the confirm, and whether the guard allows it now (always, without a guard). */
+function useGuarded(guard: InsertPreviewProps['guard']) {
+  const [el, setEl] = useState<HTMLDivElement | null>(null);
+  const [ready, setReady] = useState(false);
+  useEffect(() => (guard && el ? guard(el, setReady) : undefined), [guard, el]);
+  return [setEl, !guard || ready] as const;
 }
 
 function Lines({ reply, onRemove }: { reply: RecallReply; onRemove: (id: string) => void }) {
@@ -107,6 +122,7 @@ export function InsertPreview(props: InsertPreviewProps) {
   const [exclude, setExclude] = useState<string[]>([]);
   const [status, setStatus] = useState('');
   const state = usePreview(props, budget, exclude);
+  const [confirmRef, guarded] = useGuarded(props.guard);
   const { onReady } = props;
   useEffect(() => void (state.kind === 'ready' && onReady?.()), [state, onReady]);
   if (state.kind !== 'ready') return <NotReady state={state} onClose={props.onClose} />;
@@ -124,13 +140,12 @@ export function InsertPreview(props: InsertPreviewProps) {
         {reply.tokens} / {reply.budgetTokens} tokens · {n} {n === 1 ? 'memory' : 'memories'}
       </p>
       <Budget value={budget ?? reply.budgetTokens} onChange={setBudget} />
-      <div className="row">
-        {/* The frame moves focus to the confirm, so a keyboard user can act at once (#5). */}
+      <div className="row" ref={confirmRef}>
+        {/* Never focused for the person: an Enter meant for the chat must not insert (#11). */}
         <button
           className="primary"
           type="button"
-          disabled={n === 0}
-          autoFocus={Boolean(props.onClose)}
+          disabled={n === 0 || !guarded}
           onClick={() => void confirm()}
         >
           Insert {n} {n === 1 ? 'memory' : 'memories'}

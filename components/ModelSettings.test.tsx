@@ -9,6 +9,17 @@ import { resetDbForTests } from '../lib/store/db';
 import { ModelSettings } from './ModelSettings';
 
 vi.mock('../lib/messages', () => ({ sendMessage: vi.fn() }));
+// This build "ships" every model library but Llama 3.2 3B's (the build sets this from public/webllm, #11).
+vi.hoisted(() =>
+  vi.stubEnv(
+    'ENGRAM_WEBLLM_LIBS',
+    JSON.stringify([
+      'Qwen2-1.5B-Instruct-q4f16_1_cs1k-webgpu.wasm',
+      'Llama-3.2-1B-Instruct-q4f16_1_cs1k-webgpu.wasm',
+      'Qwen2.5-3B-Instruct-q4f16_1_cs1k-webgpu.wasm',
+    ]),
+  ),
+);
 const send = vi.mocked(sendMessage);
 
 beforeEach(async () => {
@@ -79,6 +90,10 @@ test('with a usable GPU: local models with sizes, Download asks the background, 
     expect(screen.getByRole('progressbar')).toHaveProperty('value', 0.42);
     await userEvent.click(screen.getAllByRole('button', { name: 'Download' })[1]!);
     expect(send).toHaveBeenCalledWith('webllmLoad', { model: 'Llama-3.2-1B-Instruct-q4f16_1-MLC' });
+    // A model whose library is not packaged cannot be downloaded, and the page says why.
+    expect(screen.getByText(/Llama 3.2 3B Instruct · .* · not in this build/)).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Download' })[3]).toHaveProperty('disabled', true);
+    expect(screen.getByRole('note').textContent).toMatch(/Not in this build: Llama 3.2 3B Instruct\./);
     const kinds = [...screen.getByLabelText('Provider', { exact: true }).querySelectorAll('option')];
     expect(kinds.map((o) => o.value)).toContain('webllm');
   } finally {

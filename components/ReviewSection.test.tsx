@@ -92,3 +92,32 @@ test('a failure says what happened', async () => {
   );
   expect((await getMemory('a'))?.status).toBe('pending');
 });
+
+test('a held deletion of a pinned memory shows as a proposed deletion with its reason; Approve deletes the memory (#11)', async () => {
+  const pinned = memory({ id: 'p', text: 'Allergic to penicillin.', pinned: true });
+  await writeMemory(pinned, event({ id: 'e-p', memoryId: 'p', after: pinned }));
+  const copy = memory({ ...pinned, id: 'copy', status: 'pending' });
+  const reason = 'joke (waits for review: pinned: only you change it)';
+  await writeMemory(
+    copy,
+    event({
+      id: 'e-copy',
+      memoryId: 'copy',
+      op: 'delete',
+      before: pinned,
+      after: copy,
+      actor: 'extractor',
+      reason,
+    }),
+  );
+  render(<ReviewSection />);
+  const item = await card(/Allergic to penicillin/);
+  expect(within(item).getByText(/^Proposed deletion from Extractor/)).toBeTruthy();
+  expect(item.getElementsByTagName('del')[0]?.textContent).toBe('Allergic to penicillin.');
+  expect(within(item).getByText(`Reason: ${reason}`)).toBeTruthy();
+  expect(within(item).queryByRole('button', { name: 'Edit then approve' })).toBeNull();
+  await userEvent.click(within(item).getByRole('button', { name: 'Approve' }));
+  await expect.poll(async () => (await getMemory('p'))?.status).toBe('deleted');
+  expect(await getMemory('copy')).toBeUndefined();
+  expect(await screen.findByText('Nothing to review.')).toBeTruthy();
+});

@@ -41,9 +41,17 @@ function EditThenApprove({ proposal, onDone }: { proposal: Proposal; onDone: () 
   );
 }
 
+const isDeletion = (p: Proposal) => p.base !== null && p.proposedBy?.op === 'delete';
+
 function ProposalText({ proposal }: { proposal: Proposal }) {
   const { memory, base } = proposal;
   if (!base) return <p className="memory-text">{memory.text}</p>;
+  if (isDeletion(proposal))
+    return (
+      <p className="memory-text">
+        <del>{base.text}</del>
+      </p>
+    );
   return (
     <p className="memory-text">
       <TextDiff before={base.text} after={memory.text} />
@@ -56,12 +64,15 @@ function ProposalCard({ proposal }: { proposal: Proposal }) {
   const id = proposal.memory.id;
   const approve = useAction(() => sendMessage('approveMemory', { id }));
   const reject = useAction(() => sendMessage('rejectMemory', { id }));
-  const kind = proposal.base ? 'Proposed change' : 'New memory';
+  const kind = isDeletion(proposal) ? 'Proposed deletion' : proposal.base ? 'Proposed change' : 'New memory';
   const by = proposal.proposedBy ? ` from ${whoLabel(proposal.proposedBy)}` : '';
+  // Why it waits even with review off (lib/pipeline/guard.ts): the model's reason, then the guard's.
+  const why = proposal.proposedBy?.actor === 'extractor' ? proposal.proposedBy.reason : null;
   return (
     <li className="card stack tight" aria-label={`${kind}: ${proposal.memory.text}`}>
       <strong>{kind + by}</strong>
       <ProposalText proposal={proposal} />
+      {why && <p className="small">Reason: {why}</p>}
       <p className="muted small">{memoryMeta(proposal.memory)}</p>
       {editing ? (
         <EditThenApprove proposal={proposal} onDone={() => setEditing(false)} />
@@ -70,7 +81,7 @@ function ProposalCard({ proposal }: { proposal: Proposal }) {
           <Button variant="primary" disabled={approve.busy} onClick={() => void approve.run()}>
             Approve
           </Button>
-          <Button onClick={() => setEditing(true)}>Edit then approve</Button>
+          {!isDeletion(proposal) && <Button onClick={() => setEditing(true)}>Edit then approve</Button>}
           <Button variant="danger" disabled={reject.busy} onClick={() => void reject.run()}>
             Reject
           </Button>
@@ -92,7 +103,7 @@ export function ReviewSection() {
     <Section
       id="review"
       title="Review"
-      intro="With “Ask me before saving” on, new memories and changes wait here for you. Removed words are struck through; added words are underlined."
+      intro="With “Ask me before saving” on, new memories and changes wait here for you. Changes to memories you pinned, wrote or made standing rules, new standing rules, and all of a job that tried to change too much wait here whatever the setting. Removed words are struck through; added words are underlined."
     >
       {!proposals ? (
         <p className="muted">Loading…</p>

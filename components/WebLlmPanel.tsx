@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { sendMessage } from '../lib/messages';
 import type { WebLlmProgress } from '../lib/model/webllm';
-import { checkGpu, WEBLLM_MODELS, type GpuLike, type GpuStatus } from '../lib/providers/gpu';
+import { checkGpu, isBundled, WEBLLM_MODELS, type GpuLike, type GpuStatus } from '../lib/providers/gpu';
 import { webllmProgressItem } from '../lib/providers/settings';
 import { useAction } from './useAction';
 
@@ -40,6 +40,19 @@ function Progress({ p }: { p: WebLlmProgress }) {
 
 const size = (mb: number) => (mb >= 1000 ? `${(mb / 1000).toFixed(1)} GB` : `${mb} MB`);
 
+/** Engram runs no code from the network (#11): a model whose WebGPU library is not packaged cannot run. */
+function MissingLibs() {
+  const missing = WEBLLM_MODELS.filter((m) => !isBundled(m));
+  if (missing.length === 0) return null;
+  return (
+    <p role="note" className="muted">
+      Not in this build: {missing.map((m) => m.label).join(', ')}. Their WebGPU libraries (
+      {missing.map((m) => m.lib).join(', ')}) must ship inside the extension, because Engram never downloads
+      code; use an API provider meanwhile.
+    </p>
+  );
+}
+
 /** Local models: GPU status, and when usable the short model list with download sizes (#4). */
 export function WebLlmPanel({ gpu }: { gpu: GpuStatus | null }) {
   const progress = useProgress();
@@ -61,12 +74,14 @@ export function WebLlmPanel({ gpu }: { gpu: GpuStatus | null }) {
         {WEBLLM_MODELS.map((m) => (
           <li key={m.id} className="row">
             {m.label} · {size(m.sizeMb)} download
-            <button type="button" disabled={load.busy} onClick={() => void load.run(m.id)}>
+            {isBundled(m) ? '' : ' · not in this build'}
+            <button type="button" disabled={load.busy || !isBundled(m)} onClick={() => void load.run(m.id)}>
               Download
             </button>
           </li>
         ))}
       </ul>
+      <MissingLibs />
       {progress && <Progress p={progress} />}
       {load.error && (
         <p role="alert" className="error">

@@ -6,6 +6,8 @@ import { startEmbeddings } from '../lib/background/embeddings';
 import { handlers } from '../lib/background/handlers';
 import { ALARM, kick, settleNow, startQueue } from '../lib/background/jobs';
 import { useWebLlm } from '../lib/background/provider';
+import { frames } from '../lib/background/preview-relay';
+import { restrictStorage } from '../lib/background/storage-access';
 import { forgetTab, leftConversation } from '../lib/background/tabs';
 import { webllmProvider } from '../lib/background/webllm';
 import { registerHandlers } from '../lib/messages';
@@ -13,6 +15,7 @@ import { sendToTab } from '../lib/tab-messages';
 import { watchMemoryChanges } from '../lib/store/embeddings';
 
 export default defineBackground(() => {
+  void restrictStorage().catch(() => undefined);
   registerHandlers(handlers, browser.runtime.getURL('/'));
   useWebLlm(webllmProvider);
   browser.alarms.onAlarm.addListener((alarm) => {
@@ -20,6 +23,7 @@ export default defineBackground(() => {
   });
   // A conversation settles when its tab closes or leaves it (#4).
   browser.tabs.onRemoved.addListener((tabId) => {
+    void frames.forget(tabId);
     void forgetTab(tabId).then((key) => (key ? settleNow(key) : undefined));
   });
   browser.tabs.onUpdated.addListener((tabId, change) => {

@@ -1,6 +1,6 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { installTap } from '../lib/capture/tap';
-import { tapMessenger } from '../lib/capture/tap-protocol';
+import { postReplyFinished } from '../lib/capture/tap-protocol';
 import { MATCH_PATTERNS, siteForHost } from '../lib/sites/registry';
 
 // Page world, before the site's own scripts: only the tap and a window messenger live here (#3).
@@ -11,8 +11,6 @@ export default defineContentScript({
   main() {
     const site = siteForHost(location.hostname);
     if (!site) return;
-    installTap(window, site, (message) => {
-      tapMessenger.sendMessage('replyFinished', message, location.origin).catch(() => undefined);
-    });
+    installTap(window, site, (message) => postReplyFinished(window, message));
   },
 });

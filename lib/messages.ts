@@ -3,6 +3,7 @@
 import type { z } from 'zod/mini';
 import * as M from './model/messages';
 import { messenger } from './messenger';
+import { RejectedMessage } from './rejected';
 import * as P from './model/provider';
 import * as W from './model/webllm';
 import * as S from './model/semantic';
@@ -11,8 +12,10 @@ type Caller = 'page' | 'extension';
 
 /** `callers` says who may send it: a content script runs beside a page we do not trust. */
 export const protocol = {
-  captureTurns: { request: M.CaptureRequest, reply: M.CaptureReply, callers: ['page', 'extension'] },
-  getMemoryBlock: { request: M.BlockRequest, reply: M.BlockReply, callers: ['page', 'extension'] },
+  // A capture must match its sender's tab (lib/background/sender.ts); no extension page sends one.
+  captureTurns: { request: M.CaptureRequest, reply: M.CaptureReply, callers: ['page'] },
+  // Memory text goes only to extension pages: no content script may ask for it, whatever it claims (#11).
+  getMemoryBlock: { request: M.BlockRequest, reply: M.BlockReply, callers: ['extension'] },
   addMemory: { request: M.NewMemory, reply: M.Memory, callers: ['extension'] },
   deleteMemory: { request: M.MemoryId, reply: M.Ok, callers: ['extension'] },
   reportCaptureStatus: { request: M.CaptureStatus, reply: M.Ok, callers: ['page'] },
@@ -56,9 +59,15 @@ export const protocol = {
   getSemanticStatus: { request: M.Empty, reply: S.SemanticStatus, callers: ['extension'] },
   // The preview frame on a chat page (entrypoints/preview) reaches its own tab through the background, which
   // knows the tab from the sender: Firefox gives an extension frame made by a content script no `tabs` API.
-  previewPageContext: { request: M.Empty, reply: M.MaybePageContext, callers: ['extension'] },
+  // Only the frame the background registered for that tab is answered (lib/background/preview-frames.ts, #11).
   previewInsertText: { request: M.InsertTextRequest, reply: M.InsertTextReply, callers: ['extension'] },
   previewClose: { request: M.Empty, reply: M.Ok, callers: ['extension'] },
+  // The registry (#11): the content script asks for a token for its frame and, on a real click or key, asks
+  // the background to open or close that frame; the frame presents its token once.
+  previewRegister: { request: M.Empty, reply: M.PreviewToken, callers: ['page'] },
+  previewShow: { request: M.PreviewShow, reply: M.Ok, callers: ['page'] },
+  previewHide: { request: M.Empty, reply: M.Ok, callers: ['page'] },
+  previewHello: { request: M.PreviewToken, reply: M.PreviewHelloReply, callers: ['extension'] },
 } as const satisfies Record<
   string,
   { request: z.ZodMiniType; reply: z.ZodMiniType; callers: readonly Caller[] }
@@ -70,9 +79,12 @@ export type Request<K extends MessageType> = z.output<Protocol[K]['request']>;
 export type Reply<K extends MessageType> = z.output<Protocol[K]['reply']>;
 export type ProtocolMap = { [K in MessageType]: (data: z.input<Protocol[K]['request']>) => Reply<K> };
 
+/** What the browser says about a message's sender; the sender cannot forge it (#11 checks tab and frame). */
 export interface Sender {
   url?: string;
-  tab?: { id?: number; incognito?: boolean };
+  tab?: { id?: number; incognito?: boolean; url?: string };
+  frameId?: number;
+  documentId?: string;
 }
 
 export type Handlers = { [K in MessageType]: (data: Request<K>, sender: Sender) => Promise<Reply<K>> };
@@ -80,7 +92,7 @@ export type Handlers = { [K in MessageType]: (data: Request<K>, sender: Sender) 
 /** The only way any context sends a message (lint: no direct runtime.sendMessage). */
 export const sendMessage = messenger.sendMessage;
 
-export class RejectedMessage extends Error {}
+export { RejectedMessage };
 
 /** Validates the sender and the payload, then runs the plain handler. Exported for direct tests. */
 export async function dispatch<K extends MessageType>(

@@ -16,3 +16,15 @@ test('settings stored before the embedding model existed still parse, keeping ev
   expect((await readSettings()).recall.embeddingModel).toBe('nomic-embed-text');
   await expect(writeSettings({ ...read, recall: { ...read.recall, embeddingModel: ' ' } })).rejects.toThrow();
 });
+
+test('settings stored before the daily limits existed still parse, with the default caps (#11)', async () => {
+  const older: Partial<typeof DEFAULT_SETTINGS> = {
+    ...DEFAULT_SETTINGS,
+    privacy: { redact: false, reviewMode: true },
+  };
+  delete older.limits;
+  await fakeBrowser.storage.local.set({ settings: older });
+  const read = await readSettings();
+  expect(read.privacy).toEqual({ redact: false, reviewMode: true });
+  expect(read.limits).toEqual({ dailyChanges: 200, dailyTokens: 1_000_000 });
+});

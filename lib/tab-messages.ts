@@ -12,7 +12,10 @@ export interface TabProtocol {
   readVendorMemories(): VendorMemories;
   openInsertPreview(): { ok: true };
   pageContext(): PageContext | null;
+  /** The popup's confirm. */
   insertText(data: z.input<typeof InsertTextRequest>): InsertTextReply;
+  /** The preview frame's confirm, relayed by the background: refused unless the frame is open and on screen. */
+  insertFromPreview(data: z.input<typeof InsertTextRequest>): InsertTextReply;
   /** The preview frame (entrypoints/preview), relayed by the background: hide it, focus the composer. */
   closePreview(): { ok: true };
 }

@@ -1,2 +1,8 @@
 // fake-indexeddb gives every unit test a real IndexedDB implementation; WXT's plugin resets the fake browser.
 import 'fake-indexeddb/auto';
+import { beforeEach } from 'vitest';
+import { resetSecretsForTests } from '../lib/store/secrets';
+
+// The provider and key live in their own IndexedDB database (lib/store/secrets.ts): as fresh per test as the
+// fake browser's storage.
+beforeEach(() => resetSecretsForTests());

@@ -1,9 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, expect, test, vi } from 'vitest';
-import type { RecallReply } from '../../lib/model/messages';
-import { FRAME_BOOTED, FRAME_CLOSE, openMessage } from '../../lib/inject/frame';
-import { FrameApp, PreviewFrame } from './PreviewFrame';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import type { PreviewOpen, RecallReply } from '../../lib/model/messages';
+import { FrameApp, PreviewFrame, type FrameLink } from './PreviewFrame';
 import { READY_MARK, type FrameChannels } from './frame-recall';
 
 const ctx = { site: 'claude' as const, draft: 'Lisbon', recent: [], scope: null, conversationId: 'c1' };
@@ -17,26 +16,76 @@ const reply: RecallReply = {
 
 function channels(recall: FrameChannels['recall'] = async () => reply) {
   return {
-    pageContext: vi.fn(async () => ctx),
     insertText: vi.fn(async () => ({ ok: true, message: 'Inserted.' })),
     closePreview: vi.fn(async () => ({ ok: true })),
     recall: vi.fn(recall),
   } satisfies FrameChannels;
 }
 
-afterEach(() => performance.clearMarks());
+/** happy-dom has no IntersectionObserver: one that reports the target fully in view (and visible) at once. */
+class InView {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    const entry = { target, isIntersecting: true, intersectionRatio: 1, isVisible: true };
+    this.callback([entry as unknown as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+  }
+  disconnect() {}
+}
 
-test('a dialog whose confirm takes focus when ready, and marks the moment for bench:recall', async () => {
-  render(<PreviewFrame channels={channels()} />);
+beforeEach(() => vi.stubGlobal('IntersectionObserver', InView));
+afterEach(() => {
+  performance.clearMarks();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+function link(reply: { ok: boolean; open: PreviewOpen | null } = { ok: true, open: null }) {
+  let handle: Parameters<FrameLink['onOrder']>[0] = () => undefined;
+  const l = {
+    hello: vi.fn(async () => reply),
+    onOrder: vi.fn((h: typeof handle) => ((handle = h), () => undefined)),
+  } satisfies FrameLink;
+  return { link: l, order: (o: Parameters<typeof handle>[0]) => act(() => handle(o)) };
+}
+const open = (n: number) => ({ kind: 'open' as const, open: { n, context: ctx } });
+
+test('a dialog that takes focus itself, never on its confirm, and marks ready for bench:recall (#11)', async () => {
+  render(<PreviewFrame channels={channels()} context={ctx} />);
   const confirm = await screen.findByRole('button', { name: 'Insert 1 memory' });
-  expect(screen.getByRole('dialog', { name: 'Memory to insert' })).toBeTruthy();
-  expect(document.activeElement).toBe(confirm);
+  const dialog = screen.getByRole('dialog', { name: 'Memory to insert' });
+  expect(document.activeElement).toBe(dialog);
+  expect(document.activeElement).not.toBe(confirm);
   expect(performance.getEntriesByName(READY_MARK)).toHaveLength(1);
+});
+
+test('the confirm is enabled only after the frame has been plainly on screen for a moment', async () => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  render(<PreviewFrame channels={channels()} context={ctx} />);
+  const confirm = await screen.findByRole('button', { name: 'Insert 1 memory' });
+  expect((confirm as HTMLButtonElement).disabled).toBe(true);
+  await act(async () => vi.advanceTimersByTime(500));
+  expect((confirm as HTMLButtonElement).disabled).toBe(false);
+});
+
+test('a confirm that is covered or faded (IntersectionObserver v2 isVisible false) never enables', async () => {
+  class Covered extends InView {
+    constructor(cb: IntersectionObserverCallback) {
+      super((entries, o) => cb([{ ...entries[0]!, isVisible: false } as IntersectionObserverEntry], o));
+    }
+  }
+  vi.stubGlobal('IntersectionObserver', Covered);
+  const proto = (globalThis.IntersectionObserverEntry ??= function Entry() {} as never).prototype as object;
+  Object.defineProperty(proto, 'isVisible', { value: false, configurable: true });
+  render(<PreviewFrame channels={channels()} context={ctx} />);
+  const confirm = await screen.findByRole('button', { name: 'Insert 1 memory' });
+  await new Promise((r) => setTimeout(r, 700));
+  expect((confirm as HTMLButtonElement).disabled).toBe(true);
+  delete (proto as { isVisible?: boolean }).isVisible;
 });
 
 test('Escape and Cancel ask the tab to close the frame', async () => {
   const c = channels();
-  render(<PreviewFrame channels={c} />);
+  render(<PreviewFrame channels={c} context={ctx} />);
   await screen.findByRole('button', { name: 'Insert 1 memory' });
   await userEvent.keyboard('{Escape}');
   await waitFor(() => expect(c.closePreview).toHaveBeenCalledTimes(1));
@@ -46,15 +95,17 @@ test('Escape and Cancel ask the tab to close the frame', async () => {
 
 test('confirm inserts the block into its tab, then closes', async () => {
   const c = channels();
-  render(<PreviewFrame channels={c} />);
-  await userEvent.click(await screen.findByRole('button', { name: 'Insert 1 memory' }));
+  render(<PreviewFrame channels={c} context={ctx} />);
+  const confirm = await screen.findByRole('button', { name: 'Insert 1 memory' });
+  await waitFor(() => expect((confirm as HTMLButtonElement).disabled).toBe(false), { timeout: 2000 });
+  await userEvent.click(confirm);
   await waitFor(() => expect(c.closePreview).toHaveBeenCalled());
   expect(c.insertText).toHaveBeenCalledWith(reply.text);
 });
 
 test('a worker that fails is said, with a way out', async () => {
   const c = channels(async () => Promise.reject(new Error('worker did not answer')));
-  render(<PreviewFrame channels={c} />);
+  render(<PreviewFrame channels={c} context={ctx} />);
   expect((await screen.findByRole('alert')).textContent).toBe(
     'Could not prepare the memory: worker did not answer',
   );
@@ -64,57 +115,57 @@ test('a worker that fails is said, with a way out', async () => {
   await waitFor(() => expect(c.closePreview).toHaveBeenCalled());
 });
 
-test('the warm frame asks for nothing until its content script opens it, and drops the memories on close', async () => {
+test('a frame the background does not know (a page copy of preview.html) shows nothing, whatever it is told', async () => {
   const c = channels();
-  const post = vi.spyOn(window, 'postMessage');
-  render(<FrameApp channels={c} />);
-  expect(post).toHaveBeenCalledWith(FRAME_BOOTED, '*');
-  // From anything but the parent window (here happy-dom's top window is its own parent), nothing opens.
-  act(() => window.dispatchEvent(new MessageEvent('message', { data: openMessage(1), source: null })));
-  expect(c.pageContext).not.toHaveBeenCalled();
-  expect(screen.queryByRole('dialog')).toBeNull();
-  act(() => window.dispatchEvent(new MessageEvent('message', { data: openMessage(1), source: window })));
-  await screen.findByText('I live in Lisbon.');
-  await userEvent.keyboard('{Escape}');
-  await waitFor(() => expect(screen.queryByText('I live in Lisbon.')).toBeNull());
-  expect(screen.queryByRole('dialog')).toBeNull();
-  act(() => window.dispatchEvent(new MessageEvent('message', { data: openMessage(2), source: window })));
-  await screen.findByText('I live in Lisbon.');
-  expect(c.pageContext).toHaveBeenCalledTimes(2);
-  post.mockRestore();
+  const { link: l, order } = link({ ok: false, open: null });
+  const { container } = render(<FrameApp channels={c} link={l} />);
+  await waitFor(() => expect(l.hello).toHaveBeenCalledOnce());
+  order(open(1));
+  await new Promise((r) => setTimeout(r, 30));
+  expect(container.childNodes).toHaveLength(0);
+  expect(c.recall).not.toHaveBeenCalled();
 });
 
-test('the lines are gone before the tab hides the frame, and when the page side hides it', async () => {
+test('the registered frame opens on an order (or the one handed over at hello), and drops the lines on close', async () => {
+  const c = channels();
+  const { link: l, order } = link({ ok: true, open: { n: 1, context: ctx } });
+  render(<FrameApp channels={c} link={l} />);
+  await screen.findByText('I live in Lisbon.');
+  order({ kind: 'close' });
+  expect(screen.queryByText('I live in Lisbon.')).toBeNull();
+  order(open(2));
+  await screen.findByText('I live in Lisbon.');
+  expect(c.recall).toHaveBeenCalledTimes(2);
+});
+
+test('the lines are gone before the tab hides the frame', async () => {
   const c = channels();
   let listedWhenAsked: boolean | null = null;
   c.closePreview.mockImplementation(async () => {
     listedWhenAsked = screen.queryByText('I live in Lisbon.') !== null;
     return { ok: true };
   });
-  render(<FrameApp channels={c} />);
-  let n = 0;
-  const open = () =>
-    act(() => window.dispatchEvent(new MessageEvent('message', { data: openMessage(++n), source: window })));
-  open();
-  await userEvent.click(await screen.findByRole('button', { name: 'Insert 1 memory' }));
+  const { link: l, order } = link();
+  render(<FrameApp channels={c} link={l} />);
+  await waitFor(() => expect(l.hello).toHaveBeenCalled());
+  order(open(1));
+  const confirm = await screen.findByRole('button', { name: 'Insert 1 memory' });
+  await waitFor(() => expect((confirm as HTMLButtonElement).disabled).toBe(false), { timeout: 2000 });
+  await userEvent.click(confirm);
   await waitFor(() => expect(c.closePreview).toHaveBeenCalledOnce());
   // A frame shown again right away must not offer the last preview's lines to click.
   expect(listedWhenAsked).toBe(false);
-  open();
-  await screen.findByText('I live in Lisbon.');
-  act(() => window.dispatchEvent(new MessageEvent('message', { data: FRAME_CLOSE, source: window })));
-  expect(screen.queryByText('I live in Lisbon.')).toBeNull();
 });
 
-test('the same open delivered twice (shown while booting, re-sent after the boot) keeps the removals', async () => {
+test('the same open delivered twice keeps the removals', async () => {
   const c = channels(async (req) => ({ ...reply, lines: req.exclude.length ? [] : reply.lines }));
-  render(<FrameApp channels={c} />);
-  const send = (data: string) =>
-    act(() => window.dispatchEvent(new MessageEvent('message', { data, source: window })));
-  send(openMessage(1));
+  const { link: l, order } = link();
+  render(<FrameApp channels={c} link={l} />);
+  await waitFor(() => expect(l.hello).toHaveBeenCalled());
+  order(open(1));
   await userEvent.click(await screen.findByRole('button', { name: /^Remove: I live in Lisbon/ }));
   await waitFor(() => expect(screen.queryByText('I live in Lisbon.')).toBeNull());
-  send(openMessage(1));
+  order(open(1));
   await new Promise((r) => setTimeout(r, 50));
   expect(screen.queryByText('I live in Lisbon.')).toBeNull();
   expect(c.recall.mock.calls.at(-1)?.[0].exclude).toEqual(['h']);

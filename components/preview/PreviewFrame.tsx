@@ -1,15 +1,32 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { FRAME_BOOTED, FRAME_CLOSE, openNumber } from '../../lib/inject/frame';
+import type { PageContext, PreviewOpen } from '../../lib/model/messages';
 import { InsertPreview } from '../InsertPreview';
-import { frameRecall, READY_MARK, type FrameChannels } from './frame-recall';
+import { CONFIRM_MARK, frameRecall, READY_MARK, type FrameChannels } from './frame-recall';
+import { watchVisibility } from './visibility';
 
 const markReady = () => performance.mark(READY_MARK);
 
+/** The confirm waits until the frame has been plainly on screen for a moment (visibility.ts, #11). */
+const guard = (row: HTMLElement, onReady: (ready: boolean) => void) =>
+  watchVisibility(row, (ready) => {
+    if (ready) performance.mark(CONFIRM_MARK);
+    onReady(ready);
+  });
+
 /** The preview inside its frame on a chat page: a dialog with Cancel, closed by Escape from anywhere in it. */
-export function PreviewFrame({ channels, onClosed }: { channels: FrameChannels; onClosed?: () => void }) {
-  const deps = useMemo(() => frameRecall(channels, onClosed), [channels, onClosed]);
+export function PreviewFrame(props: {
+  channels: FrameChannels;
+  context: PageContext;
+  onClosed?: () => void;
+}) {
+  const { channels, context, onClosed } = props;
+  const deps = useMemo(() => frameRecall(channels, context, onClosed), [channels, context, onClosed]);
+  const dialog = useRef<HTMLDivElement>(null);
   useEffect(() => {
+    // Focus goes to the dialog, never to the confirm: Escape and Tab work at once, and an Enter meant for the
+    // chat inserts nothing (#11).
+    dialog.current?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') void deps.close();
     };
@@ -17,43 +34,55 @@ export function PreviewFrame({ channels, onClosed }: { channels: FrameChannels; 
     return () => document.removeEventListener('keydown', onKey);
   }, [deps]);
   return (
-    <div className="preview-frame" role="dialog" aria-label="Memory to insert">
+    <div className="preview-frame" role="dialog" aria-label="Memory to insert" tabIndex={-1} ref={dialog}>
       <InsertPreview
         context={deps.context}
         recall={deps.recall}
         insert={deps.insert}
         onClose={() => void deps.close()}
         onReady={markReady}
+        guard={guard}
       />
     </div>
   );
 }
 
+/** How the frame hears the background: its hello (with any open asked for before it) and later orders. */
+export interface FrameLink {
+  /** Presents the frame's one-time token; `ok: false` means this frame is not one Engram made. */
+  hello(): Promise<{ ok: boolean; open: PreviewOpen | null }>;
+  /** Orders from the background only; returns the stop. */
+  onOrder(handle: (order: { kind: 'open'; open: PreviewOpen } | { kind: 'close' }) => void): () => void;
+}
+
 /**
- * The frame's page: it boots hidden (lib/inject/frame.ts keeps it warm) and asks for nothing until its content
- * script says the user opened it; each open is a fresh preview of the current draft, and closing drops the
- * memory text from this document.
+ * The frame's page: it boots hidden (lib/inject/frame.ts keeps it warm) and shows nothing until the background
+ * orders an open for the frame it registered (#11); each open is a fresh preview of the context it carries,
+ * acted on once, and closing drops the memory text from this document. A frame the background does not know
+ * (a page's own copy of preview.html) stays empty.
  */
-export function FrameApp({ channels }: { channels: FrameChannels }) {
-  const [opened, setOpened] = useState(0);
-  const [closed, setClosed] = useState(true);
+export function FrameApp({ channels, link }: { channels: FrameChannels; link: FrameLink }) {
+  const [open, setOpen] = useState<PreviewOpen | null>(null);
   useEffect(() => {
     let last = 0;
-    const onMessage = (e: MessageEvent) => {
-      if (e.source !== window.parent) return;
-      if (e.data === FRAME_CLOSE) setClosed(true);
-      const n = openNumber(e.data);
-      // An open already acted on (sent again after the boot message) must not replace the preview.
-      if (n === null || n <= last) return;
-      last = n;
-      setOpened(n);
-      setClosed(false);
+    let known = false;
+    const act = (order: { kind: 'open'; open: PreviewOpen } | { kind: 'close' }) => {
+      if (!known) return;
+      if (order.kind === 'close') return setOpen(null);
+      // An open already acted on must not replace the preview the person is editing.
+      if (order.open.n <= last) return;
+      last = order.open.n;
+      setOpen(order.open);
     };
-    window.addEventListener('message', onMessage);
-    window.parent.postMessage(FRAME_BOOTED, '*');
-    return () => window.removeEventListener('message', onMessage);
-  }, []);
+    const stop = link.onOrder(act);
+    void link.hello().then((reply) => {
+      known = reply.ok;
+      if (reply.open) act({ kind: 'open', open: reply.open });
+    });
+    return stop;
+  }, [link]);
   // Rendered away synchronously, before the tab is asked to hide the frame (frame-recall.ts says why).
-  const onClosed = useMemo(() => () => flushSync(() => setClosed(true)), []);
-  return closed ? null : <PreviewFrame key={opened} channels={channels} onClosed={onClosed} />;
+  const onClosed = useMemo(() => () => flushSync(() => setOpen(null)), []);
+  if (!open) return null;
+  return <PreviewFrame key={open.n} channels={channels} context={open.context} onClosed={onClosed} />;
 }

@@ -7,7 +7,6 @@ const reply: RecallReply = { mode: 'draft', lines: [], text: '', tokens: 0, budg
 
 function channels(inserted = true) {
   return {
-    pageContext: vi.fn(async () => ctx),
     insertText: vi.fn(async () => ({ ok: inserted, message: inserted ? 'Inserted.' : 'No chat box found.' })),
     closePreview: vi.fn(async () => ({ ok: true })),
     recall: vi.fn(async () => reply),
@@ -17,7 +16,7 @@ function channels(inserted = true) {
 test('an insert that landed closes the frame; the preview is told once the tab hid it', async () => {
   const c = channels();
   const onClosed = vi.fn();
-  const deps = frameRecall(c, onClosed);
+  const deps = frameRecall(c, ctx, onClosed);
   expect(await deps.context()).toEqual(ctx);
   expect(await deps.insert('block')).toEqual({ ok: true, message: 'Inserted.' });
   expect(c.insertText).toHaveBeenCalledWith('block');
@@ -28,7 +27,7 @@ test('an insert that landed closes the frame; the preview is told once the tab h
 test('a failed insert keeps the frame open so its reason can be read', async () => {
   const c = channels(false);
   const onClosed = vi.fn();
-  expect(await frameRecall(c, onClosed).insert('block')).toEqual({
+  expect(await frameRecall(c, ctx, onClosed).insert('block')).toEqual({
     ok: false,
     message: 'No chat box found.',
   });
@@ -36,15 +35,9 @@ test('a failed insert keeps the frame open so its reason can be read', async () 
   expect(onClosed).not.toHaveBeenCalled();
 });
 
-test('no answer from the tab reads as "not a chat"; a close that fails still clears the preview', async () => {
-  const c = {
-    ...channels(),
-    pageContext: vi.fn(async () => Promise.reject(new Error('not inside a chat tab'))),
-    closePreview: vi.fn(async () => Promise.reject(new Error('tab gone'))),
-  };
+test('a close that fails still clears the preview', async () => {
+  const c = { ...channels(), closePreview: vi.fn(async () => Promise.reject(new Error('tab gone'))) };
   const onClosed = vi.fn();
-  const deps = frameRecall(c, onClosed);
-  expect(await deps.context()).toBeNull();
-  await deps.close();
+  await frameRecall(c, ctx, onClosed).close();
   expect(onClosed).toHaveBeenCalledOnce();
 });

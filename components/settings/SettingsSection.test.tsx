@@ -41,3 +41,20 @@ test('valid changes are saved and confirmed; each setting explains itself', asyn
   expect(saved.privacy.reviewMode).toBe(true);
   expect(saved.capture.sites).toEqual({ chatgpt: true, claude: false });
 });
+
+test('the daily limits are settings, checked like the others (#11)', async () => {
+  render(<SettingsSection />);
+  const changes = await screen.findByLabelText('Changes per day');
+  expect(screen.getByText(/before the rest waits in Review/)).toBeTruthy();
+  await userEvent.clear(changes);
+  await userEvent.type(changes, '0');
+  await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+  expect((await screen.findAllByRole('alert'))[0]?.textContent).toBe(
+    'Enter a whole number of changes from 1 to 100000.',
+  );
+  await userEvent.clear(changes);
+  await userEvent.type(changes, '50');
+  await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+  expect((await screen.findByRole('status')).textContent).toBe('Settings saved.');
+  expect((await readSettings()).limits).toEqual({ dailyChanges: 50, dailyTokens: 1_000_000 });
+});

@@ -90,13 +90,33 @@ export const GROUPS: { title: string; fields: FieldDef[] }[] = [
         path: 'privacy.redact',
         label: 'Redact secrets',
         kind: 'bool',
-        hint: 'Remove emails, phone numbers and keys before text reaches a model.',
+        // Exactly what lib/pipeline/redact.ts removes (its corpus test); emails and phone numbers stay (#11).
+        hint: 'Remove API keys, tokens, private keys, passwords, card numbers, IBANs and US SSNs before text leaves for a model or the chat, and from memories the extractor saves.',
       },
       {
         path: 'privacy.reviewMode',
         label: 'Ask me before saving',
         kind: 'bool',
         hint: 'New memories and changes wait in Review until you approve them.',
+      },
+    ],
+  },
+  {
+    title: 'Limits',
+    fields: [
+      {
+        path: 'limits.dailyChanges',
+        label: 'Changes per day',
+        kind: 'number',
+        hint: 'How many memories the extractor may add, change or delete in a day (UTC) before the rest waits in Review.',
+        invalid: 'Enter a whole number of changes from 1 to 100000.',
+      },
+      {
+        path: 'limits.dailyTokens',
+        label: 'Tokens per day',
+        kind: 'number',
+        hint: 'How many tokens extraction may spend in a day (UTC); past it, jobs wait for the next day.',
+        invalid: 'Enter a whole number of tokens from 1000 to 1000000000.',
       },
     ],
   },

@@ -3,6 +3,7 @@
 import { CreateMLCEngine, type MLCEngine } from '@mlc-ai/web-llm';
 import { browser } from 'wxt/browser';
 import { listenFor, sendMessage } from '../../lib/messages';
+import { appConfig, unloadable } from '../../lib/providers/webllm-config';
 
 const origin = browser.runtime.getURL('/');
 let loaded: { model: string; engine: Promise<MLCEngine> } | null = null;
@@ -12,7 +13,14 @@ function engineFor(model: string): Promise<MLCEngine> {
   if (loaded?.model !== model) {
     const report = (progress: number, text: string) =>
       void sendMessage('webllmProgress', { model, progress: Math.min(1, Math.max(0, progress)), text });
-    const engine = CreateMLCEngine(model, { initProgressCallback: (r) => report(r.progress, r.text) });
+    // Our own app config: the model library from inside the extension, weights at a pinned commit (#11).
+    const refused = unloadable(model);
+    const engine = refused
+      ? Promise.reject(new Error(refused))
+      : CreateMLCEngine(model, {
+          appConfig: appConfig((path) => browser.runtime.getURL(path as '/')),
+          initProgressCallback: (r) => report(r.progress, r.text),
+        });
     loaded = { model, engine };
     engine.catch(() => (loaded = null));
   }

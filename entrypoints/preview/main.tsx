@@ -1,24 +1,46 @@
 // The insert preview that the in-page button and the shortcut open, in an iframe on the chat page (#5). An
-// extension page, listed in web_accessible_resources for the chat sites only (wxt.config.ts).
+// extension page, listed in web_accessible_resources for the chat sites only (wxt.config.ts). Its one-time
+// token arrives in the URL fragment and is dropped from the URL at once (#11, lib/background/preview-frames.ts).
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { browser } from 'wxt/browser';
 import '../../components/theme.css';
 import './preview.css';
-import { FrameApp } from '../../components/preview/PreviewFrame';
+import { FrameApp, type FrameLink } from '../../components/preview/PreviewFrame';
 import type { FrameChannels } from '../../components/preview/frame-recall';
+import { frameMessenger } from '../../lib/frame-messages';
 import { sendMessage } from '../../lib/messages';
 
+const token = location.hash.slice(1);
+history.replaceState(null, '', location.pathname);
+
 const channels: FrameChannels = {
-  pageContext: () => sendMessage('previewPageContext', {}),
   insertText: (text) => sendMessage('previewInsertText', { text }),
   closePreview: () => sendMessage('previewClose', {}),
   recall: (req) => sendMessage('recallPreview', req),
+};
+
+const origin = browser.runtime.getURL('/');
+let hello: ReturnType<FrameLink['hello']> | undefined;
+const link: FrameLink = {
+  // Once per document (the token is one-time), whatever React's development mode runs twice.
+  hello: () =>
+    (hello ??= /^[0-9a-f]{32}$/.test(token)
+      ? sendMessage('previewHello', { token }).catch(() => ({ ok: false, open: null }))
+      : Promise.resolve({ ok: false, open: null })),
+  // This frame also hears content scripts' runtime messages (Chromium delivers them to extension frames): only
+  // the background, which has no tab, gives orders.
+  onOrder: (handle) =>
+    frameMessenger.onMessage('previewOrder', ({ data, sender }) => {
+      if (!sender.tab && sender.id === browser.runtime.id && sender.url?.startsWith(origin)) handle(data);
+      return { ok: true as const };
+    }),
 };
 
 const root = document.getElementById('root');
 if (root)
   createRoot(root).render(
     <StrictMode>
-      <FrameApp channels={channels} />
+      <FrameApp channels={channels} link={link} />
     </StrictMode>,
   );

@@ -36,7 +36,8 @@ async function seed(c: EvalCase): Promise<void> {
     const m = seedRow(c, i);
     const ev: MemoryEvent = {
       ...{ id: `seed-${i}`, memoryId: m.id, op: 'add', before: null, after: m, reason: 'eval seed' },
-      ...{ actor: 'user', jobId: null, promptVersion: null, model: null, at: m.createdAt },
+      // Stored by an earlier extraction: a memory typed by the person would only change through Review (#11).
+      ...{ actor: 'extractor', jobId: null, promptVersion: null, model: null, at: m.createdAt },
     };
     await writeMemory(m, ev);
   }

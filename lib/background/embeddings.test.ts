@@ -70,6 +70,23 @@ describe('choosing the embedder', () => {
   });
 });
 
+test('memory texts and the draft reach the embeddings endpoint redacted; with redaction off, as they are (#11)', async () => {
+  const fetchFn = fakeFetch();
+  const sent = () => fetchFn.mock.calls.map((c) => String(c[1]?.body)).join('\n');
+  const key = 'sk-proj-aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z';
+  const provider = { kind: 'openai' as const, model: 'gpt-4o-mini', baseUrl: 'https://emb.test/v1' };
+  const inputs = { settings: semanticOn, apiKey: 'k', hasAccess: granted, provider };
+  const on = (await chooseEmbedder(inputs, fetchFn)).embedder;
+  await on?.embed([`my car key is ${key}`, 'DB_PASSWORD=hunter22 in my draft']);
+  expect(sent()).not.toContain(key);
+  expect(sent()).not.toContain('hunter22');
+  expect(sent()).toContain('DB_PASSWORD=[redacted password] in my draft');
+  const raw = { ...semanticOn, privacy: { ...semanticOn.privacy, redact: false } };
+  const off = (await chooseEmbedder({ ...inputs, settings: raw }, fetchFn)).embedder;
+  await off?.embed([`my car key is ${key}`]);
+  expect(sent()).toContain(key);
+});
+
 describe('recall with the configured embedder', () => {
   test('a memory sharing no word with the draft is recalled only when semantic recall is on', async () => {
     const fetchFn = fakeFetch();

@@ -5,6 +5,7 @@ import { browser } from 'wxt/browser';
 import { originPattern, type ProviderSettings } from '../model/provider';
 import type { SemanticStatus } from '../model/semantic';
 import type { Settings } from '../model/settings';
+import { redact } from '../pipeline/redact';
 import { dimensionsFor, openAiEmbedder } from '../providers/embeddings';
 import { providerItem, readProviderSettings } from '../providers/settings';
 import type { Embedder } from '../recall/semantic';
@@ -52,7 +53,20 @@ export async function chooseEmbedder(
     };
   const model = settings.recall.embeddingModel;
   const config = { baseUrl: provider.baseUrl, apiKey, model, dimensions: dimensionsFor(model) };
-  return { embedder: openAiEmbedder(config, fetchFn), reason: null };
+  const embedder = openAiEmbedder(config, fetchFn);
+  return { embedder: settings.privacy.redact ? redacting(embedder) : embedder, reason: null };
+}
+
+/** Memory texts and the query (a draft, or a chat's last turns) leave redacted, like every prompt (#11). */
+function redacting(embedder: Embedder): Embedder {
+  return {
+    model: embedder.model,
+    embed: (texts, signal) =>
+      embedder.embed(
+        texts.map((t) => redact(t).text),
+        signal,
+      ),
+  };
 }
 
 let reason = 'Semantic recall is off.';

@@ -175,10 +175,8 @@ describe('capture health', () => {
   });
 
   test('a temporary-chat URL is refused even if a page sends it', async () => {
-    const reply = await handlers.captureTurns(
-      { ...capture, site: 'chatgpt', url: 'https://chatgpt.com/c/abc?temporary-chat=true' },
-      tab,
-    );
+    const url = 'https://chatgpt.com/c/abc?temporary-chat=true';
+    const reply = await handlers.captureTurns({ ...capture, site: 'chatgpt', url }, { url, tab: { id: 1 } });
     expect(reply.skipped).toMatch(/Temporary/);
   });
 });

@@ -15,16 +15,21 @@ import { manageHandlers } from './manage-handlers';
 import { indexCapturedConversation, pastIndex } from './past';
 import { previewRecall, recallIndex } from './recall';
 import { semanticStatus } from './embeddings';
-import { previewRelay } from './preview-relay';
+import { fromPreviewPage } from './preview-frames';
+import { frames, previewRelay } from './preview-relay';
+import { assertPageClaim } from './sender';
 
 export const handlers: Handlers = {
   ...manageHandlers,
-  ...previewRelay({
-    pageContext: (tabId) => tabMessenger.sendMessage('pageContext', undefined, tabId),
-    insertText: (tabId, text) => tabMessenger.sendMessage('insertText', { text }, tabId),
-    closePreview: (tabId) => tabMessenger.sendMessage('closePreview', undefined, tabId),
-  }),
+  ...previewRelay(
+    {
+      insertText: (tabId, text) => tabMessenger.sendMessage('insertFromPreview', { text }, tabId),
+      closePreview: (tabId) => tabMessenger.sendMessage('closePreview', undefined, tabId),
+    },
+    frames,
+  ),
   captureTurns: async (req, sender) => {
+    assertPageClaim('captureTurns', req, sender);
     const settings = await readSettings();
     const reply = await handleCapture(req, sender, settings);
     await afterCaptureReply(req, sender, reply, settings);
@@ -33,6 +38,7 @@ export const handlers: Handlers = {
   },
   addMemory: async (input) => addUserMemory(input),
   reportCaptureStatus: async (status, sender) => {
+    assertPageClaim('reportCaptureStatus', status, sender);
     await recordStatus(status, sender, await readSettings());
     return { ok: true };
   },
@@ -52,7 +58,11 @@ export const handlers: Handlers = {
     );
     return { text: reply.text, count: reply.lines.length, tokens: reply.tokens };
   },
-  recallPreview: async (req) => previewRecall(req, await readSettings()),
+  // From a preview frame, only the one Engram registered in that tab (#11); the popup is another page.
+  recallPreview: async (req, sender) => {
+    if (fromPreviewPage(sender)) await frames.assertBound(sender);
+    return previewRecall(req, await readSettings());
+  },
   // A chat page asks for this when it loads, so a worker that just started builds the index before the first
   // click (bench:recall: 10k memories, first click 1.3 s without it).
   warmRecall: async () => {

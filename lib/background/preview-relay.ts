@@ -1,34 +1,59 @@
-// The preview frame's way to its own chat tab (#5): the frame asks the background, and the background asks the
-// tab the message came from. The frame needs no `tabs` API (Firefox gives none to an extension frame that a
-// content script made: its test_ext_subframes_privileges.html) and cannot name another tab. What the tab
-// answers is page data, so it is validated here.
+// The preview frame's way to its own chat tab (#5), and the registry's messages (#11). The frame asks the
+// background, and the background asks the tab the message came from: the frame needs no `tabs` API (Firefox
+// gives none to an extension frame that a content script made: its test_ext_subframes_privileges.html) and
+// cannot name another tab. Only the frame registered for that tab is answered (preview-frames.ts); what the
+// tab answers is page data, so it is validated here.
+import { browser } from 'wxt/browser';
+import { storage } from 'wxt/utils/storage';
+import { frameMessenger } from '../frame-messages';
 import type { Handlers, Sender } from '../messages';
-import { insertReply, pageContextReply } from '../tab-replies';
+import { insertReply } from '../tab-replies';
+import { previewFrames, tabOf, type Frames, type PreviewFrames } from './preview-frames';
+import { assertPageClaim } from './sender';
 
 export interface TabChannel {
-  pageContext(tabId: number): Promise<unknown>;
+  /** Into the composer, from the preview frame: the tab checks that its frame is open and on screen. */
   insertText(tabId: number, text: string): Promise<unknown>;
   closePreview(tabId: number): Promise<unknown>;
 }
 
-type RelayHandlers = Pick<Handlers, 'previewPageContext' | 'previewInsertText' | 'previewClose'>;
+type RelayHandlers = Pick<
+  Handlers,
+  'previewInsertText' | 'previewClose' | 'previewRegister' | 'previewShow' | 'previewHide' | 'previewHello'
+>;
 
-/** The tab a message came from; the popup and options pages have none. */
-function senderTab(sender: Sender): number {
-  const id = sender.tab?.id;
-  if (id === undefined || id < 0) throw new Error('The preview is not inside a chat tab.');
-  return id;
-}
+/** A content script speaks for its own tab's top frame and its own site (sender.ts). */
+const fromChatPage = (sender: Sender, site: 'chatgpt' | 'claude' | null = null) => {
+  if (sender.frameId !== undefined && sender.frameId !== 0) throw new Error('Not from the top frame.');
+  if (site) assertPageClaim('previewShow', { site, url: sender.url ?? '' }, sender);
+  return sender;
+};
 
-export function previewRelay(tabs: TabChannel): RelayHandlers {
+export function previewRelay(tabs: TabChannel, frames: PreviewFrames): RelayHandlers {
   return {
-    previewPageContext: async (_req, sender) =>
-      pageContextReply(await tabs.pageContext(senderTab(sender)).catch(() => null)),
-    previewInsertText: async ({ text }, sender) =>
-      insertReply(await tabs.insertText(senderTab(sender), text)),
+    previewInsertText: async ({ text }, sender) => {
+      await frames.assertBound(sender);
+      return insertReply(await tabs.insertText(tabOf(sender), text));
+    },
     previewClose: async (_req, sender) => {
-      await tabs.closePreview(senderTab(sender));
+      await frames.assertBound(sender);
+      await tabs.closePreview(tabOf(sender));
       return { ok: true };
     },
+    previewRegister: async (_req, sender) => frames.register(fromChatPage(sender)),
+    previewShow: async ({ context }, sender) => frames.show(context, fromChatPage(sender, context.site)),
+    previewHide: async (_req, sender) => frames.hide(fromChatPage(sender)),
+    previewHello: async ({ token }, sender) => frames.hello(token, sender),
   };
 }
+
+const framesItem = storage.defineItem<Frames>('session:previewFrames', { fallback: {} });
+
+/** The registry as the background runs it: storage.session, orders by tabs.sendMessage to one frame id. */
+export const frames = previewFrames({
+  store: { get: () => framesItem.getValue(), set: (value) => framesItem.setValue(value) },
+  order: (tabId, frameId, order) => frameMessenger.sendMessage('previewOrder', order, { tabId, frameId }),
+  // Not getURL('/preview.html'): for a use_dynamic_url resource Chromium returns the per-session address, while
+  // the frame's sender.url is on the extension's own origin.
+  previewUrl: `${browser.runtime.getURL('/')}preview.html`,
+});

@@ -1,20 +1,42 @@
 // Background only: the API key item and the provider built from the settings. No other context imports this
 // module, so the key never reaches a content script or a page (#4).
-import { storage } from 'wxt/utils/storage';
-import type { ProviderSettings, ProviderStatus, SaveProvider, TestResult } from '../model/provider';
+import {
+  endpointProblem,
+  providerOrigin,
+  type ProviderSettings,
+  type ProviderStatus,
+  type SaveProvider,
+  type TestResult,
+} from '../model/provider';
 import { redact } from '../pipeline/redact';
 import { anthropicProvider } from '../providers/anthropic';
 import { openAiProvider } from '../providers/openai';
 import { providerItem, readProviderSettings } from '../providers/settings';
 import type { Provider } from '../providers/types';
+import { trustedItem } from '../store/secrets';
 import { z } from 'zod/mini';
 
-export const keyItem = storage.defineItem<string>('local:providerKey', { fallback: '' });
+/** The key and the origin it was saved for (#11): it is handed out only while the provider is that origin. */
+const storedKey = trustedItem<{ key: string; origin: string | null }>('providerKey', {
+  key: '',
+  origin: null,
+});
+
+export const keyItem = {
+  getValue: async (): Promise<string> => {
+    const { key, origin } = await storedKey.getValue();
+    return key && origin !== null && origin === providerOrigin(await readProviderSettings()) ? key : '';
+  },
+  /** Binds the key to the provider saved now: save the provider first. */
+  setValue: async (key: string): Promise<void> =>
+    storedKey.setValue({ key, origin: key ? providerOrigin(await readProviderSettings()) : null }),
+  watch: (onChange: () => void) => storedKey.watch(onChange),
+};
 
 export type WebLlmFactory = (model: string) => Provider;
 
 export function buildProvider(s: ProviderSettings, apiKey: string, webllm?: WebLlmFactory): Provider | null {
-  if (!s.model) return null;
+  if (!s.model || endpointProblem(s.kind, s.baseUrl)) return null;
   if (s.kind === 'openai' && s.baseUrl) return openAiProvider({ baseUrl: s.baseUrl, apiKey, model: s.model });
   if (s.kind === 'anthropic' && apiKey) return anthropicProvider({ apiKey, model: s.model });
   if (s.kind === 'webllm' && webllm) return webllm(s.model);
@@ -31,10 +53,15 @@ export async function currentProvider(webllm = registered): Promise<Provider | n
   return buildProvider(await readProviderSettings(), await keyItem.getValue(), webllm);
 }
 
+/** Saves the choice; a key saved for another origin is cleared, never sent to the new one (#11). */
 export async function saveProvider(req: SaveProvider): Promise<void> {
   const { apiKey, ...settings } = req;
+  const problem = endpointProblem(settings.kind, settings.baseUrl);
+  if (problem) throw new Error(problem);
+  const before = providerOrigin(await readProviderSettings());
   await providerItem.setValue(settings);
   if (apiKey !== undefined) await keyItem.setValue(apiKey.trim());
+  else if (before !== providerOrigin(settings)) await storedKey.setValue({ key: '', origin: null });
 }
 
 export async function providerStatus(): Promise<ProviderStatus> {
@@ -45,6 +72,9 @@ const Pong = z.object({ ok: z.boolean() });
 
 /** One tiny structured call, reported in plain words. */
 export async function testConnection(webllm = registered): Promise<TestResult> {
+  const settings = await readProviderSettings();
+  const problem = endpointProblem(settings.kind, settings.baseUrl);
+  if (problem) return { ok: false, message: problem };
   const provider = await currentProvider(webllm);
   if (!provider)
     return { ok: false, message: 'No model chosen yet: pick a provider and a model, then save.' };

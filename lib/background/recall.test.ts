@@ -180,6 +180,61 @@ describe('From past chats', () => {
   });
 });
 
+describe('secrets at the block boundary (#11)', () => {
+  const KEY = 'sk-proj-aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z';
+  const chat = {
+    site: 'claude' as const,
+    conversationId: 'deploy',
+    url: 'https://claude.ai/chat/deploy',
+    title: 'Deploy',
+    strategy: 'page' as const,
+    turns: [
+      {
+        id: 'u1',
+        role: 'user' as const,
+        text: `The deploy script needs OPENAI_API_KEY=${KEY} set.`,
+        createdAt: null,
+      },
+    ],
+  };
+  const past = (redact: boolean) => ({
+    ...DEFAULT_SETTINGS,
+    recall: { ...DEFAULT_SETTINGS.recall, rawTurns: true },
+    privacy: { ...DEFAULT_SETTINGS.privacy, redact },
+  });
+
+  test("a Claude turn's key never reaches a ChatGPT block; a stored memory's password neither", async () => {
+    await handlers.captureTurns(chat, { url: chat.url, tab: { id: 1 } });
+    await handlers.addMemory(
+      { text: 'The deploy wifi password is "blue moon rising".', type: 'profile' },
+      {},
+    );
+    await settingsItem.setValue(past(true));
+    const reply = await ask('deploy script wifi', { site: 'chatgpt' });
+    expect(reply.lines.map((l) => l.text).sort()).toEqual([
+      'Me: The deploy script needs OPENAI_API_KEY=[redacted api key] set.',
+      'The deploy wifi password is "[redacted password]".',
+    ]);
+    expect(reply.text).not.toContain(KEY);
+    expect(reply.text).not.toContain('blue moon');
+    expect(reply.tokens).toBeLessThanOrEqual(reply.budgetTokens);
+    await settingsItem.setValue(past(false));
+    expect((await ask('deploy script wifi', { site: 'chatgpt' })).text).toContain(KEY);
+  });
+
+  test('a redaction label adds at most REDACTION_TOKENS to a line (so the budget stays a bound)', async () => {
+    const { countTokens } = await import('../tokens');
+    const { redact } = await import('../pipeline/redact');
+    const { REDACTION_TOKENS } = await import('../recall/select');
+    const { SECRETS } = await import('../../test/helpers/secrets-corpus');
+    for (const s of SECRETS) {
+      const r = redact(s.text);
+      const grown = (await countTokens(r.text)) - (await countTokens(s.text));
+      expect(grown, s.name).toBeLessThanOrEqual(REDACTION_TOKENS * r.found.length);
+    }
+  });
+});
+
 test('a memory written without passing the write listener (another context, a bulk write) is caught up on the next query', async () => {
   await handlers.addMemory({ text: 'I keep bees.', type: 'profile' }, {});
   expect((await ask('bees')).lines).toHaveLength(1);

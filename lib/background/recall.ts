@@ -8,6 +8,7 @@ import { recall } from '../recall/recall';
 import { EmbeddingCache, type Embedder } from '../recall/semantic';
 import { deleteVectors, loadVectors, putVectors } from '../store/embeddings';
 import { listMemories, memoriesChangedSince, onMemoryWritten } from '../store/memories';
+import { redact } from '../pipeline/redact';
 import { pastIndex } from './past';
 
 let index: Promise<RecallIndex> | undefined;
@@ -86,6 +87,22 @@ async function semanticIds(idx: RecallIndex, req: RecallRequest, settings: Setti
   return embeddings.rank(embedder, query, [...idx.all()], { timeoutMs: SEMANTIC_TIMEOUT_MS });
 }
 
+// The same memories come back preview after preview (the slider, a removal, the next draft): each text is
+// redacted once per worker, not once per offer (~30 ms per 10k-memory preview under load otherwise).
+const cleaned = new Map<string, { text: string; spans: number }>();
+const CLEANED_MAX = 5_000;
+
+function cleanLine(text: string) {
+  let out = cleaned.get(text);
+  if (!out) {
+    const r = redact(text);
+    out = { text: r.text, spans: r.found.length };
+    if (cleaned.size >= CLEANED_MAX) cleaned.clear();
+    cleaned.set(text, out);
+  }
+  return out;
+}
+
 export async function previewRecall(
   req: RecallRequest,
   settings: Settings,
@@ -100,6 +117,7 @@ export async function previewRecall(
     exclude: req.exclude,
     now,
     semantic: await semanticIds(idx, req, settings),
+    clean: settings.privacy.redact ? cleanLine : undefined,
     past: settings.recall.rawTurns
       ? {
           index: await pastIndex(),

@@ -5,6 +5,7 @@ import type { ApiResult } from '../sites/api-types';
 import type { ParsedTurn } from '../sites/types';
 import { createSender, readPage } from './capture';
 import { createController } from './controller';
+import { BLOCK_CLOSE, renderBlock } from '../recall/block';
 import { fenceOwnBlock } from './fence';
 import { assignTurnIds } from './turn-id';
 
@@ -51,6 +52,19 @@ describe('fencing', () => {
     expect(fenceOwnBlock(`${block}\n\nWhat should I cook tonight?`)).toBe('What should I cook tonight?');
     expect(fenceOwnBlock(`Before\n${block}\nAfter`)).toBe('Before\n\nAfter');
     expect(fenceOwnBlock('<engram-memory>\n- half a block the user cut')).toBe('');
+  });
+
+  test('a marker with no close is fenced only as far as the block goes (#11)', () => {
+    const literal = 'How does the <engram-memory> tag work? Also: I moved to Lyon.\nSecond line.';
+    expect(fenceOwnBlock(literal)).toBe(literal);
+    const cut = renderBlock([
+      { text: 'I live in Lisbon.', tokenCount: 5, section: 'about', date: null },
+      { text: 'Ran a marathon.', tokenCount: 4, section: 'context', date: { day: '8 May 2023', at: '' } },
+    ]).replace(`\n${BLOCK_CLOSE}`, '');
+    expect(fenceOwnBlock(`${cut}\n\nWhat should I cook tonight?`)).toBe('What should I cook tonight?');
+    expect(fenceOwnBlock(`${cut}\nI moved to Lyon last week.`)).toBe('I moved to Lyon last week.');
+    // An unclosed block, the user's words, then a whole block: the close belongs to the second one.
+    expect(fenceOwnBlock(`${cut}\n\nMy words.\n\n${cut}\n${BLOCK_CLOSE}`)).toBe('My words.');
   });
 });
 

@@ -1,19 +1,39 @@
-// The isolated side of the tap: anything on the window may post, so the message is validated and used only as a
-// trigger to re-read the site's JSON (#3).
+// The isolated side of the tap. Anything can post to a window: other frames, an opener, the page. A message
+// counts only when this same window posted it for its own origin (#11: `event.source`/origin checks); its
+// shape is validated, and it is used only as a trigger to re-read the site's JSON (#3). A page that floods
+// the channel gets at most one re-read per MIN_GAP_MS (the capture controller also coalesces).
 import { z } from 'zod/mini';
-import { tapMessenger } from './tap-protocol';
+import { TAP_TYPE } from './tap-protocol';
 
 const ReplyFinished = z.object({
+  type: z.literal(TAP_TYPE),
   conversationId: z.nullable(z.string().check(z.regex(/^[\w-]{8,100}$/))),
 });
+
+/** A real reply takes seconds to stream; two "finished" signals within a second are one. */
+export const MIN_GAP_MS = 1000;
 
 export function listenForReplies(
   onReply: (conversationId: string | null) => void,
   signal: AbortSignal,
+  win: Window = window,
 ): void {
-  const remove = tapMessenger.onMessage('replyFinished', (message) => {
-    const parsed = ReplyFinished.safeParse(message.data);
-    if (parsed.success) onReply(parsed.data.conversationId);
-  });
-  signal.addEventListener('abort', remove, { once: true });
+  let last = -Infinity;
+  let trailing: ReturnType<typeof setTimeout> | undefined;
+  const fire = (id: string | null) => {
+    last = Date.now();
+    onReply(id);
+  };
+  const onMessage = (e: MessageEvent) => {
+    if (e.source !== win || e.origin !== win.location.origin) return;
+    const parsed = ReplyFinished.safeParse(e.data);
+    if (!parsed.success) return;
+    const id = parsed.data.conversationId;
+    clearTimeout(trailing);
+    const wait = last + MIN_GAP_MS - Date.now();
+    if (wait <= 0) fire(id);
+    else trailing = setTimeout(() => fire(id), wait);
+  };
+  win.addEventListener('message', onMessage, { signal });
+  signal.addEventListener('abort', () => clearTimeout(trailing), { once: true });
 }

@@ -1,6 +1,8 @@
-// The in-page "Insert memory" button. Vanilla DOM in an open shadow root: the page's CSS cannot restyle it,
-// and no React loads in a content script (#2, #5). Its text is fixed; memory text never enters the page DOM
-// except through the composer's own input path: the preview is an extension frame (frame.ts).
+// The in-page "Insert memory" button. Vanilla DOM in a closed shadow root: the page's CSS cannot restyle it,
+// its scripts cannot reach the button or the preview frame beside it (an open root let a page `.click()` it
+// and read the frame's URL, #11), and no React loads in a content script (#2, #5). Its text is fixed; memory
+// text never enters the page DOM except through the composer's own input path: the preview is an extension
+// frame (frame.ts). Only a real click counts: `isTrusted` is false for one a script made.
 const HOST_TAG = 'engram-insert';
 
 const STYLE = `
@@ -25,7 +27,7 @@ export interface ButtonHandle {
 export function createInsertButton(doc: Document, onClick: () => Promise<void>): ButtonHandle {
   const host = doc.createElement(HOST_TAG);
   host.style.cssText = 'display:inline-flex;align-items:center;margin:4px 0;z-index:10;position:relative';
-  const shadow = host.attachShadow({ mode: 'open' });
+  const shadow = host.attachShadow({ mode: 'closed' });
   const style = doc.createElement('style');
   style.textContent = STYLE;
   const button = doc.createElement('button');
@@ -33,7 +35,8 @@ export function createInsertButton(doc: Document, onClick: () => Promise<void>):
   button.textContent = 'Insert memory';
   const status = doc.createElement('span');
   status.setAttribute('role', 'status');
-  button.addEventListener('click', () => {
+  button.addEventListener('click', (e) => {
+    if (!e.isTrusted) return;
     button.setAttribute('aria-busy', 'true');
     void onClick().finally(() => button.removeAttribute('aria-busy'));
   });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { SiteAdapter } from '../sites/adapter';
-import { FRAME_BOOTED, FRAME_TITLE, openMessage } from './frame';
+import { FRAME_TITLE } from './frame';
 import { createInsertSession, readContext } from './session';
 
 // about:blank: happy-dom would try to fetch an extension URL; the real URL is checked in e2e.
@@ -8,11 +8,29 @@ const SRC = 'about:blank';
 
 afterEach(() => document.body.replaceChildren());
 
+/** happy-dom has no `isTrusted`; a browser sets it only on what the person did. */
+function trusted<E extends Event>(event: E): E {
+  Object.defineProperty(event, 'isTrusted', { value: true });
+  return event;
+}
+const shortcut = () => new KeyboardEvent('keydown', { altKey: true, shiftKey: true, code: 'KeyM' });
+
+function transport() {
+  let n = 0;
+  return {
+    url: SRC,
+    register: vi.fn(async () => ({ token: `token${++n}` })),
+    show: vi.fn(async () => ({ ok: true })),
+    hide: vi.fn(async () => ({ ok: true })),
+  };
+}
+
 function page() {
   const form = document.createElement('form');
   const composer = document.createElement('div');
   composer.contentEditable = 'true';
   composer.tabIndex = 0;
+  composer.textContent = 'Lisbon';
   form.append(composer);
   document.body.append(form);
   const adapter = {
@@ -21,65 +39,69 @@ function page() {
     conversationId: () => 'c1',
     parseTurns: () => [],
   } as unknown as SiteAdapter;
-  const send = {
-    offer: vi.fn(async () => ({ count: null })),
-    warm: vi.fn(async () => ({})),
-    frameUrl: () => SRC,
-  };
+  const frame = transport();
+  const send = { offer: vi.fn(async () => ({ count: null })), warm: vi.fn(async () => ({})), frame };
   const session = createInsertSession(adapter, document, send);
   session.sync('https://chatgpt.com/c/c1');
-  return { session, composer, send };
+  const button = session.button.shadow.querySelector('button');
+  if (!button) throw new Error('no button');
+  return { session, composer, send, frame, button, form };
 }
 
 const frames = (root: ShadowRoot) => [...root.querySelectorAll('iframe')];
 const shown = (root: ShadowRoot) => frames(root).filter((f) => !f.hidden);
 
 describe('the insert session places the preview frame, never memory text', () => {
-  test('the button mounts with one hidden frame of the preview page; a click shows that same frame', async () => {
-    const { session, send } = page();
+  test('the button mounts with one hidden frame, loaded with the token the background gave it', async () => {
+    const { session, send, frame } = page();
     expect(send.warm).toHaveBeenCalledOnce();
-    const [frame] = frames(session.button.shadow);
-    expect(frame?.getAttribute('src')).toBe(SRC);
-    expect(frame?.title).toBe(FRAME_TITLE);
+    expect(frame.register).toHaveBeenCalledOnce();
+    const [el] = frames(session.button.shadow);
+    await vi.waitFor(() => expect(el?.getAttribute('src')).toBe(`${SRC}#token1`));
+    expect(el?.title).toBe(FRAME_TITLE);
     expect(shown(session.button.shadow)).toEqual([]);
-    session.button.shadow.querySelector('button')?.click();
-    await vi.waitFor(() => expect(shown(session.button.shadow)).toEqual([frame]));
-    await session.open();
-    expect(frames(session.button.shadow)).toEqual([frame]);
   });
 
-  test('a click tells the frame to show a fresh preview, and again when a (re)loaded frame says it booted', async () => {
-    const { session } = page();
-    const [frame] = frames(session.button.shadow);
-    const win = frame?.contentWindow;
-    if (!win) throw new Error('no frame window');
-    const post = vi.spyOn(win, 'postMessage');
-    window.dispatchEvent(new MessageEvent('message', { data: FRAME_BOOTED, source: win }));
-    expect(post).not.toHaveBeenCalled();
-    await session.open();
-    expect(post).toHaveBeenLastCalledWith(openMessage(1), '*');
-    window.dispatchEvent(new MessageEvent('message', { data: FRAME_BOOTED, source: window }));
-    expect(post).toHaveBeenCalledTimes(1);
-    // A (re)booted frame gets the same open again, so it can tell a repeat from a new open.
-    window.dispatchEvent(new MessageEvent('message', { data: FRAME_BOOTED, source: win }));
-    expect(post).toHaveBeenLastCalledWith(openMessage(1), '*');
-    expect(post).toHaveBeenCalledTimes(2);
-    session.close();
-    await session.open();
-    expect(post).toHaveBeenLastCalledWith(openMessage(2), '*');
+  test("a real click shows that same frame and asks the background to open it with the page's context", async () => {
+    const { session, button, frame } = page();
+    button.dispatchEvent(trusted(new MouseEvent('click', { bubbles: true })));
+    expect(shown(session.button.shadow)).toHaveLength(1);
+    await vi.waitFor(() =>
+      expect(frame.show).toHaveBeenCalledWith({
+        site: 'chatgpt',
+        draft: 'Lisbon',
+        recent: [],
+        scope: null,
+        conversationId: 'c1',
+      }),
+    );
+    expect(frames(session.button.shadow)).toHaveLength(1);
   });
 
-  test('Alt+Shift+M shows the same frame', () => {
+  test('a click or shortcut a page script makes does nothing (#11)', async () => {
+    const { session, button, frame } = page();
+    button.click();
+    button.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    document.dispatchEvent(shortcut());
+    await new Promise((r) => setTimeout(r, 20));
+    expect(shown(session.button.shadow)).toEqual([]);
+    expect(frame.show).not.toHaveBeenCalled();
+  });
+
+  test("the person's Alt+Shift+M shows the same frame", () => {
     const { session } = page();
-    document.dispatchEvent(new KeyboardEvent('keydown', { altKey: true, shiftKey: true, code: 'KeyM' }));
+    document.dispatchEvent(trusted(shortcut()));
     expect(shown(session.button.shadow)).toHaveLength(1);
   });
 
-  test('Escape on the page closes an open preview too', async () => {
-    const { session } = page();
+  test("the person's Escape on the page closes an open preview too; a script's does not", async () => {
+    const { session, frame } = page();
     await session.open();
     document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    expect(shown(session.button.shadow)).toHaveLength(1);
+    document.dispatchEvent(trusted(new KeyboardEvent('keydown', { key: 'Escape' })));
     expect(shown(session.button.shadow)).toEqual([]);
+    expect(frame.hide).toHaveBeenCalledOnce();
   });
 
   test('close hides the frame and gives the composer focus back', async () => {
@@ -89,6 +111,26 @@ describe('the insert session places the preview frame, never memory text', () =>
     expect(frames(session.button.shadow)).toHaveLength(1);
     expect(shown(session.button.shadow)).toEqual([]);
     expect(document.activeElement).toBe(composer);
+  });
+
+  test("the frame's confirm inserts nothing while the frame is closed or not plainly on screen", async () => {
+    const { session, composer } = page();
+    const refused = { ok: false, message: 'The preview is not fully on screen, so nothing was inserted.' };
+    expect(session.insertFromPreview('<engram-memory>\n- x\n</engram-memory>')).toEqual(refused);
+    await session.open();
+    session.button.host.style.opacity = '0';
+    expect(session.insertFromPreview('<engram-memory>\n- x\n</engram-memory>')).toEqual(refused);
+    expect(composer.textContent).toBe('Lisbon');
+  });
+
+  test('a host the page moved is mounted again with a new frame token (the old one is spent)', async () => {
+    const { session, frame, form } = page();
+    session.button.host.remove();
+    session.sync('https://chatgpt.com/c/c1');
+    expect(form.previousSibling).toBe(session.button.host);
+    expect(frame.register).toHaveBeenCalledTimes(2);
+    const [el] = frames(session.button.shadow);
+    await vi.waitFor(() => expect(el?.getAttribute('src')).toBe(`${SRC}#token2`));
   });
 
   test('an insert without a composer says so beside the button', () => {
@@ -123,7 +165,7 @@ describe('project scope from the page URL', () => {
     const send = {
       offer: vi.fn(async () => ({ count: 2 })),
       warm: vi.fn(async () => ({})),
-      frameUrl: () => SRC,
+      frame: transport(),
     };
     const composer = document.createElement('div');
     document.body.append(composer);

@@ -1,19 +1,20 @@
 // What the content script does for recall on one chat page: read the page's side of the query, open the
 // preview frame (from the button, the shortcut or the popup), and insert the confirmed block. Never sends the
 // chat. The preview itself is an extension page (lib/inject/frame.ts): no memory text reaches this DOM.
+// Only the person opens it: a click or key the page made up (`isTrusted` false) does nothing (#11).
 import type { OfferRequest, PageContext } from '../model/messages';
 import { BLOCK_CLOSE, BLOCK_OPEN } from '../recall/block';
 import type { SiteAdapter } from '../sites/adapter';
 import { scopeOfUrl } from '../sites/projects';
 import { createInsertButton, mountNear, type ButtonHandle } from './button';
-import { createPreviewFrame, type PreviewFrame } from './frame';
+import { createPreviewFrame, type FrameTransport, type PreviewFrame } from './frame';
 import { insertBlock } from './insert';
 
 export interface RecallTransport {
   offer(req: typeof OfferRequest._zod.output): Promise<{ count: number | null }>;
   warm(): Promise<unknown>;
-  /** The preview page's URL (`runtime.getURL`; per-session on Chrome with use_dynamic_url). */
-  frameUrl(): string;
+  /** The preview frame's registration and orders, through the background (lib/inject/frame.ts). */
+  frame: FrameTransport;
 }
 
 const RECENT_TURNS = 4;
@@ -25,8 +26,10 @@ export interface InsertSession {
   open(): Promise<void>;
   /** Removes the preview frame and gives the composer focus back (Escape, Cancel, after an insert). */
   close(): void;
-  /** The frame's confirm: puts the block in the composer and says so beside the button. */
+  /** The popup's confirm: puts the block in the composer and says so beside the button. */
   insert(text: string): { ok: boolean; message: string };
+  /** The frame's confirm: the same, only while the frame is open and plainly on screen (#11). */
+  insertFromPreview(text: string): { ok: boolean; message: string };
   /** Re-mounts the button and refreshes the new-chat offer after a page change. */
   sync(href: string): void;
 }
@@ -46,7 +49,8 @@ export function readContext(adapter: SiteAdapter, doc: Document): PageContext {
   const conversationId = url ? adapter.conversationId(url) : null;
   // A chat inside a project also recalls that project's memories (lib/sites/projects.ts).
   const scope = url ? scopeOfUrl(adapter.site, url) : null;
-  return { site: adapter.site, draft, recent, scope, conversationId };
+  // Bounded like a recall request (lib/model/messages.ts): a pasted document is still a draft.
+  return { site: adapter.site, draft: draft.slice(0, 20_000), recent, scope, conversationId };
 }
 
 export function insertInto(
@@ -68,6 +72,7 @@ export function insertInto(
 // its own Escape. Not prevented: the site may use Escape too.
 function listenForShortcut(doc: Document, open: () => Promise<void>, close: () => void): void {
   const onKey = (e: KeyboardEvent) => {
+    if (!e.isTrusted) return; // a page script's synthetic keydown (#11)
     if (e.key === 'Escape') close();
     if (!(e.altKey && e.shiftKey && e.code === 'KeyM') || e.ctrlKey || e.metaKey) return;
     e.preventDefault();
@@ -75,6 +80,8 @@ function listenForShortcut(doc: Document, open: () => Promise<void>, close: () =
   };
   doc.addEventListener('keydown', onKey, true);
 }
+
+const NOT_ON_SCREEN = { ok: false, message: 'The preview is not fully on screen, so nothing was inserted.' };
 
 export function createInsertSession(
   adapter: SiteAdapter,
@@ -91,14 +98,12 @@ export function createInsertSession(
   const open = async () => {
     button.setOffer(null);
     button.setStatus('');
-    frame ??= createPreviewFrame(button.shadow, send.frameUrl());
-    frame.show();
+    frame ??= createPreviewFrame(button.shadow, send.frame);
+    frame.show(readContext(adapter, doc));
   };
-  const insert = (text: string) => {
-    const result = insertInto(adapter, doc, text);
-    button.setStatus(result.message);
-    return result;
-  };
+  const insert = (text: string) => say(insertInto(adapter, doc, text));
+  const say = <R extends { message: string }>(result: R) => (button.setStatus(result.message), result);
+  const insertFromPreview = (text: string) => (frame?.onScreen() ? insert(text) : NOT_ON_SCREEN);
   const button = createInsertButton(doc, open);
   listenForShortcut(doc, open, close);
   const sync = (href: string) => {
@@ -106,7 +111,9 @@ export function createInsertSession(
     const wasMounted = button.host.isConnected;
     if (!wasMounted && mountNear(adapter.findComposer(doc), button)) {
       void send.warm().catch(() => undefined);
-      frame ??= createPreviewFrame(button.shadow, send.frameUrl());
+      // Moving the host reloads the frame, whose token is spent: a new one.
+      if (frame) frame.reload();
+      else frame = createPreviewFrame(button.shadow, send.frame);
     }
     const newChat = adapter.conversationId(new URL(href)) === null;
     // Only the draft matters here: no turn parsing on a page change.
@@ -115,5 +122,5 @@ export function createInsertSession(
     const scope = scopeOfUrl(adapter.site, new URL(href));
     void send.offer({ site: adapter.site, scope }).then(({ count }) => button.setOffer(count));
   };
-  return { button, open, close, insert, sync };
+  return { button, open, close, insert, insertFromPreview, sync };
 }

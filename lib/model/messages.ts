@@ -224,5 +224,21 @@ export const InsertTextRequest = z.object({ text: z.string().check(z.maxLength(2
 export const InsertTextReply = z.object({ ok: z.boolean(), message: z.string() });
 export type InsertTextReply = z.infer<typeof InsertTextReply>;
 
-/** The preview frame's page context, relayed from its own tab by the background; null when none answers. */
-export const MaybePageContext = z.nullable(PageContext);
+// The preview frame's registry (#11): the background hands the chat tab's content script a one-time token for
+// the frame it creates; the frame presents it once, and from then on the background knows that frame (tab and
+// frame id) and gives open and close orders to it alone. A frame it does not know shows nothing.
+const Token = z.string().check(z.regex(/^[0-9a-f]{32}$/));
+export const PreviewToken = z.object({ token: Token });
+/** What the content script reads when the person opens the preview; bounded like a recall request. */
+export const PreviewContext = z.object({
+  site: Site,
+  draft: z.string().check(z.maxLength(20_000)),
+  recent: z.array(z.string().check(z.maxLength(20_000))).check(z.maxLength(8)),
+  scope: z.nullable(z.string().check(z.maxLength(200))),
+  conversationId: z.nullable(z.string().check(z.maxLength(200))),
+});
+export const PreviewShow = z.object({ context: PreviewContext });
+/** An open order: `n` counts the tab's opens, so the frame acts on each once (insert.e2e Remove flake). */
+export const PreviewOpen = z.object({ n: z.number().check(z.int(), z.positive()), context: PreviewContext });
+export type PreviewOpen = z.infer<typeof PreviewOpen>;
+export const PreviewHelloReply = z.object({ ok: z.boolean(), open: z.nullable(PreviewOpen) });

@@ -34,15 +34,36 @@ export const PromptVersions = z.object({ extraction: z.string(), consolidation: 
 export const ExtractNow = z.object({ key: z.optional(z.string().check(z.minLength(3), z.maxLength(300))) });
 export const ExtractNowReply = z.object({ ran: z.number(), waiting: z.nullable(z.string()) });
 
+/** Hosts that mean "this computer": the only ones where plain http is accepted (#11). */
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Why an OpenAI-compatible base URL is refused, or null when it may be used. */
+export function endpointProblem(kind: ProviderKind, baseUrl: string): string | null {
+  if (kind !== 'openai') return null;
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    return `The base URL is not a web address: ${baseUrl}`;
+  }
+  if (url.protocol === 'https:') return null;
+  if (url.protocol === 'http:' && LOOPBACK.has(url.hostname)) return null;
+  if (url.protocol === 'http:')
+    return `Plain http is accepted only for a model on this computer (localhost, 127.0.0.1 or [::1]): anyone on the network could read the key and your conversations. Use https://${url.host}.`;
+  return `The base URL must start with https:// (or http:// for localhost): ${baseUrl}`;
+}
+
+/** The origin that receives the key and the text; null for WebLLM and no provider. */
+export function providerOrigin(s: Pick<ProviderSettings, 'kind' | 'baseUrl'>): string | null {
+  if (s.kind === 'anthropic') return 'https://api.anthropic.com';
+  if (s.kind !== 'openai' || endpointProblem(s.kind, s.baseUrl)) return null;
+  return new URL(s.baseUrl).origin;
+}
+
 /** The host permission pattern for an endpoint, requested at runtime (optional_host_permissions). */
 export function originPattern(kind: ProviderKind, baseUrl: string): string | null {
   if (kind === 'anthropic') return 'https://api.anthropic.com/*';
-  if (kind !== 'openai') return null;
-  try {
-    const url = new URL(baseUrl);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-    return `${url.protocol}//${url.hostname}/*`;
-  } catch {
-    return null;
-  }
+  if (kind !== 'openai' || endpointProblem(kind, baseUrl)) return null;
+  const url = new URL(baseUrl);
+  return `${url.protocol}//${url.hostname}/*`;
 }

@@ -25,6 +25,17 @@ export const Settings = z.object({
   }),
   privacy: z.object({ redact: z.boolean(), reviewMode: z.boolean() }),
   prompts: z.object({ extraction: z.string(), consolidation: z.string() }),
+  /**
+   * Daily caps on what the extractor may do without asking (#11): changes written past `dailyChanges` wait
+   * in Review; past `dailyTokens`, jobs wait for the next UTC day. Defaulted, so older stored settings parse.
+   */
+  limits: z._default(
+    z.object({
+      dailyChanges: z.number().check(z.int(), z.gte(1), z.lte(100_000)),
+      dailyTokens: z.number().check(z.int(), z.gte(1_000), z.lte(1_000_000_000)),
+    }),
+    { dailyChanges: 200, dailyTokens: 1_000_000 },
+  ),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -44,4 +55,5 @@ export const DEFAULT_SETTINGS: Settings = {
   },
   privacy: { redact: true, reviewMode: false },
   prompts: { extraction: 'v1', consolidation: 'v1' },
+  limits: { dailyChanges: 200, dailyTokens: 1_000_000 },
 };

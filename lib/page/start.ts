@@ -24,9 +24,14 @@ export function startChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): 
     report: (status) => sendMessage('reportCaptureStatus', status),
   });
   const session = createInsertSession(adapter, document, {
-    frameUrl: () => browser.runtime.getURL('/preview.html'),
     offer: (req) => sendMessage('offerCount', req),
     warm: () => sendMessage('warmRecall', { ok: true }),
+    frame: {
+      url: browser.runtime.getURL('/preview.html'),
+      register: () => sendMessage('previewRegister', {}),
+      show: (context) => sendMessage('previewShow', { context }),
+      hide: () => sendMessage('previewHide', {}),
+    },
   });
   const onChange = () => {
     capture.onPageChange();
@@ -39,6 +44,9 @@ export function startChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): 
   void capture.refresh();
   serveTabMessages(adapter, fetchJson, session, ctx);
 }
+
+const insertWith = (insert: InsertSession['insert'], data: { text?: unknown } | undefined) =>
+  typeof data?.text === 'string' ? insert(data.text) : { ok: false, message: 'Nothing to insert.' };
 
 /**
  * What the extension asks of this tab: the site's saved memories, read with the session, only when the user
@@ -62,11 +70,8 @@ function serveTabMessages(
       return { ok: true as const };
     }),
     onTabMessage('pageContext', () => readContext(adapter, document)),
-    onTabMessage('insertText', ({ data }) =>
-      typeof data?.text === 'string'
-        ? session.insert(data.text)
-        : { ok: false, message: 'Nothing to insert.' },
-    ),
+    onTabMessage('insertText', ({ data }) => insertWith(session.insert, data)),
+    onTabMessage('insertFromPreview', ({ data }) => insertWith(session.insertFromPreview, data)),
     onTabMessage('closePreview', () => {
       session.close();
       return { ok: true as const };

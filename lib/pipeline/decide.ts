@@ -1,9 +1,9 @@
-// Turns the model's consolidation operations into decisions the store can apply, under the blast-radius caps
-// (#4): at most one UPDATE or DELETE per new fact, at most GATE.maxDeletesPerJob deletes per job, an invalid
-// id becomes an ADD (UPDATE) or is dropped (DELETE, NONE), never a crash.
+// Turns the model's consolidation operations into decisions the store can apply (#4): at most one UPDATE or
+// DELETE per new fact and per memory; an invalid id becomes an ADD (UPDATE) or is dropped (DELETE, NONE),
+// never a crash. The per-job caps are guard.ts's (#11): a job over them goes to Review whole.
 import type { ConsolidationOp } from '../../prompts/schemas';
 import type { Memory } from '../model/records';
-import { GATE, type Fact } from './gate';
+import type { Fact } from './gate';
 import { normalize } from './lookup';
 
 export type Decision =
@@ -14,7 +14,6 @@ export type Decision =
   | { kind: 'skip'; fact: Fact; reason: string };
 
 interface State {
-  deletes: number;
   touched: Set<string>;
 }
 
@@ -35,16 +34,13 @@ function one(fact: Fact, op: ConsolidationOp, target: Memory | undefined, st: St
     st.touched.add(target.id);
     return { kind: 'update', fact, target, text, reason };
   }
-  if (st.deletes >= GATE.maxDeletesPerJob)
-    return { kind: 'skip', fact, reason: `delete cap of ${GATE.maxDeletesPerJob} per job reached` };
-  st.deletes++;
   st.touched.add(target.id);
   return { kind: 'delete', fact, target, reason };
 }
 
 /** Candidates are labelled 1..n in the order given to the model. */
 export function decide(facts: Fact[], candidates: Memory[], ops: ConsolidationOp[]): Decision[] {
-  const st: State = { deletes: 0, touched: new Set() };
+  const st: State = { touched: new Set() };
   const out: Decision[] = [];
   for (const fact of facts) {
     const mine = ops.filter((o) => o.fact === fact.label);

@@ -9,7 +9,6 @@ export const GATE = {
   maxChars: 500,
   /** Jaccard of term sets; "I live in Berlin." vs "I live in Berlin now." is 0.67, a reworded twin ~0.9. */
   nearDuplicate: 0.85,
-  maxDeletesPerJob: 3,
 };
 
 export interface LabelledTurn {
@@ -57,6 +56,16 @@ export function rejection(item: ExtractedMemory, text: string): string | null {
   return null;
 }
 
+/**
+ * A standing rule steers every later chat, so it must rest on the user's own words (#11): a rule planted in
+ * an assistant turn, or cited to no turn at all, is not one. (Other facts fall back to the user's turns.)
+ */
+function uncitedRule(item: ExtractedMemory, turns: LabelledTurn[]): string | null {
+  if (item.priority !== -1 || item.type !== 'instruction') return null;
+  const cited = turns.some((t) => t.role === 'user' && item.sourceTurns.includes(t.label));
+  return cited ? null : 'a standing rule must cite a user turn';
+}
+
 function toFact(item: ExtractedMemory, text: string, label: number, turns: LabelledTurn[]): Fact {
   const cited = turns.filter((t) => item.sourceTurns.includes(t.label));
   // An uncited or invalid label falls back to the user's new turns: provenance is never empty.
@@ -86,7 +95,7 @@ export function gateItems(items: ExtractedMemory[], turns: LabelledTurn[], redac
   const rejected: Rejected[] = [];
   for (const item of items) {
     const text = redactText(item.text.replace(/\s+/g, ' ').trim(), redactOn);
-    const reason = rejection(item, text);
+    const reason = rejection(item, text) ?? uncitedRule(item, turns);
     if (reason) rejected.push({ text, reason });
     else if (facts.some((f) => normalize(f.text) === normalize(text)))
       rejected.push({ text, reason: 'repeated' });

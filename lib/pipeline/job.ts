@@ -7,6 +7,7 @@ import type { Settings } from '../model/settings';
 import type { CallUsage, Provider } from '../providers/types';
 import { decide, type Decision } from './decide';
 import { findDuplicate, gateItems, type Fact, type LabelledTurn } from './gate';
+import { guard, type GuardInput } from './guard';
 import { lookupCandidates } from './lookup';
 import { redactText } from './redact';
 import { toWrites } from './writes';
@@ -30,6 +31,8 @@ export interface JobDeps {
   memories: Memory[];
   countTokens: (text: string) => Promise<number>;
   recordUsage: (rows: Usage[]) => Promise<void>;
+  /** The guard's view of the store for these update/delete targets (limits.ts guardInput). */
+  guardInput: (targets: Memory[]) => Promise<GuardInput>;
   signal?: AbortSignal;
 }
 
@@ -89,7 +92,8 @@ async function extract(
   const rendered = prompt.render({
     turns: prompts,
     context,
-    existing: existing.map((m, i) => ({ label: i + 1, text: m.text, type: m.type })),
+    // Stored memories go out redacted too: one typed by hand was never through the gate (#11).
+    existing: existing.map((m, i) => ({ label: i + 1, text: redactText(m.text, redactOn), type: m.type })),
   });
   const req = { ...rendered, schema: prompt.output, schemaName: 'memories', signal: deps.signal };
   const out = await call(deps, job, () => deps.provider.complete(req));
@@ -123,7 +127,11 @@ async function consolidate(job: Job, deps: JobDeps, facts: Fact[]): Promise<Deci
   const prompt = consolidationPrompt(deps.settings.prompts.consolidation);
   const rendered = prompt.render({
     facts: related.map((f) => ({ label: f.label, text: f.text, type: f.type, mentionedAt: f.mentionedAt })),
-    candidates: candidates.map((m, i) => ({ label: i + 1, text: m.text, type: m.type })),
+    candidates: candidates.map((m, i) => ({
+      label: i + 1,
+      text: redactText(m.text, deps.settings.privacy.redact),
+      type: m.type,
+    })),
   });
   const req = { ...rendered, schema: prompt.output, schemaName: 'operations', signal: deps.signal };
   const out = await call(deps, job, () => deps.provider.complete(req));
@@ -149,7 +157,9 @@ export async function runJob(job: Job, deps: JobDeps): Promise<JobResult> {
   const prompts = fresh.map((t) => asPrompt(t, redactOn));
   const { facts, rejected } = await extract(job, deps, fresh, context, prompts);
   const decisions = await consolidate(job, deps, facts);
-  const writes = await toWrites(decisions, {
+  const targets = decisions.flatMap((d) => ('target' in d ? [d.target] : []));
+  const { decisions: held } = guard(decisions, await deps.guardInput(targets));
+  const writes = await toWrites(held, {
     jobId: job.id,
     promptVersion: promptVersion(deps.settings),
     model: `${deps.provider.id}:${deps.provider.model}`,
@@ -159,7 +169,6 @@ export async function runJob(job: Job, deps: JobDeps): Promise<JobResult> {
       conversationId: deps.conversation.id,
       url: deps.conversation.url,
     },
-    reviewMode: deps.settings.privacy.reviewMode,
     redact: redactOn,
     countTokens: deps.countTokens,
   });

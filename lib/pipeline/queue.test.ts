@@ -9,6 +9,7 @@ import { resetDbForTests } from '../store/db';
 import { claimNextJob, enqueueExtraction, getJob, listJobs, releaseOrphans, retryJob } from '../store/jobs';
 import { commitJob } from '../store/pipeline';
 import { listMemories } from '../store/memories';
+import { recordUsage } from '../store/usage';
 import { NOW, reply, seedTurns } from '../../test/helpers/pipeline';
 import { NO_PROVIDER, QUEUE, runDueJobs } from './queue';
 
@@ -47,6 +48,29 @@ describe('job queue', () => {
     expect(await runDueJobs(env(null))).toBe(0);
     expect((await listJobs())[0]).toMatchObject({ status: 'pending', attempts: 0, lastError: NO_PROVIDER });
     await runDueJobs(env(scriptedProvider([reply.memories({ text: 'Lives in Oslo.' })])));
+    expect((await listMemories()).map((m) => m.text)).toEqual(['Lives in Oslo.']);
+  });
+
+  test('past the daily token cap a job waits for the next UTC day without a call or a spent attempt (#11)', async () => {
+    await seedTurns([{ role: 'user', text: 'I live in Oslo.' }]);
+    await enqueueExtraction(KEY, NOW, NOW);
+    const day = NOW.toISOString().slice(0, 10);
+    const spent = { at: NOW.toISOString(), day, provider: 'openai', model: 'm', costUsd: null, jobId: 'x' };
+    await recordUsage([{ ...spent, id: 'u1', promptTokens: 900_000, completionTokens: 100_000 }]);
+    const provider = scriptedProvider([]);
+    const wakes: (string | null)[] = [];
+    expect(await runDueJobs(env(provider, NOW, wakes))).toBe(1);
+    expect(provider.requests).toEqual([]);
+    expect((await listJobs())[0]).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      runAfter: '2026-11-30T00:00:00.000Z',
+      lastError: 'Daily token cap reached (1,000,000 of 1,000,000): waiting until 00:00 UTC',
+    });
+    expect(wakes).toEqual(['2026-11-30T00:00:00.000Z']);
+    // Tomorrow it runs.
+    const next = scriptedProvider([reply.memories({ text: 'Lives in Oslo.' })]);
+    await runDueJobs(env(next, new Date('2026-11-30T00:00:01.000Z')));
     expect((await listMemories()).map((m) => m.text)).toEqual(['Lives in Oslo.']);
   });
 

@@ -6,8 +6,10 @@ import { getConversation, turnsOf } from '../store/conversations';
 import { claimNextJob, coveredOrder, failJob, markWaiting, nextWake } from '../store/jobs';
 import { commitJob, liveMemories } from '../store/pipeline';
 import { recordUsage } from '../store/usage';
-import type { Job } from '../model/records';
+import type { Job, Memory } from '../model/records';
 import { runJob } from './job';
+import { guardInput, tokenHold } from './limits';
+import { holdJob } from '../store/limits';
 import { redact } from './redact';
 
 export const QUEUE = {
@@ -43,11 +45,28 @@ async function process(job: Job, provider: Provider, env: QueueEnv, now: () => D
       env.settings(),
       coveredOrder(job.conversationKey),
     ]);
+    // Past the daily token cap (Settings → Limits) nothing more is spent today; the job waits, unharmed (#11).
+    const hold = await tokenHold(settings, now());
+    if (hold) {
+      await holdJob(job, hold.until, hold.why, now());
+      return;
+    }
     // A job queued while an earlier one was running starts after what that one covered.
     const fresh = { ...job, fromOrder: Math.max(job.fromOrder, covered + 1) };
     // The call must not outlive the lease, or a reclaimed job could run twice.
     const signal = AbortSignal.timeout(QUEUE.leaseMs - 30_000);
-    const deps = { provider, settings, now, conversation, turns, memories, recordUsage, signal };
+    const limits = (targets: Memory[]) => guardInput(targets, settings, now());
+    const deps = {
+      provider,
+      settings,
+      now,
+      conversation,
+      turns,
+      memories,
+      recordUsage,
+      signal,
+      guardInput: limits,
+    };
     const result = await runJob(fresh, { ...deps, countTokens: env.countTokens });
     await commitJob(job.id, result.writes, result.toOrder, now());
   } catch (e) {

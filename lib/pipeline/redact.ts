@@ -1,53 +1,52 @@
-// Redaction of secrets and sensitive identifiers, before text leaves for a model and again before anything is
-// stored (#4). Covered by the corpus in redact.test.ts; numbers are checked (Luhn, IBAN mod 97) so ordinary
-// long numbers survive.
+// Redaction of secrets, applied to every text that leaves the background (extraction and consolidation
+// prompts, embeddings, past-turn excerpts, the inserted block) and to every memory before it is stored (#4,
+// #11). Matching runs on a folded copy (NFKC per character, invisible characters removed) so zero-width
+// splits, soft hyphens and full-width letters hide nothing; the output keeps the original text everywhere
+// except the redacted spans. The corpus test (redact.test.ts) is the claim: what it lists is what goes.
+import { SCANNERS, type Span } from './redact-rules';
 
-type Rule = { label: string; pattern: RegExp; valid?: (match: string) => boolean };
+interface Folded {
+  text: string;
+  /** For each UTF-16 unit of `text`, the original range it came from; absent when nothing changed. */
+  from?: number[];
+  to?: number[];
+}
 
-export function luhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
+const PLAIN = /^[\t\n\r\x20-\x7e]*$/;
+const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
+const HAS_INVISIBLE = /\p{Default_Ignorable_Code_Point}/u;
+// A base character with its combining marks, so "n" + U+0303 folds to "ñ" as one unit.
+const CLUSTER = /\P{M}\p{M}*|\p{M}+/gu;
+
+export function fold(text: string): Folded {
+  // Most text is already folded: no per-character work for it.
+  if (PLAIN.test(text) || (!HAS_INVISIBLE.test(text) && text.normalize('NFKC') === text)) return { text };
+  let out = '';
+  const from: number[] = [];
+  const to: number[] = [];
+  for (const m of text.matchAll(CLUSTER)) {
+    const folded = m[0].replace(INVISIBLE, '').normalize('NFKC');
+    for (let i = 0; i < folded.length; i++) {
+      from.push(m.index);
+      to.push(m.index + m[0].length);
+    }
+    out += folded;
   }
-  return sum % 10 === 0;
+  return { text: out, from, to };
 }
 
-export function ibanValid(raw: string): boolean {
-  const s = raw.replace(/\s+/g, '').toUpperCase();
-  const moved = s.slice(4) + s.slice(0, 4);
-  const numeric = moved.replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
-  let rest = 0;
-  for (const ch of numeric) rest = (rest * 10 + Number(ch)) % 97;
-  return rest === 1;
+/** Overlapping or touching spans become one; the longest one's label names it. */
+function merge(spans: Span[]): Span[] {
+  const out: Span[] = [];
+  for (const s of [...spans].sort((a, b) => a.start - b.start || b.end - a.end)) {
+    const last = out.at(-1);
+    if (last && s.start <= last.end) {
+      if (s.end - s.start > last.end - last.start) last.label = s.label;
+      last.end = Math.max(last.end, s.end);
+    } else out.push({ ...s });
+  }
+  return out;
 }
-
-const RULES: Rule[] = [
-  {
-    label: 'private key',
-    pattern: /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g,
-  },
-  { label: 'token', pattern: /\beyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]{8,}/g },
-  { label: 'token', pattern: /\bBearer\s+[\w.~+/-]{16,}=*/gi },
-  {
-    label: 'api key',
-    pattern:
-      /\b(?:sk-(?:ant-|proj-)?[\w-]{20,}|(?:sk|rk|pk)_(?:live|test)_[\w]{16,}|AKIA[0-9A-Z]{16}|AIza[\w-]{35}|gh[pousr]_[A-Za-z0-9]{36,}|github_pat_\w{22,}|glpat-[\w-]{20,}|xox[abprs]-[\w-]{10,}|hf_[A-Za-z0-9]{30,})/g,
-  },
-  {
-    label: 'password',
-    pattern:
-      /\b(?:password|passwd|passcode|pwd|pin|mot de passe|passwort|kennwort|contraseña|senha|パスワード)(?:\s+(?:is|was|est|ist|es|é)\s*[:=]?|\s*[:=])\s*["'“]?[^\s"'”;,]{3,}/giu,
-  },
-  { label: 'card number', pattern: /\b\d(?:[ -]?\d){12,18}\b/g, valid: (m) => luhn(m.replace(/\D/g, '')) },
-  {
-    label: 'IBAN',
-    pattern: /\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}\b/g,
-    valid: ibanValid,
-  },
-  { label: 'SSN', pattern: /\b(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}\b/g },
-];
 
 export interface Redacted {
   text: string;
@@ -56,16 +55,26 @@ export interface Redacted {
 }
 
 export function redact(text: string): Redacted {
-  const found: string[] = [];
-  let out = text;
-  for (const rule of RULES) {
-    out = out.replace(rule.pattern, (match) => {
-      if (rule.valid && !rule.valid(match)) return match;
-      found.push(rule.label);
-      return `[redacted ${rule.label}]`;
-    });
+  const folded = fold(text);
+  const spans = merge(SCANNERS.flatMap((scan) => scan(folded.text)));
+  if (spans.length === 0) return { text, found: [] };
+  const { from, to } = folded;
+  const original = merge(
+    spans.map((s) => ({
+      label: s.label,
+      start: from ? (from[s.start] ?? text.length) : s.start,
+      end: to ? (to[s.end - 1] ?? text.length) : s.end,
+    })),
+  );
+  // Pieces joined once: splicing the string per span is quadratic on a paste full of them.
+  const pieces: string[] = [];
+  let at = 0;
+  for (const s of original) {
+    pieces.push(text.slice(at, s.start), `[redacted ${s.label}]`);
+    at = s.end;
   }
-  return { text: out, found };
+  pieces.push(text.slice(at));
+  return { text: pieces.join(''), found: original.map((s) => s.label) };
 }
 
 export const redactText = (text: string, on: boolean): string => (on ? redact(text).text : text);

@@ -1,10 +1,12 @@
 // Decisions become memory records and the MemoryEvents that explain them (#4): every change records job,
-// prompt version, model and reason. Review mode turns new and changed memories into `pending` proposals.
+// prompt version, model and reason. A held decision (guard.ts: review mode, a memory the person owns, a job
+// over its caps) becomes a `pending` proposal: a new memory, or a change or deletion of an existing one
+// that lib/background/review.ts applies only when the person approves it (#11).
 import { newMemory } from '../model/new-memory';
 import type { Memory, MemoryEvent, MemoryOp, MemorySource } from '../model/records';
 import type { MemoryWrite } from '../store/pipeline';
-import type { Decision } from './decide';
 import type { Fact } from './gate';
+import type { Held } from './guard';
 import { redactText } from './redact';
 
 export interface WriteContext {
@@ -13,7 +15,6 @@ export interface WriteContext {
   model: string;
   now: Date;
   source: Omit<MemorySource, 'turnIds'>;
-  reviewMode: boolean;
   redact: boolean;
   /** o200k_base tokens of the stored text (lib/tokens.ts), counted once at write time. */
   countTokens: (text: string) => Promise<number>;
@@ -50,7 +51,7 @@ function withSource(sources: MemorySource[], fact: Fact, ctx: WriteContext): Mem
   return [...sources, { ...ctx.source, turnIds: fact.turnIds }];
 }
 
-async function created(fact: Fact, text: string, ctx: WriteContext): Promise<Memory> {
+async function created(fact: Fact, text: string, ctx: WriteContext, pending: boolean): Promise<Memory> {
   const { type, priority, confidence, attributedTo, occurredStart, occurredEnd, mentionedAt } = fact;
   return newMemory(
     {
@@ -63,7 +64,7 @@ async function created(fact: Fact, text: string, ctx: WriteContext): Promise<Mem
       occurredEnd,
       mentionedAt,
       sources: withSource([], fact, ctx),
-      status: ctx.reviewMode ? 'pending' : 'active',
+      status: pending ? 'pending' : 'active',
       tokenCount: await ctx.countTokens(text),
     },
     ctx.now.toISOString(),
@@ -72,12 +73,27 @@ async function created(fact: Fact, text: string, ctx: WriteContext): Promise<Mem
 
 type Draft = { op: MemoryOp; before: Memory | null; after: Memory; reason: string };
 
-async function updated(d: Extract<Decision, { kind: 'update' }>, ctx: WriteContext): Promise<Draft> {
+const held = (d: Held) => (d.hold ? ` (waits for review: ${d.hold})` : '');
+
+/** A pending copy that stands for a change to `t`; its event's `before` names the memory it would change. */
+async function proposal(t: Memory, text: string, d: Held, ctx: WriteContext): Promise<Memory> {
+  const at = ctx.now.toISOString();
+  const base = { ...t, id: crypto.randomUUID(), status: 'pending' as const, createdAt: at, updatedAt: at };
+  if (text === t.text) return base;
+  return {
+    ...base,
+    text,
+    tokenCount: await ctx.countTokens(text),
+    sources: withSource(t.sources, d.fact, ctx),
+  };
+}
+
+async function updated(d: Extract<Held, { kind: 'update' }>, ctx: WriteContext): Promise<Draft> {
   const t = d.target;
-  if (ctx.reviewMode) {
-    // A proposal beside the active memory; approving it (#6) replaces the memory named in the reason.
-    const proposal = { ...(await created(d.fact, d.text, ctx)), type: t.type, priority: t.priority };
-    return { op: 'update', before: t, after: proposal, reason: `${d.reason} (proposed update of ${t.id})` };
+  // A pending target has not been approved yet: changing it in place still leaves the decision to the person.
+  if (d.hold && t.status !== 'pending') {
+    const after = await proposal(t, d.text, d, ctx);
+    return { op: 'update', before: t, after, reason: `${d.reason}${held(d)}` };
   }
   const after: Memory = {
     ...t,
@@ -90,11 +106,18 @@ async function updated(d: Extract<Decision, { kind: 'update' }>, ctx: WriteConte
   return { op: 'update', before: t, after, reason: d.reason };
 }
 
-async function drafts(d: Decision, ctx: WriteContext): Promise<Draft[]> {
+async function drafts(d: Held, ctx: WriteContext): Promise<Draft[]> {
   const at = ctx.now.toISOString();
   if (d.kind === 'skip') return [];
   if (d.kind === 'add')
-    return [{ op: 'add', before: null, after: await created(d.fact, d.text, ctx), reason: d.reason }];
+    return [
+      {
+        op: 'add',
+        before: null,
+        after: await created(d.fact, d.text, ctx, d.hold !== null),
+        reason: `${d.reason}${held(d)}`,
+      },
+    ];
   const t = d.target;
   if (d.kind === 'confirm') {
     const after = {
@@ -107,23 +130,32 @@ async function drafts(d: Decision, ctx: WriteContext): Promise<Draft[]> {
     return [{ op: 'confirm', before: t, after, reason: d.reason }];
   }
   if (d.kind === 'update') return [await updated(d, ctx)];
-  // DELETE: the contradicting fact itself is new information and is kept; the old memory is soft-deleted.
-  const added = await created(d.fact, d.fact.text, ctx);
+  return deleted(d, ctx);
+}
+
+/** DELETE: the contradicting fact itself is new information and is kept; the old memory is soft-deleted. */
+async function deleted(d: Extract<Held, { kind: 'delete' }>, ctx: WriteContext): Promise<Draft[]> {
+  const t = d.target;
+  const added = await created(d.fact, d.fact.text, ctx, d.hold !== null);
+  const reason = `${d.reason}${held(d)}`;
   const out: Draft[] = [
-    { op: 'add', before: null, after: added, reason: `Replaces a contradicted memory: ${d.reason}` },
+    { op: 'add', before: null, after: added, reason: `Replaces a contradicted memory: ${reason}` },
   ];
-  if (!ctx.reviewMode)
+  if (!d.hold)
     out.push({
       op: 'delete',
       before: t,
-      after: { ...t, status: 'deleted', updatedAt: at },
-      reason: d.reason,
+      after: { ...t, status: 'deleted', updatedAt: ctx.now.toISOString() },
+      reason,
     });
+  // Held: a proposed deletion for the person (a pending target was never approved: it just stays pending).
+  else if (t.status !== 'pending')
+    out.push({ op: 'delete', before: t, after: await proposal(t, t.text, d, ctx), reason });
   return out;
 }
 
 /** Redacts once more before storing (and before counting tokens), then numbers the events of this job. */
-export async function toWrites(decisions: Decision[], ctx: WriteContext): Promise<MemoryWrite[]> {
+export async function toWrites(decisions: Held[], ctx: WriteContext): Promise<MemoryWrite[]> {
   const out: MemoryWrite[] = [];
   for (const d of decisions) {
     const clean = 'text' in d ? { ...d, text: redactText(d.text, ctx.redact) } : d;

@@ -1,12 +1,12 @@
-// The provider choice as a typed storage item: the options page reads it; the background writes it.
+// The provider choice: read and written by the background only (the options page asks it by message), and kept
+// where content scripts cannot rewrite it (lib/store/secrets.ts, #11): a changed base URL would send the key
+// and transcripts elsewhere.
 import { storage } from 'wxt/utils/storage';
 import { DEFAULT_PROVIDER, ProviderSettings } from '../model/provider';
 import type { WebLlmProgress } from '../model/webllm';
+import { trustedItem } from '../store/secrets';
 
-export const providerItem = storage.defineItem<ProviderSettings>('local:provider', {
-  fallback: DEFAULT_PROVIDER,
-  version: 1,
-});
+export const providerItem = trustedItem<ProviderSettings>('provider', DEFAULT_PROVIDER);
 
 export async function readProviderSettings(): Promise<ProviderSettings> {
   const parsed = ProviderSettings.safeParse(await providerItem.getValue());

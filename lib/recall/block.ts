@@ -27,14 +27,17 @@ export interface BlockLine extends BlockItem {
 }
 
 /**
- * Memory text must not close the marker or open a new one: angle brackets become look-alike guillemets‹›
- * and line breaks are flattened, so one memory is always one "- " line and can never forge a section header.
+ * Memory text must not close the marker or open a new one: angle brackets (and their full-width and small
+ * forms, which a model reads as the same) become look-alike guillemets‹›, and every control, line and
+ * paragraph separator (\v, \f, U+0085, U+2028…) is flattened, so one memory is always one "- " line and can
+ * never forge a section header. Bidi controls go: they could make the preview show another order (#11).
  */
 export function escapeMemoryText(text: string): string {
   return text
-    .replace(/</g, '‹')
-    .replace(/>/g, '›')
-    .replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' ')
+    .replace(/[<\uFF1C\uFE64]/g, '‹')
+    .replace(/[>\uFF1E\uFE65]/g, '›')
+    .replace(/\p{Bidi_Control}/gu, '')
+    .replace(/\s*[\p{Cc}\p{Zl}\p{Zp}]+\s*/gu, ' ')
     .trim();
 }
 

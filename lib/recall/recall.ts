@@ -3,7 +3,17 @@
 import { renderBlock } from './block';
 import type { RecallIndex, Recallable } from './index';
 import { rankMemories, rankProfile, type Ranked } from './rank';
-import { fillRelevant, fillReserved, Packer, type Chosen, type PackOptions } from './select';
+import {
+  DUPLICATE_AT,
+  fillRelevant,
+  fillReserved,
+  jaccard,
+  Packer,
+  type Chosen,
+  type LineCleaner,
+  type PackOptions,
+} from './select';
+import { terms } from './terms';
 
 export type QueryMode = 'draft' | 'recent' | 'profile';
 
@@ -21,6 +31,8 @@ export interface RecallInput {
   /** Excerpts of captured turns for "From past chats", when that setting is on. */
   past?: { index: RecallIndex; skipConversation: string | null } | null;
   pack?: Partial<PackOptions>;
+  /** Secret redaction at the block boundary (#11): memories typed by hand and past-turn excerpts pass here. */
+  clean?: LineCleaner;
 }
 
 export interface RecallResult {
@@ -58,18 +70,31 @@ function mergePast(ranked: Ranked[], query: string, input: RecallInput): Ranked[
   return [...ranked, ...past].sort((a, b) => b.score - a.score);
 }
 
+/**
+ * A line the person removed must not come back as its twin: MMR had kept a near-duplicate out only because the
+ * removed one was in, so removing it let the twin take its place and the line seemed to stay (#11/#12 Remove).
+ */
+function nearDuplicateOf(index: RecallIndex, removed: ReadonlySet<string>, at = DUPLICATE_AT) {
+  const gone = [...removed].flatMap((id) => {
+    const m = index.get(id);
+    return m ? [new Set(terms(m.text))] : [];
+  });
+  return (t: ReadonlySet<string>) => gone.some((g) => jaccard(g, t) >= at);
+}
+
 export function recall(index: RecallIndex, input: RecallInput): RecallResult {
   const { mode, query } = buildQuery(input.draft, input.recent);
   const excluded = new Set(input.exclude ?? []);
+  const nearRemoved = nearDuplicateOf(index, excluded, input.pack?.duplicateAt);
   const options: PackOptions = { ...input.pack, budgetTokens: input.budgetTokens };
   const rankOptions = { now: input.now, scopes: input.scopes, semantic: input.semantic };
-  const packer = new Packer(input.budgetTokens);
+  const packer = new Packer(input.budgetTokens, input.clean);
   fillReserved(packer, reservedOf(index, input, excluded), options);
   const ranked: Ranked[] = (
     mode === 'profile'
       ? rankProfile(index, rankOptions)
       : mergePast(rankMemories(index, query, rankOptions), query, input)
-  ).filter((r) => !excluded.has(r.memory.id));
+  ).filter((r) => !excluded.has(r.memory.id) && !nearRemoved(r.terms));
   fillRelevant(packer, ranked, options);
   const text = packer.chosen.length > 0 ? renderBlock(packer.chosen) : '';
   return { mode, query, lines: packer.chosen, text, tokens: packer.used, budgetTokens: input.budgetTokens };

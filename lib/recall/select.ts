@@ -44,13 +44,32 @@ export function toLine(memory: Recallable, section = sectionOf(memory)): Chosen 
   return { id: memory.id, memory, text: memory.text, tokenCount: memory.tokenCount, section, date };
 }
 
+/** Removes secrets from a line's text; `spans` says how many were replaced (lib/pipeline/redact.ts). */
+export type LineCleaner = (text: string) => { text: string; spans: number };
+
+/**
+ * Tokens one "[redacted …]" label may add to a line, at most: every label is ≤ 6 o200k tokens and what it
+ * replaces is ≥ 1 (recall.test.ts checks this over the redaction corpus). Counting up keeps the budget a bound.
+ */
+export const REDACTION_TOKENS = 6;
+
 export class Packer {
   readonly chosen: Chosen[] = [];
   private readonly sections = new Set<Section>();
   private readonly days = new Set<string>();
   used = FRAME_TOKENS;
 
-  constructor(readonly budget: number) {}
+  /** `clean` runs on each line as it is offered, so only lines that may be shown pay for it (#11). */
+  constructor(
+    readonly budget: number,
+    private readonly clean?: LineCleaner,
+  ) {}
+
+  private cleaned(line: Chosen): Chosen {
+    const out = this.clean?.(line.text);
+    if (!out?.spans) return line;
+    return { ...line, text: out.text, tokenCount: line.tokenCount + REDACTION_TOKENS * out.spans };
+  }
 
   cost(line: Chosen): number {
     const header = this.sections.has(line.section) ? 0 : SECTION_TOKENS;
@@ -59,9 +78,14 @@ export class Packer {
   }
 
   /** Adds the line when it fits under `limit` (the budget by default); says whether it did. */
-  take(line: Chosen, limit = this.budget): boolean {
+  take(offered: Chosen, limit = this.budget): boolean {
+    const cap = Math.min(limit, this.budget);
+    // Most offers do not fit; only a line that would fit as it is pays for redaction (a 10k-memory preview
+    // offers up to 200 lines and takes a few dozen).
+    if (this.used + this.cost(offered) > cap) return false;
+    const line = this.cleaned(offered);
     const cost = this.cost(line);
-    if (this.used + cost > Math.min(limit, this.budget)) return false;
+    if (this.used + cost > cap) return false;
     this.used += cost;
     this.sections.add(line.section);
     if (line.date) this.days.add(`${line.section}|${line.date.day}`);
@@ -70,7 +94,10 @@ export class Packer {
   }
 }
 
-const jaccard = (a: ReadonlySet<string>, b: ReadonlySet<string>): number => {
+/** Jaccard over stemmed terms at or above which two memories say the same thing. */
+export const DUPLICATE_AT = 0.7;
+
+export const jaccard = (a: ReadonlySet<string>, b: ReadonlySet<string>): number => {
   let shared = 0;
   for (const t of a) if (b.has(t)) shared++;
   return shared === 0 ? 0 : shared / (a.size + b.size - shared);
@@ -97,7 +124,7 @@ export function fillRelevant(packer: Packer, ranked: readonly Ranked[], options:
   // λ = 0.1 measured best on eval:recall (0.875 hit vs 0.868 at 0 and 0.866 at 0.4); the hard duplicate cut
   // keeps paraphrases of one fact from taking two lines.
   const lambda = options.diversity ?? 0.1;
-  const duplicateAt = options.duplicateAt ?? 0.7;
+  const duplicateAt = options.duplicateAt ?? DUPLICATE_AT;
   const taken = new Set(packer.chosen.map((c) => c.id));
   const chosenTerms = packer.chosen.map((c) => new Set(terms(c.text)));
   let open: Candidate[] = ranked

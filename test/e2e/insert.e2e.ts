@@ -4,7 +4,16 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEFAULT_SETTINGS } from '../../lib/model/settings';
 import { fixture, launch, openOptions, servePage, type Harness } from './harness';
-import { confirmPreview, FRAME, previewDialog } from './preview';
+import {
+  clickInsert,
+  confirmButton,
+  confirmPreview,
+  frameShown,
+  HOST,
+  insertButtonName,
+  previewDialog,
+  previewFrame,
+} from './preview';
 
 const PAGES = [
   {
@@ -91,7 +100,7 @@ describe('Insert memory', () => {
     async (p) => {
       const { chat, dialogs } = await openChat(p.url);
       await typeDraft(chat, p.composer, 'Moving out of Lisbon next year');
-      await chat.getByRole('button', { name: 'Insert memory' }).click();
+      await clickInsert(chat);
       const dialog = previewDialog(chat);
       await expect.poll(() => dialog.getByRole('listitem').count()).toBe(3);
       expect(await dialog.getByText(/\d+ \/ 600 tokens · 3 memories/).count()).toBe(1);
@@ -115,9 +124,9 @@ describe('Insert memory', () => {
   test.each(PAGES)('$name: a second insert, after removing a line, leaves one block', async (p) => {
     const { chat } = await openChat(p.url);
     await typeDraft(chat, p.composer, 'Lisbon');
-    await chat.getByRole('button', { name: 'Insert memory' }).click();
+    await clickInsert(chat);
     await confirmPreview(chat);
-    await chat.getByRole('button', { name: 'Insert memory' }).click();
+    await clickInsert(chat);
     const dialog = previewDialog(chat);
     await dialog.getByRole('button', { name: `Remove: ${HOME}` }).click();
     await expect.poll(() => dialog.getByRole('listitem').count()).toBe(2);
@@ -156,73 +165,78 @@ const pageCanRead = (chat: Page) =>
   });
 
 describe('the preview frame', () => {
-  test('the page cannot read the memories it shows: a cross-origin frame, nothing in the DOM or shadow roots', async () => {
+  test('the page cannot read the memories it shows: a closed shadow root, a cross-origin frame, nothing in the DOM', async () => {
     const p = PAGES[1];
     const { chat } = await openChat(p.url);
     await typeDraft(chat, p.composer, 'Lisbon');
-    await chat.getByRole('button', { name: 'Insert memory' }).click();
+    await clickInsert(chat);
     const dialog = previewDialog(chat);
     // The memories are on screen in the frame at this moment...
     await expect.poll(() => dialog.getByText(HOME).count()).toBe(1);
     const seen = await pageCanRead(chat);
-    // ...and the page reaches none of them: not in its DOM, not in the button's open shadow root, not through
-    // the frame, whose document is another origin's.
-    expect(seen.text).toContain('Insert memory');
-    for (const secret of [HOME, RULE, 'My Lisbon flat', 'tokens ·']) expect(seen.text).not.toContain(secret);
-    expect(seen.frames).toEqual([{ contentDocument: false, windowDocument: 'SecurityError' }]);
+    // ...and the page reaches none of them: not in its DOM, not in the button's shadow root (closed: the page
+    // sees neither the button nor the frame, nor its URL, #11), not through the frame.
+    expect(seen.text).not.toContain('Insert memory');
+    for (const secret of [HOME, RULE, 'My Lisbon flat', 'tokens ·', 'preview.html'])
+      expect(seen.text).not.toContain(secret);
+    expect(seen.frames).toEqual([]);
+    expect(await chat.evaluate(() => document.querySelector('engram-insert')?.shadowRoot ?? null)).toBeNull();
     await chat.close();
   });
 
-  test('focus moves into the frame; Escape and Cancel close it and give the composer focus back', async () => {
+  test('focus moves into the frame, to the dialog and never to the confirm; Escape and Cancel close it and give the composer focus back', async () => {
     const p = PAGES[0];
     const { chat } = await openChat(p.url);
     await typeDraft(chat, p.composer, 'Lisbon');
     const activeInPage = () =>
-      chat.evaluate(() => {
-        const a = document.activeElement;
-        return a?.shadowRoot?.activeElement?.tagName ?? a?.id ?? a?.tagName;
-      });
+      chat.evaluate(() => document.activeElement?.id || document.activeElement?.tagName);
     for (const how of ['Escape', 'Cancel'] as const) {
-      await chat.getByRole('button', { name: 'Insert memory' }).click();
-      const confirm = previewDialog(chat).getByRole('button', { name: /^Insert \d+ memor/ });
+      await clickInsert(chat);
+      const confirm = confirmButton(chat);
       await expect.poll(() => confirm.isEnabled()).toBe(true);
-      await expect.poll(activeInPage).toBe('IFRAME');
-      await expect.poll(() => confirm.evaluate((b) => b === document.activeElement)).toBe(true);
+      // The frame has focus: the page sees only the (closed) host as its active element.
+      await expect.poll(activeInPage).toBe('ENGRAM-INSERT');
+      const focused = () => previewFrame(chat).evaluate(() => document.activeElement?.getAttribute('role'));
+      await expect.poll(focused).toBe('dialog');
+      expect(await confirm.evaluate((b) => b === document.activeElement)).toBe(false);
       if (how === 'Escape') await chat.keyboard.press('Escape');
       else await previewDialog(chat).getByRole('button', { name: 'Cancel' }).click();
-      await expect.poll(() => chat.locator(FRAME).isVisible()).toBe(false);
+      await expect.poll(() => frameShown(chat)).toBe(false);
       await expect.poll(activeInPage).toBe('prompt-textarea');
     }
     expect(await chat.locator(p.composer).innerText()).not.toContain('<engram-memory>');
     await chat.close();
   });
 
-  test('the frame inserts into its own tab even when another chat tab is in front', async () => {
+  test('the frame inserts into its own tab even when another chat window is in front', async () => {
     const [a, b] = [PAGES[0], PAGES[2]];
     const first = await openChat(a.url);
-    const second = await openChat(b.url);
-    await first.chat.bringToFront();
-    await first.chat.getByRole('button', { name: 'Insert memory' }).click();
-    const confirm = previewDialog(first.chat).getByRole('button', { name: /^Insert \d+ memor/ });
+    await clickInsert(first.chat);
+    const confirm = confirmButton(first.chat);
     await expect.poll(() => confirm.isEnabled()).toBe(true);
-    await second.chat.bringToFront();
+    // A second window, focused last: "the active tab" is now there, and both stay on screen.
+    const [second] = await Promise.all([
+      h.context.waitForEvent('page'),
+      first.chat.evaluate((url) => void window.open(url, '_blank', 'popup,width=800,height=700'), b.url),
+    ]);
+    await second.locator(b.composer).waitFor();
     await confirm.click();
-    await expect.poll(() => first.chat.locator(FRAME).isVisible()).toBe(false);
+    await expect.poll(() => frameShown(first.chat)).toBe(false);
     expect(await first.chat.locator(a.composer).innerText()).toContain(RULE);
-    expect(await second.chat.locator(b.composer).innerText()).not.toContain(RULE);
-    await Promise.all([first.chat.close(), second.chat.close()]);
+    expect(await second.locator(b.composer).innerText()).not.toContain(RULE);
+    await Promise.all([first.chat.close(), second.close()]);
   });
 
   test('a failed insert says why and keeps the preview open', async () => {
     const p = PAGES[3];
     const { chat } = await openChat(p.url);
-    await chat.getByRole('button', { name: 'Insert memory' }).click();
-    const confirm = previewDialog(chat).getByRole('button', { name: /^Insert \d+ memor/ });
+    await clickInsert(chat);
+    const confirm = confirmButton(chat);
     await expect.poll(() => confirm.isEnabled()).toBe(true);
     await chat.locator(p.composer).evaluate((box) => box.remove());
     await confirm.click();
     await previewDialog(chat).getByRole('status').getByText('No chat box found on this page.').waitFor();
-    expect(await chat.locator(FRAME).isVisible()).toBe(true);
+    expect(await frameShown(chat)).toBe(true);
     await chat.close();
   });
 });
@@ -251,7 +265,7 @@ describe('a chat page with a strict Content-Security-Policy', () => {
         }),
     );
     expect(blocked).toBe('frame-src');
-    await chat.getByRole('button', { name: 'Insert memory' }).click();
+    await clickInsert(chat);
     await expect.poll(() => previewDialog(chat).getByRole('listitem').count()).toBeGreaterThan(0);
     await chat.close();
   });
@@ -299,21 +313,17 @@ describe('"Offer memory on new chats"', () => {
     const url = 'https://chatgpt.com/';
     await servePage(h.context, url, fixture('pages/chatgpt-current.html'));
     const first = await openChat(url);
-    await first.chat.getByRole('button', { name: 'Insert memory' }).waitFor();
+    await first.chat.locator(HOST).waitFor();
     await first.chat.waitForTimeout(500);
-    expect(await first.chat.getByRole('button', { name: 'Insert memory' }).textContent()).toBe(
-      'Insert memory',
-    );
+    expect(await insertButtonName(first.chat)).toBe('Insert memory');
     await first.chat.close();
     const options = await openOptions(h);
     const on = { ...DEFAULT_SETTINGS, recall: { ...DEFAULT_SETTINGS.recall, offerOnNewChats: true } };
     await options.evaluate((settings) => chrome.storage.local.set({ settings }), on);
     await options.close();
     const { chat } = await openChat(url);
-    const offered = chat.getByRole('button', { name: /^Insert memory \(\d+\)$/ });
-    await offered.waitFor();
     // The profile block: the standing rule and the three profile/preference memories.
-    expect(await offered.textContent()).toBe('Insert memory (4)');
+    await expect.poll(() => insertButtonName(chat)).toBe('Insert memory (4)');
     expect(await chat.locator('#prompt-textarea').innerText()).not.toContain('<engram-memory>');
     await chat.close();
   });

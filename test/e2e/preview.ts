@@ -1,16 +1,63 @@
-// The in-page preview is an extension frame inside the button's shadow root (lib/inject/frame.ts); Playwright's
-// CSS pierces the shadow root. The frame waits hidden until opened, so "closed" means hidden.
+// The in-page preview is an extension frame inside the button's *closed* shadow root (#11), which Playwright's
+// selectors do not pierce (nor can any page script). So these helpers do what the person does: click the
+// button where it is drawn, with real (trusted) input, and reach the frame as a frame of the page.
 import { expect } from 'vitest';
-import type { FrameLocator, Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 
-export const FRAME = 'engram-insert iframe';
-export const previewFrame = (chat: Page): FrameLocator => chat.frameLocator(FRAME);
+export const HOST = 'engram-insert';
+
+const isPreview = (url: string) =>
+  url.startsWith('chrome-extension://') && url.split(/[?#]/)[0]!.endsWith('/preview.html');
+
+/** Engram's preview frame: the page's child frame on preview.html (or not loaded yet: the only child frame). */
+export function previewFrame(chat: Page): Frame {
+  const children = chat.mainFrame().childFrames();
+  const frame = children.find((f) => isPreview(f.url())) ?? (children.length === 1 ? children[0] : undefined);
+  if (!frame) throw new Error(`no preview frame among ${children.map((f) => f.url()).join(', ') || 'none'}`);
+  return frame;
+}
+
 export const previewDialog = (chat: Page) =>
   previewFrame(chat).getByRole('dialog', { name: 'Memory to insert' });
 
+/** Whether the frame is shown on the page (its element is not hidden). */
+export async function frameShown(chat: Page): Promise<boolean> {
+  const el = await previewFrame(chat).frameElement();
+  try {
+    return await el.isVisible();
+  } finally {
+    await el.dispose();
+  }
+}
+
+/** A real click on "Insert memory": the button is the left part of its host element. */
+export async function clickInsert(chat: Page): Promise<void> {
+  await chat.locator(HOST).click({ position: { x: 14, y: 10 } });
+}
+
+/** The button's accessible name, from the browser's accessibility tree (it reaches closed shadow roots). */
+export async function insertButtonName(chat: Page): Promise<string | null> {
+  const cdp = await chat.context().newCDPSession(chat);
+  try {
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+      nodes: { role?: { value?: string }; name?: { value?: string } }[];
+    };
+    const button = nodes.find(
+      (n) => n.role?.value === 'button' && n.name?.value?.startsWith('Insert memory'),
+    );
+    return button?.name?.value ?? null;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+export function confirmButton(chat: Page) {
+  return previewDialog(chat).getByRole('button', { name: /^Insert \d+ memor/ });
+}
+
 export async function confirmPreview(chat: Page): Promise<void> {
-  const confirm = previewDialog(chat).getByRole('button', { name: /^Insert \d+ memor/ });
+  const confirm = confirmButton(chat);
   await expect.poll(() => confirm.isEnabled()).toBe(true);
   await confirm.click();
-  await expect.poll(() => chat.locator(FRAME).isVisible()).toBe(false);
+  await expect.poll(() => frameShown(chat)).toBe(false);
 }

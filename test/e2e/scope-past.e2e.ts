@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { DEFAULT_SETTINGS } from '../../lib/model/settings';
 import { exportUntil } from './export';
 import { fixture, launch, openOptions, servePage, type Harness } from './harness';
-import { confirmPreview, previewDialog } from './preview';
+import { clickInsert, confirmPreview, previewDialog } from './preview';
 
 const PROJECT = 'project:chatgpt:g-p-67a1b2c3d4';
 const IN_PROJECT =
@@ -33,7 +33,7 @@ async function preview(
   await chat.goto(url);
   await chat.locator(composer).click();
   await chat.keyboard.type(draft);
-  await chat.getByRole('button', { name: 'Insert memory' }).click();
+  await clickInsert(chat);
   const dialog = previewDialog(chat);
   await dialog
     .getByText(/tokens ·|Nothing to insert yet/)

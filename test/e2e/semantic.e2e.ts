@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { textHash } from '../../lib/recall/vectors';
 import { fixture, launch, openOptions, servePage, type Harness, stopServiceWorker } from './harness';
 import { manyMemories, seedRows } from './seed';
-import { confirmPreview, previewDialog } from './preview';
+import { clickInsert, confirmPreview, previewDialog } from './preview';
 
 const CHAT = 'https://chatgpt.com/c/6f0d2c1e-1111-4a2b-9c3d-000000000051';
 const BASE = 'https://embeddings.engram.test/v1';
@@ -53,7 +53,7 @@ async function preview(draft: string): Promise<{ chat: Page; lines: string[]; ms
   await chat.locator('#prompt-textarea').click();
   await chat.keyboard.type(draft);
   const started = Date.now();
-  await chat.getByRole('button', { name: 'Insert memory' }).click();
+  await clickInsert(chat);
   const dialog = previewDialog(chat);
   await dialog
     .getByText(/tokens|Nothing to insert yet/)

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fixture, launch, openOptions, servePage, type Harness } from './harness';
 import { exportAll, exportUntil } from './export';
+import { clickInsert, confirmPreview } from './preview';
 
 const SITES = [
   {
@@ -59,12 +60,9 @@ describe('vertical slice', () => {
       // Since #5 recall ranks by relevance: the draft is the query, and a preview waits for the confirm.
       await chat.locator(s.composer).click();
       await chat.keyboard.type('Moving to Lisbon');
-      await chat.getByRole('button', { name: 'Insert memory' }).click();
+      await clickInsert(chat);
       // The preview is an extension frame beside the button since #5's follow-up (lib/inject/frame.ts).
-      await chat
-        .frameLocator('engram-insert iframe')
-        .getByRole('button', { name: /^Insert 1 memory$/ })
-        .click();
+      await confirmPreview(chat);
       const composer = chat.locator(s.composer);
       await expect
         .poll(() => composer.textContent())

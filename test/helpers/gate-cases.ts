@@ -25,6 +25,20 @@ export const GATE_CASES: Case[] = [
     },
   },
   {
+    name: 'stored memories (one typed by hand) reach extraction and consolidation prompts redacted (#11)',
+    existing: ['Home wifi password is "blue moon rising", router in Lyon.'],
+    turns: [user('I moved the router from Lyon to Paris; the wifi password is the same.')],
+    steps: [
+      reply.memories({ text: 'Moved the wifi router from Lyon to Paris.' }),
+      reply.ops({ op: 'NONE', target: 1, reason: 'same' }),
+    ],
+    check: (o) => {
+      expect(o.requests).toHaveLength(2);
+      expect(sent(o)).not.toContain('blue moon');
+      expect(o.requests[0]?.messages[0]?.content).toContain('password is \\"[redacted password]\\"');
+    },
+  },
+  {
     name: 'redaction can be switched off',
     turns: [user('My password is hunter2! Remember I live in Lyon.')],
     steps: [reply.memories({ text: 'Lives in Lyon.' })],

@@ -2,11 +2,11 @@
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/model/settings';
 import type { Memory } from '../../lib/model/records';
 import type { ScriptStep } from '../../lib/providers/scripted';
-import { reply, type CaseTurn, type Outcome } from './pipeline';
+import { reply, type CaseTurn, type Outcome, type Seed } from './pipeline';
 
 export interface Case {
   name: string;
-  existing?: (string | Partial<Memory>)[];
+  existing?: Seed[];
   turns: CaseTurn[];
   steps: ScriptStep[];
   settings?: Settings;
@@ -163,7 +163,7 @@ export const CONSOLIDATION_CASES: Case[] = [
     },
   },
   {
-    name: 'deletes are capped per job',
+    name: 'a job over the delete cap sends all its changes to Review and deletes nothing (#11)',
     existing: [
       'Lives in Oslo.',
       'Has a dog named Rex.',
@@ -180,6 +180,14 @@ export const CONSOLIDATION_CASES: Case[] = [
       ),
       reply.ops(...[1, 2, 3, 4, 5].map((n) => ({ fact: n, op: 'DELETE', target: n, reason: 'forget' }))),
     ],
-    check: (o) => expect(o.memories.filter((m) => m.status === 'deleted')).toHaveLength(3),
+    check: (o) => {
+      expect(o.memories.filter((m) => m.status === 'deleted')).toHaveLength(0);
+      expect(active(o)).toEqual(o.seeded);
+      const pending = newEvents(o).filter((e) => e.after?.status === 'pending');
+      expect(pending.map((e) => e.op).sort()).toEqual([...Array(5).fill('add'), ...Array(5).fill('delete')]);
+      expect(
+        newEvents(o).every((e) => /waits for review: this job proposed 5 deletes \(cap 3\)/.test(e.reason)),
+      ).toBe(true);
+    },
   },
 ];

@@ -1,7 +1,7 @@
 // Runs the whole pipeline (capture store -> queue -> extraction -> gate -> consolidation -> store) with a
 // scripted provider, and returns everything a case may assert on.
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/model/settings';
-import type { Job, Memory, MemoryEvent, Turn, Usage } from '../../lib/model/records';
+import type { Actor, Job, Memory, MemoryEvent, Turn, Usage } from '../../lib/model/records';
 import { runDueJobs } from '../../lib/pipeline/queue';
 import { scriptedProvider, type ScriptStep } from '../../lib/providers/scripted';
 import type { RawRequest } from '../../lib/providers/types';
@@ -29,12 +29,16 @@ export interface Outcome {
   seeded: Memory[];
 }
 
-/** Existing memories m1, m2 … in the order given, each with its seed event. */
-export async function seedMemories(texts: (string | Partial<Memory>)[]): Promise<Memory[]> {
+/** A stored memory to start from; `by: 'user'` makes it one the person typed (the guard protects those). */
+export type Seed = string | (Partial<Memory> & { by?: Actor });
+
+/** Existing memories m1, m2 … in the order given, each with its seed event (by the extractor by default). */
+export async function seedMemories(texts: Seed[]): Promise<Memory[]> {
   const out: Memory[] = [];
   for (const [i, t] of texts.entries()) {
-    const m = memory({ id: `m${i + 1}`, ...(typeof t === 'string' ? { text: t } : t) });
-    await writeMemory(m, event({ id: `seed-${i + 1}`, memoryId: m.id, after: m }));
+    const { by = 'extractor', ...over } = typeof t === 'string' ? { text: t } : t;
+    const m = memory({ id: `m${i + 1}`, ...over });
+    await writeMemory(m, event({ id: `seed-${i + 1}`, memoryId: m.id, after: m, actor: by }));
     out.push(m);
   }
   return out;

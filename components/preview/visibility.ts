@@ -1,0 +1,53 @@
+// When may the frame's confirm be clicked? Only once it has been plainly on screen for VISIBLE_MS (#11): a page
+// can make the frame transparent, cover it, or move it away, then wait for the person's next click or Enter.
+// IntersectionObserver v2 (`trackVisibility`, Chromium) says whether the target is actually visible: not
+// faded by any ancestor (in the page too), not covered, not transformed or filtered. Where the browser lacks it
+// (Firefox), the frame waits for the same time fully in view, and the content script checks the frame's opacity,
+// visibility and what covers its centre before it inserts (lib/inject/frame.ts).
+
+/** Chrome's own guard against clicks on a prompt that just appeared is 500 ms (InputEventActivationProtector). */
+export const VISIBLE_MS = 500;
+
+type V2Entry = IntersectionObserverEntry & { isVisible?: boolean };
+
+export function hasVisibilityV2(win: typeof globalThis = globalThis): boolean {
+  return (
+    typeof win.IntersectionObserverEntry === 'function' &&
+    'isVisible' in win.IntersectionObserverEntry.prototype
+  );
+}
+
+/**
+ * Calls `onChange(true)` once `target` has been fully in view (and visible, where the browser can tell) for
+ * `ms`, and `onChange(false)` the moment it is not. Returns the stop.
+ */
+export function watchVisibility(
+  target: Element,
+  onChange: (ready: boolean) => void,
+  ms = VISIBLE_MS,
+): () => void {
+  const v2 = hasVisibilityV2();
+  let ready = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const set = (visible: boolean) => {
+    clearTimeout(timer);
+    if (visible && !ready) timer = setTimeout(() => onChange((ready = true)), ms);
+    if (!visible && ready) onChange((ready = false));
+  };
+  let seen = false;
+  const check = () => set(seen && document.visibilityState === 'visible');
+  const options = { threshold: [0, 0.99, 1], ...(v2 ? { trackVisibility: true, delay: 100 } : {}) };
+  const observer = new IntersectionObserver((entries) => {
+    const e = entries.at(-1) as V2Entry | undefined;
+    seen = !!e && e.isIntersecting && e.intersectionRatio >= 0.99 && (!v2 || e.isVisible === true);
+    check();
+  }, options);
+  observer.observe(target);
+  // A tab sent to the background is not on screen; back in front, the last observation holds again.
+  document.addEventListener('visibilitychange', check);
+  return () => {
+    clearTimeout(timer);
+    observer.disconnect();
+    document.removeEventListener('visibilitychange', check);
+  };
+}

@@ -1,0 +1,72 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { listenForReplies, MIN_GAP_MS } from './signals';
+import { TAP_TYPE } from './tap-protocol';
+
+const ID = '6f0d2c1e-aaaa-4bbb';
+const message = (conversationId: string | null = ID) => ({ type: TAP_TYPE, conversationId });
+
+function post(data: unknown, init: { origin?: string; source?: MessageEventSource | null } = {}) {
+  window.dispatchEvent(
+    new MessageEvent('message', {
+      data,
+      origin: init.origin ?? window.location.origin,
+      source: init.source === undefined ? window : init.source,
+    }),
+  );
+}
+
+let stop: AbortController;
+let seen: (string | null)[];
+beforeEach(() => {
+  vi.useFakeTimers();
+  stop = new AbortController();
+  seen = [];
+  listenForReplies((id) => seen.push(id), stop.signal);
+});
+afterEach(() => {
+  stop.abort();
+  vi.useRealTimers();
+});
+
+describe('the fetch-tap window channel (#11)', () => {
+  test("this window's own message, for its own origin, is a reply signal", () => {
+    post(message());
+    expect(seen).toEqual([ID]);
+  });
+
+  test('another window (a frame, an opener) cannot post one, even with the right shape and origin', () => {
+    const other = document.createElement('iframe');
+    document.body.append(other);
+    post(message(), { source: other.contentWindow });
+    post(message(), { source: null });
+    expect(seen).toEqual([]);
+    other.remove();
+  });
+
+  test('another origin cannot post one', () => {
+    post(message(), { origin: 'https://evil.example' });
+    expect(seen).toEqual([]);
+  });
+
+  test('a malformed message or a forged id is ignored', () => {
+    post({ type: TAP_TYPE, conversationId: '../../backend-api/me' });
+    post({ type: 'other', conversationId: ID });
+    post('engram:fetch-tap:reply-finished');
+    post(null);
+    expect(seen).toEqual([]);
+  });
+
+  test('a flood becomes at most one signal per gap, and the last one still arrives', () => {
+    for (let i = 0; i < 50; i++) post(message(`${ID}-${i}`));
+    expect(seen).toEqual([`${ID}-0`]);
+    vi.advanceTimersByTime(MIN_GAP_MS);
+    expect(seen).toEqual([`${ID}-0`, `${ID}-49`]);
+  });
+
+  test('after abort nothing is heard', () => {
+    stop.abort();
+    post(message());
+    vi.advanceTimersByTime(MIN_GAP_MS);
+    expect(seen).toEqual([]);
+  });
+});

@@ -1,0 +1,56 @@
+// What every step of a sync shares. `state` is replaced, never mutated, and saved by the port with the writes.
+import type { Backend } from './backend';
+import type { SyncPort, SyncState } from './port';
+
+export interface Progress {
+  phase: 'push' | 'snapshot' | 'log' | 'write-snapshot';
+  done: number;
+  total: number;
+}
+
+export interface Problem {
+  file: string;
+  error: string;
+}
+
+export interface SyncReport {
+  pushed: number;
+  pulled: number;
+  conflicts: number;
+  /** Files that could not be read (cut short, or written by a newer Engram); retried at the next sync. */
+  problems: Problem[];
+  /** Another device ran "Delete everything": this device was wiped. */
+  wiped: boolean;
+  snapshotWritten: boolean;
+  /** A memory was deleted forever here or elsewhere: this device compacts its own files. */
+  purged: boolean;
+}
+
+/** Sizes that shape the remote files; defaults in snapshot.ts, smaller in tests to exercise many parts. */
+export interface Limits {
+  partBytes: number;
+  snapshotAfterBytes: number;
+}
+
+export interface Ctx {
+  limits: Limits;
+  backend: Backend;
+  port: SyncPort;
+  state: SyncState;
+  recipient: string;
+  now: () => number;
+  progress: (p: Progress) => void;
+  report: SyncReport;
+}
+
+export function emptyReport(): SyncReport {
+  return {
+    pushed: 0,
+    pulled: 0,
+    conflicts: 0,
+    problems: [],
+    wiped: false,
+    snapshotWritten: false,
+    purged: false,
+  };
+}

@@ -1,0 +1,119 @@
+// The remote format (docs/sync.md), version 1. Added to only: new fields are optional, new versions get a new
+// number, and a reader never guesses at a version newer than its own (it stops and says "update Engram").
+import { z } from 'zod/mini';
+import { Conversation, Memory, MemoryEvent, Turn } from '../model/records';
+import { isHlc } from './hlc';
+
+export const FORMAT = 'engram-sync';
+export const FORMAT_VERSION = 1;
+
+export const Hlc = z.string().check(z.refine(isHlc, 'hybrid logical clock'));
+/** Random lowercase hex: device and epoch ids say nothing about the person. */
+export const RandomId = z.string().check(z.regex(/^[a-f0-9]{16}$/));
+
+const common = { id: z.string().check(z.minLength(1)), hlc: Hlc, dev: RandomId };
+
+/** A memory change: the store's own event (before/after snapshots), plus the versions it was made from. */
+export const MemEvent = z.object({
+  t: z.literal('mem'),
+  ...common,
+  bases: z.array(z.string()),
+  ev: MemoryEvent,
+});
+/** "Delete forever": the id only. Final: no later event brings the memory back. */
+export const PurgeEvent = z.object({
+  t: z.literal('purge'),
+  ...common,
+  mid: z.string().check(z.minLength(1)),
+});
+/** A conversation and the turns that changed, as an upsert; the latest clock wins per record. */
+export const ConvEvent = z.object({
+  t: z.literal('conv'),
+  ...common,
+  conv: Conversation,
+  turns: z.array(Turn),
+});
+/** A deleted conversation: upserts older than this clock never bring it back; a later capture does. */
+export const ConvGoneEvent = z.object({
+  t: z.literal('convdel'),
+  ...common,
+  key: z.string().check(z.minLength(1)),
+});
+
+export const SyncEvent = z.discriminatedUnion('t', [MemEvent, PurgeEvent, ConvEvent, ConvGoneEvent]);
+export type SyncEvent = z.infer<typeof SyncEvent>;
+export type MemEvent = z.infer<typeof MemEvent>;
+export type ConvEvent = z.infer<typeof ConvEvent>;
+
+/** One version a memory may be at: an event no other known event was made from. */
+export const Leaf = z.object({ id: z.string(), hlc: Hlc, memory: z.nullable(Memory) });
+export type Leaf = z.infer<typeof Leaf>;
+
+/** What the merge keeps per memory. More than one leaf is a conflict (shown in Review). */
+export const MemoryHead = z.object({
+  memoryId: z.string(),
+  leaves: z.array(Leaf),
+  /** Every event id some known event was made from; such an event can never be a leaf again. */
+  referenced: z.array(z.string()),
+  /** Clock of "Delete forever", if any. */
+  purged: z.nullable(Hlc),
+});
+export type MemoryHead = z.infer<typeof MemoryHead>;
+
+/** What the merge keeps per conversation: the clock of its latest record, of each turn, and of its delete. */
+export const ConvHead = z.object({
+  key: z.string(),
+  hlc: z.nullable(Hlc),
+  gone: z.nullable(Hlc),
+  turns: z.record(z.string(), Hlc),
+});
+export type ConvHead = z.infer<typeof ConvHead>;
+
+/** Snapshot lines: merged state rather than events, so a new device reads a few large files (Joplin #379). */
+export const MemState = z.object({ t: z.literal('mstate'), head: MemoryHead, history: z.array(MemoryEvent) });
+export const ConvState = z.object({
+  t: z.literal('cstate'),
+  head: ConvHead,
+  conv: z.nullable(Conversation),
+  turns: z.array(Turn),
+});
+export const SnapLine = z.discriminatedUnion('t', [MemState, ConvState]);
+export type SnapLine = z.infer<typeof SnapLine>;
+export type MemState = z.infer<typeof MemState>;
+export type ConvState = z.infer<typeof ConvState>;
+
+/** First line of every log segment and snapshot part. */
+export const FileHeader = z.object({
+  format: z.literal(FORMAT),
+  v: z.number().check(z.int(), z.positive()),
+  kind: z.enum(['log', 'snap']),
+  epoch: RandomId,
+  /** Lines after the header: a file with fewer was cut short. */
+  count: z.number().check(z.int(), z.nonnegative()),
+});
+export type FileHeader = z.infer<typeof FileHeader>;
+
+/** Written last, so a snapshot without one is unfinished and ignored. */
+export const SnapManifest = z.object({
+  format: z.literal(FORMAT),
+  v: z.number().check(z.int(), z.positive()),
+  kind: z.literal('manifest'),
+  epoch: RandomId,
+  parts: z.number().check(z.int(), z.positive()),
+  /** Per device, the last log segment the snapshot includes. */
+  cursors: z.record(z.string(), z.number().check(z.int(), z.nonnegative())),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type SnapManifest = z.infer<typeof SnapManifest>;
+
+/** Left by "Delete everything" for devices of the old epoch, encrypted to the old key and authenticated by it. */
+export const EpochEnd = z.object({
+  format: z.literal(FORMAT),
+  v: z.number().check(z.int(), z.positive()),
+  kind: z.literal('end'),
+  ended: RandomId,
+  next: RandomId,
+  at: z.iso.datetime({ offset: true }),
+  mac: z.string(),
+});
+export type EpochEnd = z.infer<typeof EpochEnd>;

@@ -1,0 +1,70 @@
+// The port between the sync engine and the store (#15). The store implements it (phase 2: against Dexie, inside
+// lib/store; here: memory-port.ts) and stays the only writer: the engine hands it what to write and never touches
+// records itself. Every method that writes does so in one transaction, with the sync state, or not at all.
+import type { Conversation, MemoryEvent, Turn } from '../model/records';
+import type { Apply, Heads } from './apply';
+import type { SnapLine, SyncEvent } from './format';
+import type { Clock } from './hlc';
+
+/** One committed local change, as the store's commit paths recorded it (an outbox row in phase 2). */
+export type LocalChange =
+  /** Every memory write: the memoryEvents row written with it (op, before/after, actor). */
+  | { kind: 'memory'; event: MemoryEvent }
+  /** "Delete forever": only the id travels. */
+  | { kind: 'purge'; memoryId: string }
+  /** A capture or import: the conversation and the turns that changed. */
+  | { kind: 'conversation'; conversation: Conversation; turns: Turn[] }
+  | { kind: 'conversation-deleted'; key: string };
+
+export interface SyncState {
+  version: 1;
+  /** Random; this device's prefix remotely. */
+  device: string;
+  epoch: string;
+  /** The age identity (secret): kept where pages cannot read it (issue #8's rule for API keys). */
+  identity: string;
+  clock: Clock;
+  /** The store's cursor: local changes up to here are already events. Opaque to the engine. */
+  localCursor: string | null;
+  /** Number of this device's next log segment (from 1). */
+  nextSeq: number;
+  /** Events committed here before their upload, so a crash re-sends exactly them (same ids, same clocks). */
+  outgoing: { seq: number; events: SyncEvent[] } | null;
+  /** Per other device, the last log segment applied. */
+  cursors: Record<string, number>;
+  /** A snapshot being read; a first sync resumes here after a worker restart. */
+  reading: { snap: string; parts: number; done: number; cursors: Record<string, number> } | null;
+  /** Another device ran "Delete everything": this one was wiped and needs the passphrase again. */
+  ended: boolean;
+  /** "Delete everything" begun here and not yet finished remotely. */
+  resetting: { oldEpoch: string; oldIdentity: string; keyFile: string } | null;
+}
+
+export class LocalMoved extends Error {
+  constructor() {
+    super('A local change touched the same records meanwhile; push it first');
+  }
+}
+
+export interface SyncPort {
+  loadState(): Promise<SyncState | null>;
+  /** The state alone; no records change. */
+  saveState(state: SyncState): Promise<void>;
+  /** Local changes committed after `after` (null: from the start), oldest first, at most `limit`. */
+  localChanges(
+    after: string | null,
+    limit: number,
+  ): Promise<{ changes: LocalChange[]; cursor: string | null }>;
+  /** The merge's per-record state for these ids; missing ones are simply absent. */
+  heads(memoryIds: string[], convKeys: string[]): Promise<Heads>;
+  /**
+   * One transaction: the records (put, remove, purge with history and embeddings), the heads, conflicts for Review,
+   * and `state`. Throws LocalMoved, writing nothing, when a local change committed after `state.localCursor` touches
+   * a record this would write (the engine pushes it, then retries).
+   */
+  applyRemote(apply: Apply, state: SyncState): Promise<void>;
+  /** Everything synced, as snapshot lines, in chunks of about `chunk` lines. */
+  exportState(chunk: number): AsyncIterable<SnapLine[]>;
+  /** Deletes every synced record and head (another device ran "Delete everything") and saves `state`, at once. */
+  wipe(state: SyncState): Promise<void>;
+}

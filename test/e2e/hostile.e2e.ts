@@ -1,0 +1,390 @@
+// The page is the attacker (#11). A script in the chat page can click, type, post messages, read open shadow
+// roots, embed extension pages it can name, and restyle anything it can reach. Each attack below is followed by
+// a real Enter and a real click from the person (Playwright's input is trusted), and must leave no memory text
+// anywhere the page can read: its DOM and open shadow roots, the composer, the messages it receives. The same
+// file shows the person's own ways in still work: the button, the shortcut, the keyboard alone, Escape, the popup.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { fixture, launch, openOptions, servePage, type Harness } from './harness';
+import {
+  clickInsert,
+  confirmButton,
+  confirmPreview,
+  frameShown,
+  HOST,
+  previewDialog,
+  previewFrame,
+} from './preview';
+
+const CHAT = 'https://chatgpt.com/c/6f0d2c1e-1111-4a2b-9c3d-0000000000e1';
+const COMPOSER = '#prompt-textarea';
+const SECRET = 'I am being treated for depression by Dr Almeida.';
+const RULE = 'Always answer in metric units.';
+/** Words only the memories hold: the attacker's draft ("treated") is not among them. */
+const LEAKS = ['depression', 'Almeida', 'metric units', '<engram-memory>', 'engram-memory'];
+
+let h: Harness;
+beforeAll(async () => {
+  h = await launch();
+  await servePage(h.context, CHAT, fixture('pages/chatgpt-current.html'));
+  const options = await openOptions(h);
+  for (const [text, type] of [
+    [SECRET, 'profile'],
+    [RULE, 'instruction'],
+  ] as const) {
+    await options.getByLabel('New memory').fill(text);
+    await options
+      .locator('form', { has: options.getByLabel('New memory') })
+      .getByLabel('Type')
+      .selectOption(type);
+    await options.getByRole('button', { name: 'Add memory' }).click();
+    await options.waitForFunction(() => document.querySelector('textarea')?.value === '');
+  }
+  await options.close();
+}, 60_000);
+afterAll(async () => h?.close());
+
+/** A chat page with the attacker's recorder installed before anything else runs. */
+async function hostilePage(draft = 'treated'): Promise<Page> {
+  const chat = await h.context.newPage();
+  await chat.addInitScript(() => {
+    const w = window as unknown as { seen: string[] };
+    w.seen = [];
+    addEventListener(
+      'message',
+      (e) => w.seen.push(typeof e.data === 'string' ? e.data : JSON.stringify(e.data)),
+      true,
+    );
+  });
+  await chat.goto(CHAT);
+  await chat.locator(HOST).waitFor();
+  // The attacker chooses what is recalled: it writes the draft itself.
+  await chat.evaluate(({ sel, draft }) => void (document.querySelector(sel)!.textContent = draft), {
+    sel: COMPOSER,
+    draft,
+  });
+  // Let the frame boot and register, as it would long before anyone clicks.
+  await expect.poll(() => previewFrame(chat).url()).toMatch(/preview\.html$/);
+  return chat;
+}
+
+/** Everything the page's own scripts can read. */
+const pageSees = (chat: Page) =>
+  chat.evaluate((sel) => {
+    const texts: string[] = [];
+    const walk = (root: Document | ShadowRoot) => {
+      for (const el of root.querySelectorAll('*')) {
+        texts.push(el.textContent ?? '', ...[...el.attributes].map((a) => a.value));
+        if (el.shadowRoot) walk(el.shadowRoot);
+        if (el instanceof HTMLIFrameElement) {
+          try {
+            if (el.contentDocument) walk(el.contentDocument);
+          } catch {
+            // another origin: nothing to read
+          }
+        }
+      }
+    };
+    walk(document);
+    const box = document.querySelector<HTMLElement>(sel);
+    const seen = (window as unknown as { seen: string[] }).seen;
+    return [texts.join('\n'), box?.innerText ?? '', ...seen, document.title, location.href].join('\n');
+  }, COMPOSER);
+
+async function expectNothingLeaked(chat: Page): Promise<void> {
+  const seen = await pageSees(chat);
+  for (const word of LEAKS) expect(seen, `the page can read "${word}"`).not.toContain(word);
+}
+
+/** The person's next real Enter, and a real click where the confirm is (or would be). */
+async function personActs(chat: Page, at: { x: number; y: number } | null): Promise<void> {
+  await chat.keyboard.press('Enter');
+  if (at) await chat.mouse.click(at.x, at.y);
+  await chat.waitForTimeout(800);
+}
+
+async function confirmCentre(chat: Page): Promise<{ x: number; y: number }> {
+  const box = await confirmButton(chat).boundingBox();
+  if (!box) throw new Error('no confirm on screen');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+const dialogs = (chat: Page) => previewDialog(chat).count();
+
+describe('attacks from the page', () => {
+  test('synthetic clicks on the host, at the button, and a keyboard "click" open nothing', async () => {
+    const chat = await hostilePage();
+    expect(await chat.evaluate(() => document.querySelector('engram-insert')?.shadowRoot ?? null)).toBeNull();
+    await chat.evaluate(() => {
+      const host = document.querySelector<HTMLElement>('engram-insert')!;
+      host.scrollIntoView({ block: 'center' });
+      const r = host.getBoundingClientRect();
+      const init = { bubbles: true, composed: true, clientX: r.left + 14, clientY: r.top + 10 };
+      host.click();
+      const at = document.elementFromPoint(init.clientX, init.clientY) as HTMLElement;
+      at.click();
+      for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click'])
+        at.dispatchEvent(new PointerEvent(type, init));
+      for (const key of ['Enter', ' '])
+        host.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+    });
+    await chat.waitForTimeout(1000);
+    expect(await frameShown(chat)).toBe(false);
+    expect(await dialogs(chat)).toBe(0);
+    await personActs(chat, { x: 200, y: 200 });
+    expect(await dialogs(chat)).toBe(0);
+    await expectNothingLeaked(chat);
+    await chat.close();
+  });
+
+  test('a synthetic Alt+Shift+M opens nothing', async () => {
+    const chat = await hostilePage();
+    await chat.evaluate((sel) => {
+      const init = { key: 'M', code: 'KeyM', altKey: true, shiftKey: true, bubbles: true, composed: true };
+      for (const target of [document, document.body, document.querySelector(sel)!, window])
+        for (const type of ['keydown', 'keypress', 'keyup'])
+          target.dispatchEvent(new KeyboardEvent(type, init));
+    }, COMPOSER);
+    await chat.waitForTimeout(1000);
+    expect(await frameShown(chat)).toBe(false);
+    await personActs(chat, null);
+    expect(await dialogs(chat)).toBe(0);
+    await expectNothingLeaked(chat);
+    await chat.close();
+  });
+
+  test('open messages posted to the page and, given its window, to the frame itself open nothing', async () => {
+    const chat = await hostilePage();
+    const frameEl = await previewFrame(chat).frameElement();
+    // The strongest attacker: it holds the frame's window (the test hands it over; the page cannot reach it).
+    await chat.evaluate((el) => {
+      const ctx = { site: 'chatgpt', draft: 'treated', recent: [], scope: null, conversationId: null };
+      const forged = [
+        'engram:preview-open:1',
+        'engram:preview-open:99',
+        {
+          type: 'previewOrder',
+          id: 1,
+          timestamp: Date.now(),
+          data: { kind: 'open', open: { n: 7, context: ctx } },
+        },
+        { kind: 'open', open: { n: 8, context: ctx } },
+      ];
+      const win = (el as HTMLIFrameElement).contentWindow!;
+      for (const m of forged) {
+        window.postMessage(m, '*');
+        win.postMessage(m, '*');
+      }
+      (el as HTMLElement).hidden = false;
+    }, frameEl);
+    await chat.waitForTimeout(1000);
+    expect(await dialogs(chat)).toBe(0);
+    await personActs(chat, null);
+    expect(await dialogs(chat)).toBe(0);
+    await expectNothingLeaked(chat);
+    await chat.close();
+  });
+
+  test("the page's own copies of preview.html (any address, any token, even the real spent one) show nothing and cannot insert", async () => {
+    const chat = await hostilePage();
+    const sw = h.context.serviceWorkers()[0]!;
+    const { dynamic, tokens } = await sw.evaluate(async () => {
+      const { previewFrames } = (await chrome.storage.session.get('previewFrames')) as {
+        previewFrames?: Record<string, { token: string }>;
+      };
+      return {
+        dynamic: chrome.runtime.getURL('/preview.html'),
+        tokens: Object.values(previewFrames ?? {}).map((r) => r.token),
+      };
+    });
+    const urls = [`chrome-extension://${h.extensionId}/preview.html`, dynamic].flatMap((u) => [
+      u,
+      `${u}#${'0'.repeat(32)}`,
+      ...tokens.map((t) => `${u}#${t}`),
+    ]);
+    await chat.evaluate((list) => {
+      list.forEach((src, i) => {
+        const f = document.createElement('iframe');
+        f.src = src;
+        f.style.cssText = `position:fixed;top:${(i % 3) * 130}px;left:${Math.floor(i / 3) * 260}px;width:250px;height:120px;z-index:2147483647`;
+        document.body.append(f);
+      });
+    }, urls);
+    await chat.waitForTimeout(2000);
+    const copies = chat.frames().filter((f) => f.url().includes('preview.html') && f !== previewFrame(chat));
+    expect(copies.length).toBeGreaterThan(0);
+    for (const copy of copies) {
+      expect(await copy.getByRole('dialog').count()).toBe(0);
+      // Even code running inside a copy (none of the page's can) is refused by the background.
+      const refused = await copy.evaluate(
+        () =>
+          new Promise<string>((resolve) =>
+            // eslint-disable-next-line no-restricted-syntax -- a raw message, as hostile code in the copy would send
+            chrome.runtime.sendMessage(
+              { id: 1, type: 'previewInsertText', data: { text: 'x' }, timestamp: Date.now() },
+              (reply: { err?: { message?: string } } | undefined) =>
+                resolve(reply?.err?.message ?? 'answered'),
+            ),
+          ),
+      );
+      expect(refused).toMatch(/not opened by Engram/);
+    }
+    await personActs(chat, { x: 120, y: 60 });
+    expect(await chat.locator(COMPOSER).innerText()).not.toContain('engram-memory');
+    await expectNothingLeaked(chat);
+    await chat.close();
+  });
+
+  test.each([
+    ['transparent', 'engram-insert { opacity: 0 !important; }'],
+    ['faded through an ancestor', 'form, main { opacity: 0.2 !important; }'],
+    ['covered by an overlay clicks pass through', ''],
+    ['moved off screen', 'engram-insert { position: fixed !important; top: -3000px !important; }'],
+  ])(
+    'the person opens it, the page makes it %s: their next Enter and click insert nothing',
+    async (_, css) => {
+      const chat = await hostilePage();
+      await clickInsert(chat);
+      await expect.poll(() => previewDialog(chat).getByText('treated for').count()).toBe(1);
+      const at = await confirmCentre(chat);
+      await chat.evaluate((rule) => {
+        if (rule) {
+          const style = document.createElement('style');
+          style.textContent = rule;
+          document.head.append(style);
+          return;
+        }
+        const cover = document.createElement('div');
+        cover.textContent = 'Click anywhere to continue';
+        cover.style.cssText =
+          'position:fixed;inset:0;background:#fff;z-index:2147483647;pointer-events:none;font-size:40px';
+        document.body.append(cover);
+      }, css);
+      // Longer than the confirm's wait: a frame that is not plainly visible never gets there.
+      await chat.waitForTimeout(1500);
+      expect(await confirmButton(chat).isEnabled()).toBe(false);
+      await personActs(chat, at);
+      expect(await chat.locator(COMPOSER).innerText()).not.toContain('engram-memory');
+      await expectNothingLeaked(chat);
+      await chat.close();
+    },
+  );
+
+  test('made transparent after the confirm was enabled: the click a moment later inserts nothing', async () => {
+    const chat = await hostilePage();
+    await clickInsert(chat);
+    await expect.poll(() => confirmButton(chat).isEnabled()).toBe(true);
+    const at = await confirmCentre(chat);
+    await chat.evaluate(
+      () => void (document.querySelector<HTMLElement>('engram-insert')!.style.opacity = '0.01'),
+    );
+    await chat.mouse.click(at.x, at.y);
+    await chat.waitForTimeout(800);
+    expect(await chat.locator(COMPOSER).innerText()).not.toContain('engram-memory');
+    await expectNothingLeaked(chat);
+    await chat.close();
+  });
+});
+
+describe("the person's own ways in still work", () => {
+  const inserted = async (chat: Page) => {
+    await expect.poll(() => chat.locator(COMPOSER).innerText()).toContain(SECRET);
+    expect(await chat.locator(COMPOSER).innerText()).toContain('<engram-memory>');
+  };
+
+  test('the button, then the confirm', async () => {
+    const chat = await hostilePage();
+    await clickInsert(chat);
+    await confirmPreview(chat);
+    await inserted(chat);
+    await chat.close();
+  });
+
+  test('the shortcut and the keyboard alone: Alt+Shift+M, Tab to the confirm, Enter', async () => {
+    const chat = await hostilePage();
+    await chat.locator(COMPOSER).click();
+    await chat.keyboard.press('Alt+Shift+M');
+    const confirm = confirmButton(chat);
+    await expect.poll(() => confirm.isEnabled()).toBe(true);
+    for (let i = 0; i < 10 && !(await confirm.evaluate((b) => b === document.activeElement)); i++)
+      await chat.keyboard.press('Tab');
+    expect(await confirm.evaluate((b) => b === document.activeElement)).toBe(true);
+    await chat.keyboard.press('Enter');
+    await inserted(chat);
+    expect(await frameShown(chat)).toBe(false);
+    await chat.close();
+  });
+
+  test('Escape closes it and gives the composer focus back; nothing inserted', async () => {
+    const chat = await hostilePage();
+    await clickInsert(chat);
+    await expect.poll(() => dialogs(chat)).toBe(1);
+    await chat.keyboard.press('Escape');
+    await expect.poll(() => frameShown(chat)).toBe(false);
+    expect(await chat.evaluate(() => document.activeElement?.id)).toBe('prompt-textarea');
+    await expectNothingLeaked(chat);
+    await chat.close();
+  });
+
+  test("the popup's Insert memory", async () => {
+    const chat = await hostilePage();
+    const popup = await h.context.newPage();
+    await popup.goto(`chrome-extension://${h.extensionId}/popup.html`);
+    await popup.evaluate(() => chrome.storage.local.set({ onboarded: true }));
+    await popup.reload();
+    await chat.bringToFront();
+    await popup.getByRole('button', { name: 'Insert memory' }).click();
+    await popup.getByRole('button', { name: /^Insert \d+ memor/ }).click();
+    await inserted(chat);
+    await Promise.all([popup.close(), chat.close()]);
+  });
+});
+
+describe('storage a content script could reach (#11)', () => {
+  test("the content script's own context cannot read chrome.storage.local, and the key is not in it at all", async () => {
+    const options = await openOptions(h, 'settings');
+    const saved = await options.evaluate(
+      () =>
+        new Promise((resolve) =>
+          // eslint-disable-next-line no-restricted-syntax -- the options page's own message, sent without its UI
+          chrome.runtime.sendMessage(
+            {
+              id: 1,
+              type: 'saveProvider',
+              timestamp: Date.now(),
+              data: {
+                kind: 'openai',
+                model: 'm',
+                baseUrl: 'https://api.openai.com/v1',
+                apiKey: 'sk-hostile-1234',
+              },
+            },
+            resolve,
+          ),
+        ),
+    );
+    expect(saved).toEqual({ res: { ok: true } });
+    expect(JSON.stringify(await options.evaluate(() => chrome.storage.local.get(null)))).not.toContain(
+      'sk-hostile',
+    );
+    const chat = await hostilePage();
+    const cdp = await h.context.newCDPSession(chat);
+    const worlds: { id: number; name: string; auxData?: { type?: string } }[] = [];
+    cdp.on('Runtime.executionContextCreated', (e: { context: (typeof worlds)[number] }) =>
+      worlds.push(e.context),
+    );
+    await cdp.send('Runtime.enable');
+    const engram = worlds.find((w) => w.auxData?.type === 'isolated' && w.name === 'Engram');
+    expect(engram).toBeTruthy();
+    const { result } = (await cdp.send('Runtime.evaluate', {
+      contextId: engram!.id,
+      awaitPromise: true,
+      returnByValue: true,
+      expression:
+        'chrome.storage.local.get(null).then((v) => "read " + JSON.stringify(v), (e) => "refused: " + e.message)',
+    })) as { result: { value: string } };
+    expect(result.value).toMatch(/^refused: Access to storage is not allowed from this context/);
+    await cdp.detach();
+    await Promise.all([options.close(), chat.close()]);
+  });
+});

@@ -1,0 +1,87 @@
+// No remotely hosted code (#11): the built extension, Chrome and Firefox, names no code outside the package, and
+// every host it may contact is one the README lists. Reads .output/chrome-mv3 (built before e2e) and builds
+// .output/firefox-mv3 when it is missing or older.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, test } from 'vitest';
+
+const OUTPUTS = ['.output/chrome-mv3', '.output/firefox-mv3'];
+
+/** Hosts that serve code for others to run: never named by the package. */
+const CODE_HOSTS =
+  /(raw\.githubusercontent\.com|gist\.githubusercontent\.com|cdn\.jsdelivr\.net|unpkg\.com|cdnjs\.cloudflare\.com|esm\.sh|esm\.run|cdn\.skypack\.dev|ga\.jspm\.io)/;
+/** A URL to a script or a WebAssembly module. */
+const CODE_URL = /https?:\/\/[^\s"'`)]+\.(?:m?js|wasm)(?:[?#][^\s"'`)]*)?(?=["'`)\s])/;
+/** Hosts the README's Privacy section lists as contacted, and why. */
+const CONTACTED = [
+  'chatgpt.com',
+  'chat.openai.com',
+  'claude.ai',
+  'api.anthropic.com',
+  // The suggested OpenAI-compatible base URL: contacted only if the person chooses it.
+  'api.openai.com',
+  'huggingface.co',
+];
+/** Strings in bundled libraries that are never fetched: XML namespaces, documentation and error links. */
+const NEVER_FETCHED = [
+  'www.w3.org',
+  'react.dev',
+  'reactjs.org',
+  'wxt.dev',
+  'github.com',
+  'json-schema.org',
+  'webgpureport.org',
+  'bugs.webkit.org',
+  'tinyurl.com',
+  'bit.ly',
+  'developer.mozilla.org',
+  'mlc.ai',
+  'llm.mlc.ai',
+];
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? files(join(dir, e.name))
+      : /\.(m?js|html|json|css)$/.test(e.name)
+        ? [join(dir, e.name)]
+        : [],
+  );
+}
+
+beforeAll(() => {
+  const chrome = '.output/chrome-mv3/manifest.json';
+  const firefox = '.output/firefox-mv3/manifest.json';
+  if (!existsSync(firefox) || statSync(firefox).mtimeMs < statSync(chrome).mtimeMs)
+    execFileSync('npx', ['wxt', 'build', '-b', 'firefox'], { stdio: 'ignore' });
+}, 180_000);
+
+describe.each(OUTPUTS)('%s', (dir) => {
+  test('names no code outside the package', () => {
+    const found: string[] = [];
+    for (const file of files(dir)) {
+      const text = readFileSync(file, 'utf8');
+      for (const re of [CODE_HOSTS, CODE_URL]) {
+        const m = new RegExp(re.source, 'g').exec(text);
+        if (m) found.push(`${file}: ${text.slice(Math.max(0, m.index - 40), m.index + 80)}`);
+      }
+      if (/importScripts\(\s*["'`]https?:/.test(text)) found.push(`${file}: importScripts from the network`);
+      if (/huggingface\.co\/[^"'`\s]*\/resolve\/main\//.test(text)) found.push(`${file}: weights at main`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  test('every host it names is one the README lists as contacted, or a link that is never fetched', () => {
+    const readme = readFileSync('README.md', 'utf8');
+    for (const host of CONTACTED) expect(readme, `README lists ${host}`).toContain(host);
+    const hosts = new Set<string>();
+    for (const file of files(dir))
+      for (const m of readFileSync(file, 'utf8').matchAll(/https?:\/\/([a-z0-9.-]+\.[a-z]{2,})/gi))
+        hosts.add(m[1]!.toLowerCase());
+    const unknown = [...hosts].filter(
+      (h) => ![...CONTACTED, ...NEVER_FETCHED].some((ok) => h === ok || h.endsWith(`.${ok}`)),
+    );
+    expect(unknown).toEqual([]);
+  });
+});
