@@ -22,3 +22,21 @@ test('as anyone else (or where there are no uids), Chromium keeps its sandbox an
   }
   expect(log).not.toHaveBeenCalled();
 });
+
+test('wxt.config wires the runner: the flag for the dev Chromium, the line when the dev server starts', async () => {
+  const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+  for (const [uid, args] of [
+    [0, ['--no-sandbox']],
+    [1000, []],
+  ] as const) {
+    vi.spyOn(process, 'getuid').mockReturnValue(uid);
+    log.mockClear();
+    vi.resetModules();
+    const { default: config } = await import('../../wxt.config');
+    expect(config.webExt?.chromiumArgs).toEqual(args);
+    const started: unknown = Reflect.get(config.hooks ?? {}, 'server:started');
+    expect(typeof started).toBe('function');
+    (started as () => void)();
+    expect(log).toHaveBeenCalledTimes(uid === 0 ? 1 : 0);
+  }
+});

@@ -1,12 +1,8 @@
 // Capture across site changes (#3): the site's JSON first, the page when it fails, a popup that says when
 // capture is broken, private chats, fencing, idempotence and regenerate, for each site in real Chromium.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { EngramExport } from '../../lib/model/export';
-import { CLAUDE_2026_02_27, CLAUDE_2026_05_FORMATTING } from '../fixtures/pages/claude-outlines';
-import { hasSharedPages, outline, SHARED_PAGES, type TurnOutline } from '../fixtures/pages/load';
 import { exportUntil } from './export';
 import { fixture, launch, openOptions, servePage, skipFirstRun, type Harness } from './harness';
 import { chatgpt, claude, serveSite, type FakeSite, type FakeTurn } from './sites';
@@ -229,45 +225,5 @@ describe.each([chatgpt, claude])('$site capture', (site) => {
     const text = site.site === 'chatgpt' ? 'Keeps bees.' : 'Grows tomatoes.';
     expect(data.memories.find((m) => m.sources[0]?.site === site.site)?.text).toBe(text);
     await Promise.all([popup.close(), page.close()]);
-  });
-});
-
-// The real Claude captures of 2026-02 and 2026-05 (#14), read from the page in Chromium, then from the site JSON
-// once it answers with the same text: both come out as the outline (test/fixtures/pages/claude-outlines.ts).
-describe.skipIf(!hasSharedPages())('Claude real captures in the browser', () => {
-  const expectOutline = (got: { role: 'user' | 'assistant'; text: string }[], want: TurnOutline[]) => {
-    const actual = got.map(outline);
-    expect(actual.map(({ role, head, tail }) => ({ role, head, tail }))).toEqual(
-      want.map(({ role, head, tail }) => ({ role, head, tail })),
-    );
-    actual.forEach((t, i) => expect(Math.abs(t.length - want[i]!.length)).toBeLessThanOrEqual(2));
-  };
-
-  test.each([
-    ['claude-2026-02-27.html', CLAUDE_2026_02_27],
-    ['claude-2026-05-formatting.html', CLAUDE_2026_05_FORMATTING],
-  ] as const)('%s: from the page, then from the JSON, every turn as outlined', async (name, want) => {
-    const id = newId();
-    claude.conversations.set(id, { mode: '404', turns: [] });
-    const fragment = readFileSync(join(SHARED_PAGES, name), 'utf8');
-    const page = await open(
-      claude,
-      id,
-      `<!doctype html><html><head><meta charset="utf-8"><title>Claude</title></head><body>${fragment}</body></html>`,
-    );
-    const fromPage = stored(await exportWith(id, (c) => c.turns.length === want.length), id)!;
-    expect(fromPage.health?.strategy).toBe('page');
-    expectOutline(fromPage.turns, [...want]);
-    claude.conversations.set(id, {
-      mode: 'ok',
-      turns: fromPage.turns.map((t, i) => ({ id: `json-${i}`, role: t.role, text: t.text })),
-    });
-    await page.reload();
-    const fromJson = stored(await exportWith(id, (c) => c.health?.strategy === 'api'), id)!;
-    expectOutline(
-      fromJson.turns.filter((t) => !t.superseded),
-      [...want],
-    );
-    await page.close();
   });
 });
