@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from 'wxt';
 import { MATCH_PATTERNS } from './lib/sites/registry';
+import { chromiumRunner } from './scripts/runner';
 import { bundledLibs, missingLibsReport, webllmBuild } from './scripts/webllm-libs';
+
+const runner = chromiumRunner(process.getuid?.());
 
 export default defineConfig({
   modules: ['@wxt-dev/module-react'],
@@ -24,6 +27,8 @@ export default defineConfig({
       const report = missingLibsReport();
       if (report && !process.env.ENGRAM_ALLOW_MISSING_MODEL_LIBS) throw new Error(report);
     },
+    // `npm start` as root says why Chromium runs without its sandbox (#14).
+    'server:started': runner.announce,
   },
   manifest: ({ browser }) => ({
     name: 'Engram',
@@ -69,7 +74,7 @@ export default defineConfig({
     excludeSources: ['**/node_modules/**', '.output/**', '.test-results/**', 'eval/runs/**'],
   },
   // `npm start` opens Chrome when installed, else Debian's Chromium (or CHROMIUM_PATH).
-  webExt: { binaries: chromeBinary() },
+  webExt: { binaries: chromeBinary(), chromiumArgs: runner.chromiumArgs },
 });
 
 function chromeBinary(): Record<string, string> {

@@ -1,5 +1,5 @@
-// `npm test`: lint, unit tests, Chrome build, Firefox build + web-ext lint, e2e in Chromium. Prints one
-// summary line per suite and a final "N passed, N failed, N skipped" line (read by CI).
+// `npm test`: lint, unit tests, Chrome build, e2e in Chromium, Firefox build + web-ext lint, e2e in Firefox.
+// Prints one summary line per suite and a final "N passed, N failed, N skipped" line (read by CI).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -60,7 +60,8 @@ run('prepare', 'npx', ['wxt', 'prepare']);
 run('lint', 'npm', ['run', 'lint']);
 vitest('unit', undefined, UNIT_LIMIT_MS);
 if (run('build', 'npx', ['wxt', 'build'])) vitest('e2e', 'vitest.e2e.config.ts');
-run('firefox', 'npm', ['run', 'lint:firefox']);
+// Firefox in every run (#14): Debian's firefox-esr over WebDriver BiDi, after web-ext lint of the same build.
+if (run('firefox build', 'npm', ['run', 'lint:firefox'])) vitest('firefox', 'vitest.firefox.config.ts');
 
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(broken || totals.failed > 0 || totals.passed === 0 ? 1 : 0);

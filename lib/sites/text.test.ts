@@ -78,11 +78,9 @@ print(f(1))
     expect(read(html)).toBe('Plan | Price\nPro | $20');
   });
 
-  it('reduces a card to its title and drops site chrome passed in', () => {
-    const html = `<p>Here it is.</p><div class="card"><div class="title">Report</div><div>Document · v2</div>
-      <button>Open</button></div><p>See <a class="pill" href="#">source</a> above.</p>`;
-    const options = { drop: ['.pill'], cards: [{ card: '.card', title: '.title' }] };
-    expect(read(html, options)).toBe('Here it is.\n\nReport\n\nSee above.');
+  it('drops site chrome passed in', () => {
+    const html = '<p>See <a class="pill" href="#">source</a> above.</p>';
+    expect(read(html, { drop: ['.pill'] })).toBe('See above.');
   });
 
   it('returns an empty string for chrome only', () => {

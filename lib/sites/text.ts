@@ -1,16 +1,9 @@
 // Page text as a person reads it, from a walk over DOM nodes. No innerText: happy-dom (tests) has no layout, and
 // innerText would also read screen-reader labels and both halves of KaTeX. Nothing here mutates or clones the page.
 
-/** A card (artifact, research result) reduced to one line: its title, never its toolbar. */
-export interface CardRule {
-  card: string;
-  title: string;
-}
-
 export interface ReadableOptions {
   /** Site chrome to drop on top of the shared list (citation pills, status rows). */
   drop?: readonly string[];
-  cards?: readonly CardRule[];
 }
 
 // Not seen by a person. `[aria-hidden=true]` is NOT here: KaTeX's visible half and many icons carry it, and what
@@ -119,18 +112,12 @@ function rawText(node: Node, drop: string): string {
 interface Walk {
   w: Writer;
   drop: string;
-  cards: readonly CardRule[];
 }
 
 function walkElement(el: Element, ctx: Walk): void {
   const { w, drop } = ctx;
   if (isSkipped(el, drop)) return;
-  const card = ctx.cards.find((rule) => el.matches(rule.card));
-  if (card) {
-    w.block(2);
-    walkChildren(el.querySelector(card.title) ?? el, ctx);
-    w.block(2);
-  } else if (el.classList.contains('katex')) {
+  if (el.classList.contains('katex')) {
     w.text(mathText(el));
   } else if (isPreformatted(el)) {
     // ChatGPT and Claude put a language label and a Copy button inside <pre>; the code itself is in <code>.
@@ -176,7 +163,6 @@ export function readableText(el: Element, options: ReadableOptions = {}): string
   const ctx: Walk = {
     w: new Writer(),
     drop: [...CHROME, ...(options.drop ?? [])].join(', '),
-    cards: options.cards ?? [],
   };
   walkElement(el, ctx);
   return ctx.w.result();

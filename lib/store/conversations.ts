@@ -44,6 +44,9 @@ export async function putCapture({ conversation, turns }: CaptureWrite, complete
   const placed = complete ? turns : placeWindow(turns, existing, stored);
   const changed = placed.flatMap((t, i) => {
     const old = existing[i];
+    // A partial read only adds what it sees: a turn we know keeps its text and place (the JSON's markdown and
+    // links are not replaced by page text), and is only brought back when a switch of branch had hidden it (#14).
+    if (old && !complete) return old.superseded ? [{ ...old, superseded: false }] : [];
     if (old && old.text === t.text && old.order === t.order && !old.superseded) return [];
     // Keep the first capture time of turns we already had.
     return [old ? { ...t, capturedAt: old.capturedAt } : t];
@@ -67,7 +70,8 @@ export async function putCapture({ conversation, turns }: CaptureWrite, complete
 
 /**
  * Upserts a conversation and its visible turns. Idempotent: turns are keyed by site message id (or a stable
- * hash), so re-capturing adds nothing. With `complete`, turns missing from the branch are marked superseded.
+ * hash), so re-capturing adds nothing. With `complete`, turns missing from the branch are marked superseded;
+ * without it (a partly mounted page), unseen turns are left alone and known turns unchanged (#14).
  * Returns how many turns were new or changed.
  */
 export async function saveCapture(write: CaptureWrite, complete = true): Promise<number> {

@@ -93,47 +93,62 @@ export const claude: FakeSite = {
   conversations: new Map(),
 };
 
-async function answer(route: Route, site: FakeSite, id: string): Promise<void> {
+/** What the fake site answers: a JSON or text body, a network failure, or null when it is not the site's URL. */
+export type FakeResponse = { status: number; contentType: string; body: string } | 'abort' | null;
+
+const json = (body: unknown, status = 200): FakeResponse => ({
+  status,
+  contentType: 'application/json',
+  body: JSON.stringify(body),
+});
+
+function conversation(site: FakeSite, id: string): FakeResponse {
   const c = site.conversations.get(id);
-  if (!c || c.mode === '404') return route.fulfill({ status: 404, json: { detail: 'Not found' } });
-  if (c.mode === 'abort') return route.abort('failed');
-  const json = site.site === 'chatgpt' ? chatgptJson(id, c) : claudeJson(id, c);
-  return route.fulfill({ status: 200, json });
+  if (!c || c.mode === '404') return json({ detail: 'Not found' }, 404);
+  if (c.mode === 'abort') return 'abort';
+  return json(site.site === 'chatgpt' ? chatgptJson(id, c) : claudeJson(id, c));
+}
+
+// Each site's own endpoints (#3): the session and org lookups, the conversation JSON, saved memories.
+function siteJson(site: FakeSite, url: URL): FakeResponse {
+  const last = url.pathname.split('/').pop() ?? '';
+  if (site.site === 'chatgpt') {
+    if (url.pathname === '/backend-api/memories')
+      return json({
+        memories: [{ id: 'mem-1', content: 'Keeps bees.', updated_at: '2026-10-01T10:00:00Z' }],
+      });
+    if (url.pathname === '/api/auth/session') return json({ accessToken: 'test-token' });
+    // The full conversation, and the paginated form the extension tries when that fails.
+    if (/^\/backend-api\/conversations?\/[\w-]+$/.test(url.pathname)) return conversation(site, last);
+    return null;
+  }
+  if (url.pathname === '/api/organizations/org-1/memory') return json({ memory: '- Grows tomatoes.' });
+  if (url.pathname === '/api/organizations') return json([{ uuid: 'org-1', capabilities: ['chat'] }]);
+  if (/\/api\/organizations\/org-1\/chat_conversations\/[\w-]+$/.test(url.pathname) && url.search)
+    return conversation(site, last);
+  return null;
+}
+
+/** The fake site's answer to a request; the reply endpoint's id comes from its path or its JSON body. */
+export function siteResponse(site: FakeSite, url: URL, postData: string | null): FakeResponse {
+  if (url.origin !== site.origin) return null;
+  if (/\/(f\/conversation|completion)$/.test(url.pathname)) {
+    const fromBody = (JSON.parse(postData || '{}') as { conversation_id?: string }).conversation_id;
+    const id = /chat_conversations\/([\w-]+)\//.exec(url.pathname)?.[1] ?? fromBody ?? 'unknown';
+    return { status: 200, contentType: 'text/event-stream', body: site.replyBody(id) };
+  }
+  return siteJson(site, url);
 }
 
 /** Routes the site's JSON API and reply endpoint. Later routes win over the harness's catch-all abort. */
 export async function serveSite(context: BrowserContext, site: FakeSite): Promise<void> {
-  const origin = site.origin;
-  if (site.site === 'chatgpt') {
-    await context.route(`${origin}/backend-api/memories?include_memory_entries=true`, (r) =>
-      r.fulfill({
-        json: { memories: [{ id: 'mem-1', content: 'Keeps bees.', updated_at: '2026-10-01T10:00:00Z' }] },
-      }),
-    );
-    await context.route(`${origin}/api/auth/session`, (r) =>
-      r.fulfill({ json: { accessToken: 'test-token' } }),
-    );
-    await context.route(/^https:\/\/chatgpt\.com\/backend-api\/conversation\/([\w-]+)$/, (r) =>
-      answer(r, site, new URL(r.request().url()).pathname.split('/').pop() ?? ''),
-    );
-  } else {
-    await context.route(`${origin}/api/organizations/org-1/memory`, (r) =>
-      r.fulfill({ json: { memory: '- Grows tomatoes.' } }),
-    );
-    await context.route(`${origin}/api/organizations`, (r) =>
-      r.fulfill({ json: [{ uuid: 'org-1', capabilities: ['chat'] }] }),
-    );
-    await context.route(/\/api\/organizations\/org-1\/chat_conversations\/[\w-]+\?/, (r) =>
-      answer(r, site, new URL(r.request().url()).pathname.split('/').pop() ?? ''),
-    );
-  }
   await context.route(
-    (u) => u.origin === origin && /\/(f\/conversation|completion)$/.test(u.pathname),
-    (r) => {
-      const fromBody = (JSON.parse(r.request().postData() ?? '{}') as { conversation_id?: string })
-        .conversation_id;
-      const id = /chat_conversations\/([\w-]+)\//.exec(r.request().url())?.[1] ?? fromBody ?? 'unknown';
-      return r.fulfill({ status: 200, contentType: 'text/event-stream', body: site.replyBody(id) });
+    (u) => u.origin === site.origin,
+    (route: Route) => {
+      const res = siteResponse(site, new URL(route.request().url()), route.request().postData());
+      if (res === null) return route.fallback();
+      if (res === 'abort') return route.abort('failed');
+      return route.fulfill(res);
     },
   );
 }

@@ -6,6 +6,8 @@ import {
   ASSISTANT_TEXT,
   COMPOSER,
   DROP,
+  MEDIA,
+  PROMPT_RAIL_ENTRY,
   STREAMING,
   THREAD,
   TURN,
@@ -64,7 +66,20 @@ export function isStreaming(root: ParentNode): boolean {
   return queryFirst(root, STREAMING) !== null;
 }
 
-/** The current layout mounts only 3–6 turns at a time (measured 2026-09): a DOM read is a window, not the branch. */
+/** A turn container the page has not mounted: an empty placeholder holding its place in a long thread. */
+function isPlaceholder(turn: Element): boolean {
+  return (turn.textContent ?? '').trim() === '' && turn.querySelector(MEDIA) === null;
+}
+
+/**
+ * True when a DOM read is not the whole branch (#14): the current layout mounts only 3–6 turns at a time
+ * (measured 2026-09); older layouts leave unmounted turns as empty containers, and the prompt rail counts
+ * prompts that are not mounted.
+ */
 export function isWindowed(root: ParentNode): boolean {
-  return queryFirst(root, WINDOWED) !== null;
+  if (queryFirst(root, WINDOWED) !== null) return true;
+  const turns = queryCandidates(root, TURN);
+  if (turns.some(isPlaceholder)) return true;
+  const prompts = turns.filter((turn) => queryFirst(turn, USER_TEXT) !== null).length;
+  return queryCandidates(root, PROMPT_RAIL_ENTRY).length > prompts;
 }

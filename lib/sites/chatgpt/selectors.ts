@@ -20,6 +20,19 @@ export const WINDOWED = [
   '[data-app-action-timeline-scroll]',
 ] as const;
 
+/**
+ * One entry per prompt of the whole branch, mounted or not, in the prompt rail beside a long thread; more entries
+ * than mounted prompts means a partial page (#14). Hand-made test/fixtures/pages/chatgpt-partial.html.
+ */
+export const PROMPT_RAIL_ENTRY = [
+  // 2026 layouts: buttons carrying data-toc-active (another project's live notes of ChatGPT's prompt navigation;
+  // no capture). TODO(2027-03): confirm on a capture.
+  'button[data-toc-active]',
+] as const;
+
+/** Content that makes a turn container mounted even without text (an image-generation turn). */
+export const MEDIA = 'img, picture, video, canvas';
+
 /** One element per turn. */
 export const TURN = [
   // current layout (2026-09): one element holds a user prompt AND its answer. TODO(2027-03): recheck on a capture.

@@ -2,51 +2,70 @@
 import { outermost, queryCandidates, queryFirst, readableText } from '../text';
 import type { ParsedTurn } from '../types';
 import {
-  ASSISTANT_TEXT,
-  CARDS,
+  ASSISTANT_MESSAGE,
   COMPOSER,
   DROP,
+  STATUS_LABEL,
+  STATUS_ROW,
+  STATUS_TOGGLE,
   STREAMING,
-  THINKING,
+  TEXT_BLOCK,
   THREAD,
   TURN,
   USER_TEXT,
 } from './selectors';
 
-const READ = { drop: DROP, cards: CARDS };
-const THINKING_ANY = THINKING.join(', ');
+const READ = { drop: DROP };
 
-function userTurn(turn: Element): ParsedTurn | null {
-  const el = queryFirst(turn, USER_TEXT);
+function userTurn(row: Element): ParsedTurn | null {
+  const el = queryFirst(row, USER_TEXT);
   const text = el ? readableText(el, READ) : '';
   return text ? { siteMessageId: null, role: 'user', text } : null;
 }
 
-function isThinking(el: Element, turn: Element): boolean {
-  const section = el.closest(THINKING_ANY);
-  return section !== null && turn.contains(section);
+/** Tool, status and thinking rows inside one message: by name, or as the parent of a toggle's live label. */
+function statusRows(message: Element): Element[] {
+  const named = [...message.querySelectorAll(STATUS_ROW.join(', '))];
+  const labelled = [...message.querySelectorAll(STATUS_LABEL)].flatMap((label) => {
+    const row = label.parentElement;
+    return row && row !== message && row.querySelector(STATUS_TOGGLE) ? [row] : [];
+  });
+  return [...named, ...labelled];
 }
 
-// Prose blocks and artifact cards, in DOM order, without the thoughts that stay in the DOM when collapsed.
-function answerFragments(turn: Element): Element[] {
-  const prose = ASSISTANT_TEXT.find((selector) => turn.querySelector(selector) !== null);
-  const selector = [...(prose ? [prose] : []), ...CARDS.map((rule) => rule.card)].join(', ');
-  return outermost([...turn.querySelectorAll(selector)].filter((el) => !isThinking(el, turn)));
-}
-
-function assistantTurn(turn: Element): ParsedTurn | null {
-  const text = answerFragments(turn)
-    .map((fragment) => readableText(fragment, READ))
+// Every text block of the message in DOM order, except tool outputs and thoughts inside status rows (#14).
+function answerText(message: Element): string {
+  const rows = statusRows(message);
+  const blocks = [...message.querySelectorAll(TEXT_BLOCK.join(', '))].filter(
+    (block) => !rows.some((row) => row.contains(block)),
+  );
+  return outermost(blocks)
+    .map((block) => readableText(block, READ))
     .filter((part) => part !== '')
     .join('\n\n');
+}
+
+function assistantTurn(row: Element): ParsedTurn | null {
+  const message = queryFirst(row, ASSISTANT_MESSAGE);
+  const text = message ? answerText(message) : '';
   return text ? { siteMessageId: null, role: 'assistant', text } : null;
 }
 
-/** Turns in DOM order; each Claude turn element holds one message. */
+/** An answer is everything the assistant said between two user messages, even over several rows (#14). */
+function joinAnswers(turns: ParsedTurn[]): ParsedTurn[] {
+  return turns.reduce<ParsedTurn[]>((out, turn) => {
+    const last = out.at(-1);
+    if (last?.role === 'assistant' && turn.role === 'assistant') {
+      out[out.length - 1] = { ...last, text: `${last.text}\n\n${turn.text}` };
+    } else out.push(turn);
+    return out;
+  }, []);
+}
+
+/** Turns in DOM order: each Claude row holds one message; found by row, never by a class used elsewhere. */
 export function parseTurns(root: ParentNode): ParsedTurn[] {
-  return queryCandidates(root, TURN).flatMap((turn) =>
-    [userTurn(turn), assistantTurn(turn)].filter((part): part is ParsedTurn => part !== null),
-  );
+  const rows = queryCandidates(root, TURN);
+  return joinAnswers(rows.flatMap((row) => userTurn(row) ?? assistantTurn(row) ?? []));
 }
 
 /** The visible ProseMirror editor, never the server-rendered textarea. */

@@ -1,7 +1,8 @@
 // Claude selectors, each list ordered newest layout first. Evidence:
 // - current layout: measured live 2026-10 (no capture), reduced by hand into test/fixtures/pages/claude-current.html;
-// - older layout: real capture ../shared/fixtures/pages/claude-2026-01-29.html and the hand-made
-//   test/fixtures/pages/claude-older.html.
+// - older layouts: real captures ../shared/fixtures/pages/claude-2026-01-29.html, claude-2026-02-27.html (tool
+//   rows, file cards, research) and claude-2026-05-formatting.html (sr-only headings, thinking row); the hand-made
+//   test/fixtures/pages/claude-older.html and claude-2026-answers.html (one #14 failure class per turn).
 // Claude puts no message ids in the DOM, so turns carry siteMessageId null. Counts are asserted in parse.test.ts.
 // "TODO(date)" = look again by then: drop the older entries once live pages no longer match them.
 
@@ -18,43 +19,65 @@ export const THREAD = [
 export const TURN = [
   // current layout (2026-10): `data-perf-row` is human | assistant. TODO(2027-04): recheck on a real capture.
   '[data-testid="transcript-row"]',
-  // older layout (claude-2026-01-29). TODO(2027-04): drop once no live page renders data-test-render-count.
+  // older layouts (claude-2026-01-29, -02-27, -05-formatting, where an assistant row may sit in a plain div).
+  // TODO(2027-04): drop once no live page renders data-test-render-count.
   'div[data-test-render-count]',
 ] as const;
 
 /** Text the user typed. */
 export const USER_TEXT = [
-  // both layouts (claude-2026-01-29; current 2026-10 keeps the test id). TODO(2027-04): recheck live.
+  // every layout (claude-2026-01-29, -02-27, -05-formatting; current 2026-10 keeps the test id).
+  // TODO(2027-04): recheck live.
   '[data-testid="user-message"]',
 ] as const;
 
-/** Answer prose fragments, all joined. Thinking is filtered out by THINKING. */
-export const ASSISTANT_TEXT = [
-  // current layout (2026-10): one Prose block per text part, status rows ("Thought for 5s") between them.
-  // TODO(2027-04): recheck on a real capture.
-  '[data-testid="assistant-message"] [data-cds="Prose"] .standard-markdown',
-  // older layout (claude-2026-01-29). TODO(2027-04): drop with the older TURN entry.
-  '[data-is-streaming] .font-claude-response .standard-markdown',
+/**
+ * The assistant's message inside a row. Never `.font-claude-response`: pages also put that class on things that
+ * are not messages (a project panel's name, #14), so messages are found by their row first.
+ */
+export const ASSISTANT_MESSAGE = [
+  // current layout (2026-10). TODO(2027-04): recheck on a real capture.
+  '[data-testid="assistant-message"]',
+  // 2026-01 to 2026-05 layouts (claude-2026-01-29, -02-27, -05-formatting). TODO(2027-04): drop with the older TURN.
+  '[data-is-streaming]',
 ] as const;
 
-/** Thinking sections: in the DOM even when collapsed, and not part of the answer. */
-export const THINKING = [
-  // current layout (2026-10): collapsed status rows. TODO(2027-04): check an expanded one on a real capture.
+/**
+ * One text block of an answer; an answer is all of its blocks in DOM order, joined (#14). Tool outputs and
+ * expanded thoughts use the same class, so blocks inside a STATUS_ROW are left out.
+ */
+export const TEXT_BLOCK = [
+  // every layout: claude-2026-01-29 (one block), -02-27 (text before and after tool rows and cards),
+  // -05-formatting (text after a thinking row), current 2026-10 (one per Prose part). TODO(2027-04): recheck live.
+  '.standard-markdown',
+] as const;
+
+/**
+ * Tool, status and thinking rows: a toggle, its label, and a panel that stays mounted while collapsed (tool rows
+ * with their outputs in claude-2026-02-27). Neither the label nor the panel is answer text. Not `.row-start-1`:
+ * the answer's own cell is also a `.row-start-1` of a nested grid (claude-2026-02-27 turn 5, -05-formatting), and
+ * reading it as thinking lost whole answers (#14).
+ */
+export const STATUS_ROW = [
+  // current layout (2026-10): collapsed status rows ("Thought for 5s"). TODO(2027-04): check on a real capture.
   '[data-cds="TurnStatus"]',
-  // older layout with extended thinking (live notes of 2026-02, no capture: grid row 1 holds the thoughts, row 2
-  // the answer). TODO(2027-04): drop with the older TURN entry.
-  '.row-start-1',
-  '[class*="group/thinking"]',
+  // 2026-02 and 2026-05 layouts: the first cell of a tool or thinking segment's two-row grid, whose second cell
+  // holds the text (claude-2026-02-27 turns 5, 11; -05-formatting turn 1). Only that grid's direct child: the text
+  // cell nests a .row-start-1 of its own. Backs up STATUS_LABEL. TODO(2027-04): drop with the older TURN.
+  '[class~="grid-rows-[auto_auto]"] > .row-start-1',
+  // older layout with extended thinking (live notes of 2026-02, no capture). TODO(2027-04): drop with the older TURN.
+  '[class~="group/thinking"]',
 ] as const;
 
-/** Artifact and research cards inside an answer, read as their title only. */
-export const CARDS = [
-  // older layout (other projects' live selectors, 2026; no capture holds a card in a message).
-  // TODO(2027-04): confirm on a capture, and find the current layout's card.
-  { card: '.artifact-block-cell', title: '.leading-tight' },
-] as const;
+/**
+ * 2026-02 and 2026-05 status rows have no name of their own: each announces its label in an sr-only live region
+ * beside its toggle (button.group/status) and panel, so the row is the live region's parent when that parent also
+ * holds a toggle (claude-2026-02-27 turns 5, 11; -05-formatting turn 1). TODO(2027-04): recheck live.
+ */
+export const STATUS_LABEL = '[role="status"][aria-live]';
+export const STATUS_TOGGLE = '[aria-expanded]';
 
-/** Chrome inside answers that readableText does not know about. */
+/** Chrome inside answer text that readableText does not know about. */
 export const DROP = [
   // Source pills ("Anthropic +2") in research text, claude-artifact-2026-01-29. TODO(2027-04): recheck live.
   'a[class~="group/tag"]',
