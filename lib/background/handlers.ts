@@ -13,7 +13,7 @@ import { afterCaptureReply, pipelineHandlers } from './pipeline-handlers';
 import { webllmHandlers } from './webllm';
 import { manageHandlers } from './manage-handlers';
 import { pastIndex } from './past';
-import { previewRecall, recallIndex } from './recall';
+import { previewRecall, recallIndex, warmSemantic } from './recall';
 import { semanticStatus } from './embeddings';
 import { fromPreviewPage } from './preview-frames';
 import { frames, previewRelay } from './preview-relay';
@@ -66,8 +66,10 @@ export const handlers: Handlers = {
   // A chat page asks for this when it loads, so a worker that just started builds the index before the first
   // click (bench:recall: 10k memories, first click 1.3 s without it).
   warmRecall: async () => {
+    const settings = await readSettings();
     await recallIndex();
-    if ((await readSettings()).recall.rawTurns) await pastIndex();
+    if (settings.recall.semantic) await warmSemantic();
+    if (settings.recall.rawTurns) await pastIndex();
     return { ok: true };
   },
   // Only on an empty new chat, and only when the user turned the offer on; the count is of the profile block.

@@ -98,6 +98,19 @@ export function scopesFor(site: RecallRequest['site'], scope: string | null): Se
   return scopes;
 }
 
+/**
+ * Reads this model's stored vectors and hashes every memory's text ahead of the first click: after a worker
+ * start, 10k vectors read inside the first query's 800 ms left the preview without its semantic tier
+ * (semantic.e2e, "10,000 stored vectors": the automobile memory missing from the first preview).
+ */
+export async function warmSemantic(): Promise<void> {
+  const current = embedder;
+  if (!current) return;
+  const idx = await recallIndex();
+  await embeddings.use(current.model);
+  embeddings.missing(idx.all());
+}
+
 async function semanticIds(idx: RecallIndex, req: RecallRequest, settings: Settings) {
   if (!settings.recall.semantic || !embedder) return null;
   const query = req.draft.trim() || req.recent.slice(-2).join('\n');

@@ -146,7 +146,7 @@ describe('extraction through a local OpenAI-compatible server', () => {
     const dead = options.getByRole('list', { name: 'Failed jobs' });
     await expect.poll(() => dead.textContent()).toMatch(/Turns 1–\d+ not extracted: later jobs skip them/);
     llm.reply(memoryFor('Keeps bees on a balcony in Lisbon.'));
-    await dead.getByRole('button', { name: `Retry extraction from ${key}` }).click();
+    await dead.getByRole('button', { name: 'Retry reading a Claude chat' }).click();
     await exportUntil(
       options,
       (d) => d.memories.some((m) => m.text === 'Keeps bees on a balcony in Lisbon.'),

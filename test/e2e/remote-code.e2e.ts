@@ -38,6 +38,9 @@ const NEVER_FETCHED = [
   'developer.mozilla.org',
   'mlc.ai',
   'llm.mlc.ai',
+  // The webdav client compares a server's DAV header with Apache's compliance class "<http://apache.org/dav/
+  // propset/fs/1>" (a name, never a request; sync talks only to the person's own endpoint, #15).
+  'apache.org',
 ];
 
 function files(dir: string): string[] {

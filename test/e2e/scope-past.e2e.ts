@@ -81,7 +81,7 @@ test('"Include past turns" quotes a ChatGPT turn, dated, into a Claude chat', as
   await options.close();
   const after = await preview(CLAUDE, '[data-testid="chat-input"]', draft);
   expect(after.lines.find((l) => l.includes('Me: How do I count the lines in every .ts file?'))).toMatch(
-    /From past chats/,
+    /From a past chat/,
   );
   await confirmPreview(after.chat);
   const text = await after.chat.locator('[data-testid="chat-input"]').innerText();

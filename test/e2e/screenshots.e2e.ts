@@ -8,7 +8,16 @@ import { DEMO } from './demo-data';
 import { seedRows } from './seed';
 
 const OUT = 'docs/screenshots';
-const SECTIONS = ['memories', 'review', 'conversations', 'activity', 'model', 'settings', 'data'] as const;
+const SECTIONS = [
+  'memories',
+  'review',
+  'conversations',
+  'activity',
+  'model',
+  'settings',
+  'sync',
+  'data',
+] as const;
 const SCHEMES = ['light', 'dark'] as const;
 
 let h: Harness;

@@ -49,13 +49,17 @@ async function openChat(site: FakeSite, id: string, html: string): Promise<Page>
 }
 
 /** What the popup says about the tab showing `url`, once it says anything about a capture. */
+/** The popup's capture line, and whether it says (behind Details) that the chat was read from the page. */
 async function popupSays(url: string): Promise<string> {
   const tab = await options.evaluate(async (u) => (await chrome.tabs.query({ url: u }))[0]?.id ?? -1, url);
   const popup = await ff.openExtensionPage(`popup.html?tab=${tab}`);
   const status = await popup.waitForFunction(
     () => {
       const text = document.querySelector('[role="status"]')?.textContent ?? '';
-      return /^Capturing|^Capture isn't/.test(text) ? text : null;
+      const fromPage = document.body.textContent?.includes('reads it from the page')
+        ? ' (from the page)'
+        : '';
+      return /^Capturing|^Capture isn't/.test(text) ? text + fromPage : null;
     },
     { timeout: 15_000 },
   );
@@ -87,7 +91,7 @@ describe.each([chatgpt, claude])('$site capture in Firefox', (site) => {
       ],
     });
     const chat = await openChat(site, id, fixture(PAGE[site.site].file));
-    expect(await popupSays(site.url(id))).toBe('Capturing this chat · 2 turns · via site data');
+    expect(await popupSays(site.url(id))).toBe('Capturing this chat · 2 turns');
     await chat.close();
   });
 
@@ -96,7 +100,7 @@ describe.each([chatgpt, claude])('$site capture in Firefox', (site) => {
     site.conversations.set(id, { mode: '404', turns: [] });
     const chat = await openChat(site, id, fixture(PAGE[site.site].file));
     expect(await popupSays(site.url(id))).toBe(
-      `Capturing this chat · ${PAGE[site.site].turns} turns · via the page`,
+      `Capturing this chat · ${PAGE[site.site].turns} turns (from the page)`,
     );
     await chat.close();
   });
