@@ -12,7 +12,7 @@ import type { Embedder } from '../recall/semantic';
 import { readSettings, settingsItem } from '../settings';
 import { scheduleEmbeddingSync, syncProgress } from './embeddings-sync';
 import { keyItem } from './provider';
-import { embeddings, setRecallEmbedder } from './recall';
+import { choosingEmbedder, embeddings, setRecallEmbedder } from './recall';
 
 export interface EmbedderInputs {
   settings: Settings;
@@ -81,7 +81,13 @@ async function hasAccess(pattern: string): Promise<boolean> {
 }
 
 /** Re-reads settings, provider, key and access, then sets (or clears) recall's embedder. */
-export async function refreshEmbedder(access = hasAccess, fetchFn?: typeof fetch): Promise<void> {
+export function refreshEmbedder(access = hasAccess, fetchFn?: typeof fetch): Promise<void> {
+  const choice = choose(access, fetchFn);
+  choosingEmbedder(choice);
+  return choice;
+}
+
+async function choose(access: typeof hasAccess, fetchFn?: typeof fetch): Promise<void> {
   const settings = await readSettings();
   const inputs = { settings, provider: await readProviderSettings(), apiKey: await keyItem.getValue() };
   const choice = await chooseEmbedder({ ...inputs, hasAccess: access }, fetchFn);

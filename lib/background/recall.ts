@@ -35,11 +35,22 @@ export function recallEmbedder(): Embedder | null {
   return embedder;
 }
 
+/** The embedder choice in progress: a waking worker reads settings, key and permissions before it has one. */
+let choosing: Promise<unknown> = Promise.resolve();
+export function choosingEmbedder(choice: Promise<unknown>): void {
+  choosing = choice.catch(() => undefined);
+}
+
+/** Waits for that choice, at most `ms`: the first preview after a worker start was lexical without it (#12). */
+const chosen = (ms: number) => Promise.race([choosing, new Promise((r) => setTimeout(r, ms))]);
+
 // The query's embedding is a network call on the preview's path: past this, that query is lexical. Measured
 // in Chromium (test/e2e/semantic.e2e.ts): a routed fast endpoint gives a ready preview 100–130 ms after the
 // click, an endpoint that takes 5 s gives one after ~900 ms. 800 ms is a chosen bound, not yet checked against
 // a hosted endpoint (no network here): long enough for a typical round trip, short of feeling broken.
 export const SEMANTIC_TIMEOUT_MS = 800;
+/** How long a first preview waits for the stored vectors before it answers without them. */
+const VECTORS_WAIT_MS = 3_000;
 
 function apply(idx: RecallIndex, memory: Memory): void {
   idx.upsert(recallable(memory));
@@ -104,6 +115,7 @@ export function scopesFor(site: RecallRequest['site'], scope: string | null): Se
  * (semantic.e2e, "10,000 stored vectors": the automobile memory missing from the first preview).
  */
 export async function warmSemantic(): Promise<void> {
+  await chosen(5_000);
   const current = embedder;
   if (!current) return;
   const idx = await recallIndex();
@@ -112,9 +124,15 @@ export async function warmSemantic(): Promise<void> {
 }
 
 async function semanticIds(idx: RecallIndex, req: RecallRequest, settings: Settings) {
-  if (!settings.recall.semantic || !embedder) return null;
+  if (!settings.recall.semantic) return null;
+  await chosen(SEMANTIC_TIMEOUT_MS);
+  const current = embedder;
+  if (!current) return null;
+  // Reading this model's stored vectors is local work, once per worker, not the network call the timeout is
+  // for: 10k vectors read inside the 800 ms left the first preview after a worker start lexical (semantic.e2e).
+  await Promise.race([embeddings.use(current.model), new Promise((r) => setTimeout(r, VECTORS_WAIT_MS))]);
   const query = req.draft.trim() || req.recent.slice(-2).join('\n');
-  return embeddings.rank(embedder, query, [...idx.all()], { timeoutMs: SEMANTIC_TIMEOUT_MS });
+  return embeddings.rank(current, query, [...idx.all()], { timeoutMs: SEMANTIC_TIMEOUT_MS });
 }
 
 // The same memories come back preview after preview (the slider, a removal, the next draft): each text is
