@@ -41,8 +41,15 @@ export function choosingEmbedder(choice: Promise<unknown>): void {
   choosing = choice.catch(() => undefined);
 }
 
+/** Waits for `work` to settle, at most `ms`, either way; the timer is cleared when the work wins. */
+function waitAtMost(work: Promise<unknown>, ms: number): Promise<unknown> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise((resolve) => (timer = setTimeout(resolve, ms)));
+  return Promise.race([work.catch(() => undefined), late]).finally(() => clearTimeout(timer));
+}
+
 /** Waits for that choice, at most `ms`: the first preview after a worker start was lexical without it (#12). */
-const chosen = (ms: number) => Promise.race([choosing, new Promise((r) => setTimeout(r, ms))]);
+const chosen = (ms: number) => waitAtMost(choosing, ms);
 
 // The query's embedding is a network call on the preview's path: past this, that query is lexical. Measured
 // in Chromium (test/e2e/semantic.e2e.ts): a routed fast endpoint gives a ready preview 100–130 ms after the
@@ -130,7 +137,7 @@ async function semanticIds(idx: RecallIndex, req: RecallRequest, settings: Setti
   if (!current) return null;
   // Reading this model's stored vectors is local work, once per worker, not the network call the timeout is
   // for: 10k vectors read inside the 800 ms left the first preview after a worker start lexical (semantic.e2e).
-  await Promise.race([embeddings.use(current.model), new Promise((r) => setTimeout(r, VECTORS_WAIT_MS))]);
+  await waitAtMost(embeddings.use(current.model), VECTORS_WAIT_MS);
   const query = req.draft.trim() || req.recent.slice(-2).join('\n');
   return embeddings.rank(current, query, [...idx.all()], { timeoutMs: SEMANTIC_TIMEOUT_MS });
 }
