@@ -6,7 +6,9 @@ import type { Page } from 'playwright-core';
 import { startApacheServer } from '../helpers/servers';
 import { hasApache } from '../helpers/servers/apache';
 import type { Running } from '../helpers/servers/process';
-import { launch, openOptions, type Harness } from './harness';
+import type { Memory, MemoryEvent } from '../../lib/model/records';
+import { launch, openOptions, stopServiceWorker, type Harness } from './harness';
+import { manyMemories, readRows, seedRows } from './seed';
 
 const skip = !hasApache();
 if (skip) console.warn('two-device sync e2e skipped: apache2 with mod_dav_fs is not installed');
@@ -18,20 +20,29 @@ let b: Harness;
 let optionsA: Page;
 let optionsB: Page;
 
+/** Profiles whose storage requests fail, as with no network. */
+const offline = new Set<Harness>();
+
 async function device(): Promise<Harness> {
   // Host access for the storage, as if the person had accepted the prompt Connect asks for.
   const h = await launch({ grantOrigins: ['http://127.0.0.1/*'] });
-  await h.context.route(/^http:\/\/127\.0\.0\.1:/, (route) => route.continue());
+  await h.context.route(/^http:\/\/127\.0\.0\.1:/, (route) =>
+    offline.has(h) ? route.abort('internetdisconnected') : route.continue(),
+  );
   return h;
 }
 
-async function connect(page: Page): Promise<void> {
-  await page.getByLabel('WebDAV folder address').fill(`${apache.url}engram`);
+async function fillConnect(page: Page, folder: string): Promise<void> {
+  await page.getByLabel('WebDAV folder address').fill(`${apache.url}${folder}`);
   await page.getByLabel('User name').fill('engram');
   await page.getByLabel('Password', { exact: true }).fill('test-password');
   await page.getByLabel('Sync passphrase').fill(PASSPHRASE);
   await page.getByRole('button', { name: 'Connect' }).click();
   await page.getByRole('button', { name: 'Sync now' }).waitFor({ timeout: 30_000 });
+}
+
+async function connect(page: Page, folder = 'engram'): Promise<void> {
+  await fillConnect(page, folder);
   // The first sync runs on its own after Connect; what is added next must not race it.
   await expect.poll(() => statusLine(page), { timeout: 30_000 }).toMatch(/^Synced /);
 }
@@ -106,6 +117,34 @@ describe.skipIf(skip)('two Chromium profiles through Apache WebDAV', () => {
     expect((await memoriesOf(optionsA)).join()).toContain('Allergic to penicillin and amoxicillin.');
   }, 60_000);
 
+  test('a memory deleted on A and edited offline on B goes to Review on both, never silently back', async () => {
+    const text = 'Allergic to penicillin and amoxicillin.';
+    const edited = 'Allergic to penicillin, amoxicillin and cefalexin.';
+    offline.add(b);
+    await memoriesOf(optionsB);
+    const card = optionsB.locator('.card.memory', { hasText: text });
+    await card.getByRole('button', { name: 'Edit' }).click();
+    await card.getByLabel('Memory text').fill(edited);
+    await card.getByRole('button', { name: 'Save' }).click();
+    await optionsB.getByText(edited).waitFor();
+    await memoriesOf(optionsA);
+    await optionsA.locator('.card.memory', { hasText: text }).getByRole('button', { name: 'Delete' }).click();
+    await optionsA.locator('.card.memory', { hasText: text }).waitFor({ state: 'detached' });
+    await goTo(optionsA, 'sync');
+    timings.push(`push delete ${await syncNow(optionsA)}`);
+    offline.delete(b);
+    await goTo(optionsB, 'sync');
+    timings.push(`B back online ${await syncNow(optionsB)}`);
+    await goTo(optionsA, 'sync');
+    await syncNow(optionsA);
+    for (const page of [optionsA, optionsB]) {
+      const rows = await readRows<Memory>(page, 'memories');
+      expect(rows.map((m) => [m.text, m.status])).toEqual([[edited, 'pending']]);
+      await goTo(page, 'review');
+      await page.locator('#review').getByText(edited).first().waitFor();
+    }
+  }, 90_000);
+
   test('Delete everything on A empties B, which then asks for the passphrase again', async () => {
     await goTo(optionsA, 'data');
     await optionsA.getByLabel(/Type DELETE/).fill('DELETE');
@@ -121,4 +160,76 @@ describe.skipIf(skip)('two Chromium profiles through Apache WebDAV', () => {
     timings.push(`B wiped ${Date.now() - start}`);
     expect(await memoriesOf(optionsB)).toEqual([]);
   }, 60_000);
+});
+
+/** The sync state row's per-device cursors, read straight from the extension's database. */
+async function cursorsOf(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open('engram');
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    const row = await new Promise<{ value?: { cursors?: Record<string, number> } } | undefined>(
+      (resolve, reject) => {
+        const req = db.transaction('syncState').objectStore('syncState').get('state');
+        req.onsuccess = () => resolve(req.result as { value?: { cursors?: Record<string, number> } });
+        req.onerror = () => reject(req.error);
+      },
+    );
+    db.close();
+    return row?.value?.cursors ?? {};
+  });
+}
+
+const addEvent = (memory: Memory): MemoryEvent => ({
+  ...{ id: `${memory.id}-added`, memoryId: memory.id, op: 'add', before: null, after: memory },
+  ...{ reason: 'Added', actor: 'user', jobId: null, promptVersion: null, model: null, at: memory.createdAt },
+});
+
+describe.skipIf(skip)('a first sync stopped by a worker stop', () => {
+  let c: Harness | undefined;
+  let d: Harness | undefined;
+  afterAll(async () => {
+    await c?.close();
+    await d?.close();
+  });
+
+  test('resumes at the next file and ends complete, with no file fetched twice', async () => {
+    [c, d] = [await device(), await device()];
+    // 600 memories: three log segments of at most 250 changes (lib/sync/push.ts), no snapshot (under 2 MB).
+    const optionsC = await openOptions(c, 'sync');
+    const memories = manyMemories(600);
+    await seedRows(optionsC, { memories, memoryEvents: memories.map(addEvent) });
+    await connect(optionsC, 'resume');
+    const optionsD = await openOptions(d, 'sync');
+    // Every segment GET the new device makes; the second is held unanswered until the worker is stopped, so the
+    // stop lands after the first segment was applied and before the second arrived, on every run.
+    const fetched: string[] = [];
+    let release: (() => Promise<void>) | null = null;
+    const held = new Promise<void>((resolve) => {
+      void d?.context.route(/\/resume\/[0-9a-f]{16}\/log-[0-9a-f]{16}-\d+\.age$/, async (route) => {
+        if (route.request().method() !== 'GET') return route.fallback();
+        if (fetched.length === 1 && !release) {
+          release = () => route.abort().catch(() => undefined);
+          return resolve();
+        }
+        fetched.push(new URL(route.request().url()).pathname);
+        await route.continue();
+      });
+    });
+    await fillConnect(optionsD, 'resume');
+    await held;
+    const partial = Object.values(await cursorsOf(optionsD));
+    expect(partial).toEqual([1]);
+    await stopServiceWorker(optionsD);
+    await (release as (() => Promise<void>) | null)?.();
+    expect((await readRows<Memory>(optionsD, 'memories')).length).toBe(250);
+    // The worker wakes for the click and resumes from the saved cursor.
+    timings.push(`resumed first sync ${await syncNow(optionsD)}`);
+    expect(Object.values(await cursorsOf(optionsD))).toEqual([3]);
+    expect((await readRows<Memory>(optionsD, 'memories')).length).toBe(600);
+    expect(fetched).toHaveLength(3);
+    expect(new Set(fetched).size).toBe(3);
+  }, 180_000);
 });
