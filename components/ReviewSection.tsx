@@ -1,10 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState, type FormEvent } from 'react';
 import { sendMessage } from '../lib/messages';
+import { listConflicts } from '../lib/store/sync-conflicts';
 import { pendingProposals, type Proposal } from '../lib/store/views';
 import { whoLabel } from './labels';
 import { TextDiff } from './memories/MemoryHistory';
 import { memoryMeta } from './memories/MemoryRow';
+import { ConflictCard } from './sync/ConflictCard';
 import { Button, EmptyState, ErrorText, Section } from './ui';
 import { useAction } from './useAction';
 
@@ -96,39 +98,58 @@ function ProposalCard({ proposal }: { proposal: Proposal }) {
   );
 }
 
-export function ReviewSection() {
-  const proposals = useLiveQuery(pendingProposals, []);
+function Proposals({ proposals, conflicts }: { proposals: Proposal[]; conflicts: number }) {
   const all = useAction(() => sendMessage('approveAllMemories', {}));
+  if (proposals.length === 0)
+    return conflicts > 0 ? null : (
+      <EmptyState title="Nothing to review.">
+        Turn on “Ask me before saving” in Settings → Privacy to check every memory before Engram keeps it.
+      </EmptyState>
+    );
+  return (
+    <>
+      <div className="row">
+        <Button variant="primary" disabled={all.busy} onClick={() => void all.run()}>
+          Approve all ({proposals.length})
+        </Button>
+      </div>
+      <ErrorText
+        what="Could not approve all"
+        error={all.error}
+        tryThis="Try again, or approve them one by one."
+      />
+      <ul className="plain" aria-label="Waiting for review">
+        {proposals.map((p) => (
+          <ProposalCard key={p.memory.id} proposal={p} />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+export function ReviewSection() {
+  const conflicts = useLiveQuery(listConflicts, []);
+  const pending = useLiveQuery(pendingProposals, []);
+  // A memory deleted on one device and edited on another is pending and in conflict: shown once, as the conflict.
+  const inConflict = new Set(conflicts?.map((c) => c.memory.id));
+  const proposals = pending?.filter((p) => !inConflict.has(p.memory.id));
   return (
     <Section
       id="review"
       title="Review"
       intro="With “Ask me before saving” on, new memories and changes wait here for you. Changes to memories you pinned, wrote or made standing rules, new standing rules, and all of a job that tried to change too much wait here whatever the setting. Removed words are struck through; added words are underlined."
     >
-      {!proposals ? (
+      {conflicts && conflicts.length > 0 && (
+        <ul className="plain" aria-label="Changed on two devices">
+          {conflicts.map((c) => (
+            <ConflictCard key={c.memory.id} conflict={c} />
+          ))}
+        </ul>
+      )}
+      {!proposals || !conflicts ? (
         <p className="muted">Loading…</p>
-      ) : proposals.length === 0 ? (
-        <EmptyState title="Nothing to review.">
-          Turn on “Ask me before saving” in Settings → Privacy to check every memory before Engram keeps it.
-        </EmptyState>
       ) : (
-        <>
-          <div className="row">
-            <Button variant="primary" disabled={all.busy} onClick={() => void all.run()}>
-              Approve all ({proposals.length})
-            </Button>
-          </div>
-          <ErrorText
-            what="Could not approve all"
-            error={all.error}
-            tryThis="Try again, or approve them one by one."
-          />
-          <ul className="plain" aria-label="Waiting for review">
-            {proposals.map((p) => (
-              <ProposalCard key={p.memory.id} proposal={p} />
-            ))}
-          </ul>
-        </>
+        <Proposals proposals={proposals} conflicts={conflicts.length} />
       )}
     </Section>
   );

@@ -74,6 +74,7 @@ export const protocol = {
   syncNow: { request: M.Empty, reply: Y.SyncStatus, callers: ['extension'] },
   getSyncStatus: { request: M.Empty, reply: Y.SyncStatus, callers: ['extension'] },
   syncDisconnect: { request: M.Empty, reply: M.Ok, callers: ['extension'] },
+  resolveConflict: { request: Y.ResolveConflict, reply: M.Memory, callers: ['extension'] },
 } as const satisfies Record<
   string,
   { request: z.ZodMiniType; reply: z.ZodMiniType; callers: readonly Caller[] }

@@ -5,7 +5,7 @@ import { browser } from 'wxt/browser';
 import { endpointLabel, type SyncBackendSettings, type SyncConnect, type SyncStatus } from '../model/sync';
 import { redact } from '../pipeline/redact';
 import { onStoreChange } from '../store/changes';
-import { countMemories } from '../store/memories';
+import { countReview } from '../store/sync-conflicts';
 import { reseedOutbox, storeSyncPort } from '../store/sync-port';
 import { forgetSync, readRun, resetDue, syncSettings, unpushed, writeRun } from '../store/sync-run';
 import type { Backend } from '../sync/backend';
@@ -111,7 +111,7 @@ export async function syncStatus(): Promise<SyncStatus> {
     running: running !== null,
     ...run,
     devices: state ? Object.keys(state.cursors).length + 1 : 0,
-    review: await countMemories('pending'),
+    review: await countReview(),
     ended: state?.ended ?? false,
   };
 }

@@ -64,3 +64,13 @@ export function endpointLabel(b: SyncBackendSettings): string {
   const url = new URL(b.url);
   return `${url.origin}${url.pathname}`;
 }
+
+/** Review → a sync conflict: keep one version (its event id), or write a merged text (#15). */
+export const ResolveConflict = z.object({
+  id: z.string().check(z.minLength(1)),
+  /** The versions the person saw (event ids): if more arrived meanwhile, nothing is written. */
+  seen: z.array(z.string().check(z.minLength(1))).check(z.minLength(2), z.maxLength(64)),
+  keep: z.optional(z.string().check(z.minLength(1))),
+  text: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(2000))),
+});
+export type ResolveConflict = z.infer<typeof ResolveConflict>;

@@ -57,18 +57,24 @@ export interface Resolved {
   conflict: boolean;
 }
 
+/** The leaf a conflicted memory shows (Review lists the others beside it): the newest, or the newest kept one. */
+export function shownLeaf(head: MemoryHead): Leaf | undefined {
+  const newestFirst = [...head.leaves].sort((x, y) => compareHlc(y.hlc, x.hlc));
+  const kept = newestFirst.find((l) => !isDeleted(l.memory));
+  if (kept && newestFirst.some((l) => isDeleted(l.memory))) return kept;
+  return newestFirst[0];
+}
+
 /** What a memory is, given its leaves. A function of the head alone, so it is the same on every device. */
 export function resolveMemory(head: MemoryHead): Resolved {
-  const newestFirst = [...head.leaves].sort((x, y) => compareHlc(y.hlc, x.hlc));
-  const winner = newestFirst[0];
-  if (head.purged !== null || !winner) return { memory: null, conflict: false };
-  if (newestFirst.length === 1) return { memory: winner.memory, conflict: false };
-  const kept = newestFirst.find((l) => !isDeleted(l.memory));
+  const shown = shownLeaf(head);
+  if (head.purged !== null || !shown) return { memory: null, conflict: false };
+  if (head.leaves.length === 1) return { memory: shown.memory, conflict: false };
   // Deleted on one device, edited on another: neither silently back nor silently gone; the person decides.
-  if (kept?.memory && newestFirst.some((l) => isDeleted(l.memory))) {
-    return { memory: { ...kept.memory, status: 'pending' }, conflict: true };
+  if (shown.memory && !isDeleted(shown.memory) && head.leaves.some((l) => isDeleted(l.memory))) {
+    return { memory: { ...shown.memory, status: 'pending' }, conflict: true };
   }
-  return { memory: winner.memory, conflict: true };
+  return { memory: shown.memory, conflict: true };
 }
 
 export interface ConvWrite {

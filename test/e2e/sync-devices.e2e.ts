@@ -141,9 +141,71 @@ describe.skipIf(skip)('two Chromium profiles through Apache WebDAV', () => {
       const rows = await readRows<Memory>(page, 'memories');
       expect(rows.map((m) => [m.text, m.status])).toEqual([[edited, 'pending']]);
       await goTo(page, 'review');
-      await page.locator('#review').getByText(edited).first().waitFor();
+      const card = page.getByRole('listitem', { name: `Changed on two devices: ${edited}` });
+      await card.getByRole('button', { name: 'Keep it deleted' }).waitFor();
+      await card.getByRole('button', { name: 'Keep this version' }).waitFor();
     }
   }, 90_000);
+
+  test('an edit on each device of the same version shows in Review on both; resolving on A clears it on B', async () => {
+    const text = 'Works from the Lisbon office.';
+    const [onA, onB] = ['Works from the Porto office.', 'Works from home on Fridays.'];
+    await memoriesOf(optionsA);
+    await optionsA.getByLabel('New memory').fill(text);
+    await optionsA.getByRole('button', { name: 'Add memory' }).click();
+    await optionsA.locator('.card.memory', { hasText: text }).waitFor();
+    await goTo(optionsA, 'sync');
+    await syncNow(optionsA);
+    await goTo(optionsB, 'sync');
+    await syncNow(optionsB);
+    // Both offline, each edits the version it has.
+    offline.add(a).add(b);
+    for (const [page, next] of [
+      [optionsA, onA],
+      [optionsB, onB],
+    ] as const) {
+      await memoriesOf(page);
+      const card = page.locator('.card.memory', { hasText: text });
+      await card.getByRole('button', { name: 'Edit' }).click();
+      await card.getByLabel('Memory text').fill(next);
+      await card.getByRole('button', { name: 'Save' }).click();
+      await page.locator('.card.memory', { hasText: next }).waitFor();
+    }
+    offline.clear();
+    for (const page of [optionsA, optionsB, optionsA]) {
+      await goTo(page, 'sync');
+      await syncNow(page);
+    }
+    const conflictOn = (page: Page) =>
+      page.getByRole('listitem', { name: /^Changed on two devices: Works from/ });
+    for (const page of [optionsA, optionsB]) {
+      await goTo(page, 'review');
+      const versions = conflictOn(page).getByRole('listitem');
+      await expect.poll(() => versions.allTextContents()).toHaveLength(2);
+      const all = (await versions.allTextContents()).join('\n');
+      expect(all).toContain(onA);
+      expect(all).toContain(onB);
+      expect(all).toMatch(/on this device/);
+      expect(all).toMatch(/on device [0-9a-f]{8}/);
+    }
+    // A keeps B's version: an edit made from both, which B reads at its next sync.
+    await conflictOn(optionsA)
+      .getByRole('listitem', { name: /on device [0-9a-f]{8}/ })
+      .getByRole('button', { name: 'Keep this version' })
+      .click();
+    await conflictOn(optionsA).waitFor({ state: 'detached' });
+    await goTo(optionsA, 'sync');
+    await syncNow(optionsA);
+    await goTo(optionsB, 'sync');
+    await syncNow(optionsB);
+    await goTo(optionsB, 'review');
+    await optionsB.getByRole('listitem', { name: /^Changed on two devices: Allergic/ }).waitFor();
+    expect(await conflictOn(optionsB).count()).toBe(0);
+    const rows = await readRows<Memory>(optionsB, 'memories');
+    expect(rows.filter((m) => m.text.startsWith('Works from')).map((m) => [m.text, m.status])).toEqual([
+      [onB, 'active'],
+    ]);
+  }, 120_000);
 
   test('Delete everything on A empties B, which then asks for the passphrase again', async () => {
     await goTo(optionsA, 'data');

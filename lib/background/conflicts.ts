@@ -1,0 +1,57 @@
+// Review → a sync conflict (#15): the person keeps one version or writes a merged text. Either way it is a local
+// edit by the user, made after seeing every version, so its event's bases are all the leaves and the conflict
+// clears on every device at their next sync (docs/sync.md).
+import type { ResolveConflict } from '../model/sync';
+import type { Memory } from '../model/records';
+import { conflictHead, writeResolution } from '../store/sync-conflicts';
+import type { Leaf } from '../sync/format';
+import { byUser, tokensOf } from './events';
+import { mustGet } from './manage';
+
+const deleted = (l: Leaf) => l.memory === null || l.memory.status === 'deleted';
+
+/** The version the person's choice starts from: the one they kept, or for a merged text the newest kept one. */
+function baseOf(req: ResolveConflict, leaves: Leaf[]): Leaf {
+  if (req.keep !== undefined) {
+    const leaf = leaves.find((l) => l.id === req.keep);
+    if (!leaf)
+      throw new Error('That version is no longer part of this conflict; look at it again in Review.');
+    return leaf;
+  }
+  const newestFirst = [...leaves].sort((a, b) => b.hlc.localeCompare(a.hlc));
+  const base = newestFirst.find((l) => !deleted(l)) ?? newestFirst[0];
+  if (!base) throw new Error('This memory has no versions to resolve.');
+  return base;
+}
+
+export async function resolveConflict(req: ResolveConflict, now = new Date()): Promise<Memory> {
+  if ((req.keep === undefined) === (req.text === undefined))
+    throw new Error('Choose one version to keep, or write the merged text.');
+  const current = await mustGet(req.id);
+  const head = await conflictHead(req.id);
+  if (!head) throw new Error('This conflict was already resolved, here or on another device.');
+  const base = baseOf(req, head.leaves);
+  const at = now.toISOString();
+  if (req.text === undefined && deleted(base)) {
+    const after: Memory = { ...current, status: 'deleted', updatedAt: at };
+    await writeResolution(
+      after,
+      byUser('delete', current, after, 'Sync conflict: kept the delete'),
+      req.seen,
+    );
+    return after;
+  }
+  const from = base.memory ?? current;
+  const after: Memory = {
+    ...from,
+    status: from.status === 'deleted' ? 'active' : from.status,
+    updatedAt: at,
+  };
+  if (req.text !== undefined && req.text !== after.text) {
+    after.text = req.text;
+    after.tokenCount = await tokensOf(req.text);
+  }
+  const reason = req.text === undefined ? 'Sync conflict: kept one version' : 'Sync conflict: merged';
+  await writeResolution(after, byUser('update', current, after, reason), req.seen);
+  return after;
+}
