@@ -1,5 +1,5 @@
-// Background wiring of sync (#15): one run at a time per worker, a few seconds after local changes (debounced, so
-// a capture's burst of writes is one small segment) and on an alarm for what other devices wrote. The engine
+// Background wiring of sync (#15): one run at a time per worker, promptly after local changes (coalesced, so a
+// capture's burst of writes is one small segment) and on an alarm for what other devices wrote. The engine
 // (lib/sync) does the work; the store (lib/store/sync-*.ts) is the only writer of what arrives.
 import { browser } from 'wxt/browser';
 import { endpointLabel, type SyncBackendSettings, type SyncConnect, type SyncStatus } from '../model/sync';
@@ -12,10 +12,9 @@ import type { Backend } from '../sync/backend';
 import { connect, resetRemote, sync, type EngineDeps } from '../sync/engine';
 import { s3Backend } from '../sync/s3';
 import { WebDavBackend } from '../sync/webdav';
+import { coalesce } from './sync-schedule';
 
 export const SYNC_ALARM = 'engram-sync';
-/** After the last local change: a capture writes several times within a second or two. */
-export const SYNC_DEBOUNCE_MS = 3_000;
 /** Other devices' changes arrive at the latest this often (and at each local change). */
 const PERIOD_MINUTES = 5;
 
@@ -47,7 +46,8 @@ const depsOf = (settings: SyncConnect): EngineDeps => ({
 
 let running: Promise<void> | null = null;
 let changedMeanwhile = false;
-let timer: ReturnType<typeof setTimeout> | undefined;
+/** Local changes are pushed promptly, a burst as one segment (lib/background/sync-schedule.ts). */
+const pushSoon = coalesce(() => void syncNow());
 
 async function runOnce(): Promise<void> {
   const settings = await syncSettings.getValue();
@@ -66,21 +66,16 @@ async function runOnce(): Promise<void> {
 
 /** Syncs now, or joins the run in progress (a change made during it schedules one more). */
 export function syncNow(): Promise<void> {
-  clearTimeout(timer);
+  pushSoon.cancel();
   running ??= runOnce().finally(() => {
     running = null;
     if (changedMeanwhile) {
       changedMeanwhile = false;
       // What the run wrote itself is not a change to push; only rows left in the outbox are.
-      void unpushed().then((n) => (n > 0 ? scheduleSync() : undefined));
+      void unpushed().then((n) => (n > 0 ? pushSoon.touch() : undefined));
     }
   });
   return running;
-}
-
-export function scheduleSync(): void {
-  clearTimeout(timer);
-  timer = setTimeout(() => void syncNow(), SYNC_DEBOUNCE_MS);
 }
 
 /** Sync follows every committed change (lib/store/changes.ts) and the alarm; returns the stop. */
@@ -88,7 +83,7 @@ export function startSync(): () => void {
   void syncSettings.getValue().then((s) => (s ? ensureAlarm() : undefined));
   return onStoreChange(() => {
     if (running) changedMeanwhile = true;
-    else scheduleSync();
+    else pushSoon.touch();
   });
 }
 
@@ -133,7 +128,7 @@ export async function connectSync(req: SyncConnect): Promise<SyncStatus> {
 
 /** Disconnect this device: nothing remote is touched; what is stored here stays. */
 export async function disconnectSync(): Promise<void> {
-  clearTimeout(timer);
+  pushSoon.cancel();
   await running;
   await forgetSync();
   await browser.alarms.clear(SYNC_ALARM);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startApacheServer } from '../helpers/servers';
 import { hasApache } from '../helpers/servers/apache';
-import type { Running } from '../helpers/servers/process';
+import { filesOnDisk, type Running } from '../helpers/servers/process';
 import type { Memory, MemoryEvent } from '../../lib/model/records';
 import { launch, openOptions, stopServiceWorker, type Harness } from './harness';
 import { manyMemories, readRows, seedRows } from './seed';
@@ -108,8 +108,15 @@ describe.skipIf(skip)('two Chromium profiles through Apache WebDAV', () => {
     const card = optionsB.locator('.card.memory', { hasText: 'Allergic to penicillin.' });
     await card.getByRole('button', { name: 'Edit' }).click();
     await card.getByLabel('Memory text').fill('Allergic to penicillin and amoxicillin.');
+    const logs = () => filesOnDisk(apache.dir).filter((f) => f.path.includes('/log-')).length;
+    const before = logs();
+    const saved = Date.now();
     await card.getByRole('button', { name: 'Save' }).click();
     await optionsB.getByText('Allergic to penicillin and amoxicillin.').waitFor();
+    const shown = Date.now();
+    // Sync on change: the edit reaches the storage without Sync now (was 3.5–10 s behind a 3 s debounce, #15).
+    await expect.poll(logs, { timeout: 30_000, interval: 50 }).toBe(before + 1);
+    timings.push(`edit on disk ${Date.now() - saved} after Save, ${Date.now() - shown} after shown`);
     await goTo(optionsB, 'sync');
     timings.push(`push edit ${await syncNow(optionsB)}`);
     await goTo(optionsA, 'sync');
