@@ -11,6 +11,7 @@ import { db, resetDbForTests } from './db';
 import { clearAllData, deleteConversationRows, purgeMemory } from './manage';
 import { getMemory, historyOf, listMemories } from './memories';
 import { LocalMoved } from '../sync/port';
+import { forgetState } from './sync-state';
 
 let backend: MapBackend;
 let a: StoreDevice;
@@ -138,6 +139,26 @@ describe('the Dexie sync port', () => {
       b.run(() => b.deps.port.applyRemote({ ...apply, conversations: [] }, state!)),
     ).rejects.toBeInstanceOf(LocalMoved);
     expect((await b.run(() => getMemory(m.id)))?.text).toBe('Runs half marathons.');
+  });
+
+  it('deletes made while disconnected are pushed at the reconnect, not dropped with the reseeded outbox', async () => {
+    const chat = conversation({ title: 'Trip to Lisbon' });
+    await a.run(() => saveCapture({ conversation: chat, turns: [turn({ text: 'Where to stay?' })] }));
+    const m = await a.add('Lives in Porto.');
+    await a.sync();
+    await b.sync();
+    // Disconnect this device (nothing remote is touched), delete, connect again.
+    await a.run(() => forgetState(db()));
+    await a.run(() => deleteConversationRows(chat.key));
+    await a.run(() => purgeMemory(m.id));
+    await a.connect();
+    await a.sync();
+    await b.sync();
+    await a.sync();
+    for (const d of [a, b]) {
+      expect(await d.run(() => getConversation(chat.key))).toBeUndefined();
+      expect(await texts(d)).toEqual([]);
+    }
   });
 
   it('keeps the identity out of the main database', async () => {

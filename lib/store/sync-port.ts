@@ -69,11 +69,13 @@ async function saveState(state: SyncState): Promise<void> {
 /**
  * Before a connect: the outbox lists everything stored again, since a device that joins (or rejoins) a remote
  * pushes all it has (the engine's localCursor starts at null) and rows already pushed elsewhere were dropped.
+ * Deletes not yet pushed stay: what was deleted while disconnected names no stored record, and dropping its row
+ * let the other devices' copies bring it back (#15).
  */
 export async function reseedOutbox(): Promise<void> {
   const d = db();
   await d.transaction('rw', [d.outbox, d.memoryEvents, d.conversations], async (tx) => {
-    await d.outbox.clear();
+    await d.outbox.filter((r) => r.kind !== 'purge' && r.kind !== 'conversation-deleted').delete();
     await seedOutbox(tx);
   });
 }

@@ -46,6 +46,7 @@ export async function connect(deps: EngineDeps, passphrase: string): Promise<Syn
     ...{ version: 1, device: randomId(), ...unlocked, clock: before?.clock ?? ZERO_CLOCK },
     // After a wipe the store's old changes are gone; otherwise everything local is new to this remote.
     localCursor: before?.ended ? before.localCursor : null,
+    replaying: !before?.ended,
     ...{ nextSeq: 1, outgoing: null, cursors: {}, reading: null, ended: false, resetting: null },
   };
   await deps.port.saveState(state);

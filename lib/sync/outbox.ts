@@ -43,18 +43,34 @@ function eventOf(c: LocalChange, common: { id: string; hlc: string; dev: string 
   return { t: 'convdel', ...common, key: c.key };
 }
 
+/** When the record itself last changed (memory event time, conversation time); null for deletes, which keep none. */
+function recordTime(c: LocalChange, now: number): number | null {
+  const iso = c.kind === 'memory' ? c.event.at : c.kind === 'conversation' ? c.conversation.updatedAt : null;
+  const ms = iso === null ? NaN : Date.parse(iso);
+  return Number.isFinite(ms) ? Math.min(ms, now) : null;
+}
+
+/**
+ * `replay`: these changes are everything the device holds, sent again after a (re)connect. They are stamped with
+ * the time each record last changed, not now: a device that comes back after a week must not make its week-old
+ * copy of a conversation win over a newer capture another device made meanwhile (#15). The counter keeps the
+ * stamps of one batch distinct and in order.
+ */
 export function makeOutbox(
   changes: LocalChange[],
   heads: Heads,
   device: string,
   start: Clock,
   now: number,
+  replay = false,
 ): Outbox {
   let clock = start;
   const events: SyncEvent[] = [];
-  for (const c of changes) {
-    clock = tick(clock, now);
-    const e = eventOf(c, { id: crypto.randomUUID(), hlc: encodeHlc(clock, device), dev: device }, heads);
+  for (const [i, c] of changes.entries()) {
+    const was = replay ? recordTime(c, now) : null;
+    const stamp: Clock = was === null ? tick(clock, now) : { wall: was, count: i };
+    if (stamp.wall > clock.wall || (stamp.wall === clock.wall && stamp.count > clock.count)) clock = stamp;
+    const e = eventOf(c, { id: crypto.randomUUID(), hlc: encodeHlc(stamp, device), dev: device }, heads);
     events.push(e);
     if (e.t === 'mem' || e.t === 'purge') {
       const id = e.t === 'mem' ? e.ev.memoryId : e.mid;

@@ -36,6 +36,11 @@ export interface SyncState {
   reading: { snap: string; parts: number; done: number; cursors: Record<string, number> } | null;
   /** The last snapshot read to its end (added in phase 2; absent from states saved before). */
   lastSnap?: string | null;
+  /**
+   * The first push after a connect sends everything this device holds again: each record keeps the time it last
+   * changed as its clock (lib/sync/outbox.ts). Cleared when that push is done. Absent from states saved before.
+   */
+  replaying?: boolean;
   /** Another device ran "Delete everything": this one was wiped and needs the passphrase again. */
   ended: boolean;
   /** "Delete everything" begun here and not yet finished remotely. */

@@ -57,8 +57,9 @@ function needsSnapshot(ctx: Ctx, l: Listing): boolean {
   const newest = l.snapshots.at(-1);
   if (newest && newest !== ctx.state.lastSnap) {
     const dev = deviceOfSnap(newest);
-    if (dev !== ctx.state.device && (ctx.state.cursors[dev] ?? 0) > 0 && !l.segments.get(dev)?.length)
-      return true;
+    // Also when nothing of that device was read yet: a device that reconnected (a new id) and deleted forever in its
+    // first push compacted that push away before anyone read it (lib/store/sync-port.test.ts).
+    if (dev !== ctx.state.device && !l.segments.get(dev)?.length) return true;
   }
   // A new device with nothing applied yet: one snapshot beats replaying every segment (Joplin #379).
   return Object.keys(ctx.state.cursors).length === 0;

@@ -26,10 +26,14 @@ export async function push(ctx: Ctx, l: Listing): Promise<void> {
   await upload(ctx, l);
   for (;;) {
     const { changes, cursor } = await ctx.port.localChanges(ctx.state.localCursor, CHANGES_PER_SEGMENT);
-    if (changes.length === 0) return;
+    if (changes.length === 0) {
+      if (ctx.state.replaying) await ctx.port.saveState((ctx.state = { ...ctx.state, replaying: false }));
+      return;
+    }
     const keys = changeKeys(changes);
     const heads = await ctx.port.heads(keys.memoryIds, keys.convKeys);
-    const out = makeOutbox(changes, heads, ctx.state.device, ctx.state.clock, ctx.now());
+    const replay = ctx.state.replaying === true;
+    const out = makeOutbox(changes, heads, ctx.state.device, ctx.state.clock, ctx.now(), replay);
     ctx.state = {
       ...ctx.state,
       clock: out.clock,

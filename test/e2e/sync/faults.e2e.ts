@@ -11,6 +11,7 @@ import { Device } from '../../helpers/sync';
 import { BackendError, counting, type Backend } from '../../../lib/sync/backend';
 import { NotConnected } from '../../../lib/sync/engine';
 import { openLines } from '../../../lib/sync/files';
+import { conversation, turn } from '../../helpers/records';
 
 const skip = !hasApache();
 let apache: Running;
@@ -230,5 +231,46 @@ describe.skipIf(skip)('sync faults', () => {
       const { lines } = await openLines(identity, new Uint8Array(readFileSync(file.full)));
       expect(JSON.stringify(lines)).not.toContain('4417');
     }
+  });
+  it('a device that reconnects never makes its old capture win over a newer one made meanwhile', async () => {
+    const [a, b] = await devices('A', 'B');
+    const iso = (msAgo: number) => new Date(Date.now() - msAgo).toISOString();
+    const key = 'chatgpt:c-reconnect';
+    const t = (id: string, order: number, text: string) =>
+      turn({ key: `${key}:${id}`, conversationKey: key, id, order, text, capturedAt: iso(60_000) });
+    a.store.saveCapture(conversation({ key, id: 'c-reconnect', title: 'Trip', updatedAt: iso(60_000) }), [
+      t('t1', 0, 'Where should I stay in Lisbon?'),
+      t('t2', 1, 'Alfama or Baixa.'),
+    ]);
+    await a.sync();
+    await b.sync();
+    // A is disconnected ("Disconnect this device" keeps what it holds); B captures the chat again, newer.
+    b.store.saveCapture(
+      conversation({ key, id: 'c-reconnect', title: 'Trip to Lisbon', updatedAt: iso(1_000) }),
+      [t('t2', 1, 'Alfama or Baixa; Príncipe Real if you want quiet.'), t('t3', 2, 'And for food?')],
+    );
+    await b.sync();
+    // A connects again: a new device id, and everything it holds is sent again, stamped when it last changed.
+    await a.connect();
+    await a.sync();
+    await b.sync();
+    await a.sync();
+    for (const d of [a, b]) {
+      expect(d.store.conversations.get(key)?.title).toBe('Trip to Lisbon');
+      const turns = [...d.store.turns.values()].filter((x) => x.conversationKey === key);
+      expect(turns.sort((x, y) => x.order - y.order).map((x) => x.text)).toEqual([
+        'Where should I stay in Lisbon?',
+        'Alfama or Baixa; Príncipe Real if you want quiet.',
+        'And for food?',
+      ]);
+    }
+    // What A captures after reconnecting is new again and wins as usual.
+    a.store.saveCapture(conversation({ key, id: 'c-reconnect', title: 'Lisbon, May', updatedAt: iso(0) }), [
+      t('t4', 3, 'Try Time Out Market.'),
+    ]);
+    await a.sync();
+    await b.sync();
+    expect(b.store.conversations.get(key)?.title).toBe('Lisbon, May');
+    expect(b.store.turns.get(`${key}:t4`)?.text).toBe('Try Time Out Market.');
   });
 });
