@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { popupCounts } from '../lib/store/views';
 import { ActivitySection } from './ActivitySection';
 import { ConversationsSection } from './ConversationsSection';
@@ -47,6 +47,25 @@ function Nav({ section }: { section: string }) {
   );
 }
 
+/**
+ * The first stop of Tab: past the eight navigation entries to the section (#16: no skip link). It moves focus
+ * itself: its #content would be read as a section name by the hash routing above.
+ */
+function SkipLink({ to }: { to: { current: HTMLElement | null } }) {
+  return (
+    <a
+      className="skip-link"
+      href="#content"
+      onClick={(e) => {
+        e.preventDefault();
+        to.current?.focus();
+      }}
+    >
+      Skip to content
+    </a>
+  );
+}
+
 export function OptionsApp() {
   const [section, setSection] = useState(currentSection);
   useEffect(() => {
@@ -58,10 +77,12 @@ export function OptionsApp() {
   useEffect(() => {
     document.title = `${SECTIONS[section]?.label ?? 'Memories'} · Engram`;
   }, [section]);
+  const main = useRef<HTMLElement>(null);
   return (
     <div className="layout">
+      <SkipLink to={main} />
       <Nav section={section} />
-      <main>
+      <main id="content" tabIndex={-1} ref={main}>
         <View />
       </main>
     </div>
