@@ -4,6 +4,8 @@ import { popupCounts } from '../lib/store/views';
 import { ActivitySection } from './ActivitySection';
 import { ConversationsSection } from './ConversationsSection';
 import { DataSection } from './DataSection';
+import { leaveGuard } from './leaveGuard';
+import { LeavePrompt } from './LeavePrompt';
 import { ModelSettings } from './ModelSettings';
 import { MemoriesSection } from './memories/MemoriesSection';
 import { ReviewSection } from './ReviewSection';
@@ -66,13 +68,39 @@ function SkipLink({ to }: { to: { current: HTMLElement | null } }) {
   );
 }
 
-export function OptionsApp() {
+/**
+ * The section in the address. Leaving one with unsaved changes (leaveGuard.ts) asks first: the address goes
+ * back until the person chooses (#16: unsaved Settings changes vanished without a word).
+ */
+function useSection() {
   const [section, setSection] = useState(currentSection);
+  const [leaving, setLeaving] = useState<string | null>(null);
+  const shown = useRef(section);
+  useEffect(() => void (shown.current = section), [section]);
   useEffect(() => {
-    const onHash = () => setSection(currentSection());
+    const onHash = () => {
+      const next = currentSection();
+      if (next === shown.current) return;
+      if (!leaveGuard()) return setSection(next);
+      history.replaceState(null, '', `#${shown.current}`);
+      setLeaving(next);
+    };
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
+  const go = () => {
+    if (!leaving) return;
+    shown.current = leaving;
+    history.pushState(null, '', `#${leaving}`);
+    setSection(leaving);
+    setLeaving(null);
+  };
+  return { section, leaving, go, stay: () => setLeaving(null) };
+}
+
+export function OptionsApp() {
+  const { section, leaving, go, stay } = useSection();
+  const guard = leaving ? leaveGuard() : null;
   const View = SECTIONS[section]?.view ?? MemoriesSection;
   useEffect(() => {
     document.title = `${SECTIONS[section]?.label ?? 'Memories'} · Engram`;
@@ -83,6 +111,15 @@ export function OptionsApp() {
       <SkipLink to={main} />
       <Nav section={section} />
       <main id="content" tabIndex={-1} ref={main}>
+        {leaving && guard && (
+          <LeavePrompt
+            guard={guard}
+            to={SECTIONS[leaving]?.label ?? leaving}
+            // The prompt goes away with its buttons: focus moves to the section, not to the body.
+            onGo={() => (go(), main.current?.focus())}
+            onStay={() => (stay(), main.current?.focus())}
+          />
+        )}
         <View />
       </main>
     </div>
