@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { MemoryType } from '../lib/model/records';
 import { sendMessage } from '../lib/messages';
+import { Button } from './ui';
 import { useAction } from './useAction';
 
 export const TYPE_LABELS: Record<MemoryType, string> = {
@@ -30,15 +31,21 @@ export function AddMemoryForm() {
   const [text, setText] = useState('');
   const [type, setType] = useState<MemoryType>('profile');
   const { run, error, busy } = useAction(() => sendMessage('addMemory', { text, type }));
+  const field = useRef<HTMLTextAreaElement>(null);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (await run()) setText('');
+    if (busy) return;
+    if (!(await run())) return;
+    setText('');
+    // Ready for the next one; the emptied form disables Add memory, which dropped focus to the body (#16).
+    field.current?.focus();
   };
   return (
     <form className="stack card" onSubmit={submit}>
       <label className="stack">
         <span>New memory</span>
         <textarea
+          ref={field}
           value={text}
           onChange={(e) => setText(e.target.value)}
           rows={2}
@@ -49,9 +56,9 @@ export function AddMemoryForm() {
       </label>
       <div className="row">
         <TypeSelect value={type} onChange={setType} />
-        <button className="primary" type="submit" disabled={busy || text.trim() === ''}>
+        <Button variant="primary" type="submit" busy={busy} disabled={text.trim() === ''}>
           Add memory
-        </button>
+        </Button>
       </div>
       {error && (
         <p role="alert" className="error">

@@ -5,7 +5,9 @@ import { saveCapture } from '../lib/store/conversations';
 import { db, resetDbForTests } from '../lib/store/db';
 import { getMemory, writeMemory } from '../lib/store/memories';
 import { conversation, event, memory, turn } from '../test/helpers/records';
+import { loadExport } from '../test/fixtures/exports/load';
 import { ConversationsSection } from './ConversationsSection';
+import { dateLabel } from './labels';
 
 vi.mock('../lib/messages', async (real) =>
   (await import('../test/helpers/background')).throughHandlers(await real()),
@@ -74,4 +76,22 @@ test('a stored URL that is not the site’s own is never a link (a javascript: U
   const card = await screen.findByRole('listitem', { name: 'Trip to Porto' });
   expect(within(card).getByText('Trip to Porto').closest('a')).toBeNull();
   expect(within(card).queryAllByRole('link')).toEqual([]);
+});
+
+test('a conversation imported from an export shows its own dates, not the day of the import (#16)', async () => {
+  const { planImport } = await import('../lib/import/detect');
+  const { runImport } = await import('../lib/import/run');
+  const { sendMessage } = await import('../lib/messages');
+  const plan = planImport(JSON.stringify(loadExport('chatgpt-export-2025.json')));
+  await runImport(
+    plan,
+    (chunk) => sendMessage('importChunk', chunk),
+    () => undefined,
+  );
+  render(<ConversationsSection />);
+  const card = await screen.findByRole('listitem', { name: 'Sourdough schedule' });
+  const line = within(card).getByText(/ChatGPT · 4 turns/).textContent ?? '';
+  expect(line).toContain(`started ${dateLabel('2025-01-01T00:00:00.000Z')}`);
+  // The newest message of the export, 2025-01-01 00:02 UTC.
+  expect(line).toContain(`updated ${dateLabel('2025-01-01T00:02:00.000Z')}`);
 });

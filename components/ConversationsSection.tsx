@@ -78,8 +78,8 @@ function ConversationCard({ row }: { row: ConversationRow }) {
         <div className="grow">
           <TitleLink site={c.site} url={c.url} title={title} />
           <p className="muted small">
-            {SITE_LABELS[c.site]} · {row.turns} turns · {healthLabel(c.health)} · {extracted} · updated{' '}
-            {dateLabel(c.updatedAt)}
+            {SITE_LABELS[c.site]} · {row.turns} turns · {healthLabel(c.health)} · {extracted}
+            {c.createdAt ? ` · started ${dateLabel(c.createdAt)}` : ''} · updated {dateLabel(c.updatedAt)}
           </p>
         </div>
         <ExtractNow conversationKey={c.key} />

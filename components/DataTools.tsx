@@ -1,5 +1,5 @@
 // Data section tools (#6): Markdown export, storage used, and Delete everything.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { memoriesMarkdown } from '../lib/manage/markdown';
 import { sendMessage } from '../lib/messages';
 import { listAllMemories } from '../lib/store/views';
@@ -14,7 +14,7 @@ export function MarkdownExport() {
   });
   return (
     <>
-      <Button disabled={busy} onClick={() => void run()}>
+      <Button busy={busy} onClick={() => void run()}>
         Export memories as Markdown
       </Button>
       <ErrorText what="Markdown export failed" error={error} tryThis="Try again." />
@@ -42,18 +42,28 @@ export function StorageUsed() {
 }
 
 /** Typing DELETE is the confirmation; the background checks the same word. */
-export function DeleteEverything() {
+function useDeleteEverything(onDeleted?: () => void) {
   const [typed, setTyped] = useState('');
   const [done, setDone] = useState(false);
-  const { run, error, busy } = useAction(() => sendMessage('deleteEverything', { confirm: 'DELETE' }));
+  const said = useRef<HTMLSpanElement>(null);
+  const action = useAction(() => sendMessage('deleteEverything', { confirm: 'DELETE' }));
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (typed !== 'DELETE') return;
-    if (await run()) {
+    if (typed !== 'DELETE' || action.busy) return;
+    if (await action.run()) {
       setTyped('');
       setDone(true);
+      onDeleted?.();
     }
   };
+  // The emptied word disables the button, which dropped focus to the body (#16): it goes to what happened.
+  useEffect(() => void (done && said.current?.focus()), [done]);
+  const type = (text: string) => (setTyped(text), setDone(false));
+  return { typed, type, done, said, submit, ...action };
+}
+
+export function DeleteEverything({ onDeleted }: { onDeleted?: () => void }) {
+  const { typed, type, done, said, submit, error, busy } = useDeleteEverything(onDeleted);
   const id = 'delete-everything';
   return (
     <form className="card stack danger-zone" onSubmit={submit} aria-label="Delete everything">
@@ -68,14 +78,18 @@ export function DeleteEverything() {
           value={typed}
           autoComplete="off"
           aria-describedby={describedBy(id, true, null)}
-          onChange={(e) => setTyped(e.target.value)}
+          onChange={(e) => type(e.target.value)}
         />
       </Field>
       <div className="row">
-        <Button variant="danger" type="submit" disabled={busy || typed !== 'DELETE'}>
+        <Button variant="danger" type="submit" busy={busy} disabled={!busy && typed !== 'DELETE'}>
           Delete everything
         </Button>
-        {done && <span role="status">Everything was deleted.</span>}
+        {done && (
+          <span role="status" tabIndex={-1} ref={said}>
+            Everything was deleted.
+          </span>
+        )}
       </div>
       <ErrorText what="Could not delete everything" error={error} tryThis="Reload the page and try again." />
     </form>

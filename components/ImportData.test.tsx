@@ -55,3 +55,26 @@ test('records the background refused are listed with the reason, and kept ones a
     screen.getByText('Conversation “Bad” (bad): url must be an https address on the site’s own host'),
   ).toBeTruthy();
 });
+
+test('a file imported again says so, instead of "Imported 4 conversations, 0 new turns" (#16)', async () => {
+  send.mockResolvedValue({
+    conversations: 0,
+    turns: 0,
+    memories: 0,
+    kept: 1,
+    refused: [],
+    progress: 0,
+    jobs: 0,
+    usage: 0,
+  });
+  render(<ImportData read={readInline} />);
+  await userEvent.upload(
+    screen.getByLabelText('Import'),
+    file(JSON.stringify(loadExport('chatgpt-export-2025.json'))),
+  );
+  expect((await screen.findByRole('status')).textContent).toContain(
+    'This ChatGPT export was already imported: it holds nothing new.',
+  );
+  expect(screen.queryByText(/^Imported/)).toBeNull();
+  expect(screen.queryByText(/^Kept/)).toBeNull();
+});

@@ -14,7 +14,12 @@ import { useAction } from './useAction';
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const article = (label: string) => `${/^[AEIOU]/.test(label) ? 'an' : 'a'} ${label}`;
 
+/** Nothing in the file was new: everything it holds is stored already (#16: "Imported 4 conversations, 0 new turns"). */
+const nothingNew = (r: ImportReport) =>
+  r.kept > 0 && r.conversations + r.turns + r.memories + r.progress + r.jobs + r.usage === 0;
+
 function summary(r: ImportReport): string {
+  if (nothingNew(r)) return `This ${KIND_LABELS[r.kind]} was already imported: it holds nothing new.`;
   const what = [
     count(r.conversations, 'conversation', 'conversations'),
     count(r.turns, 'new turn', 'new turns'),
@@ -35,7 +40,7 @@ function ReportView({ report }: { report: ImportReport }) {
     <div className="stack" role="status">
       <p>{summary(report)}</p>
       {report.progress + report.jobs + report.usage > 0 && <p className="muted">{restored(report)}</p>}
-      {report.kept > 0 && (
+      {report.kept > 0 && !nothingNew(report) && (
         <p className="muted">
           Kept {count(report.kept, 'record', 'records')} already stored as they are or newer: an older copy
           never replaces a newer one.

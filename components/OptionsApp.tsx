@@ -1,9 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { popupCounts } from '../lib/store/views';
 import { ActivitySection } from './ActivitySection';
 import { ConversationsSection } from './ConversationsSection';
 import { DataSection } from './DataSection';
+import { leaveGuard } from './leaveGuard';
+import { LeavePrompt } from './LeavePrompt';
 import { ModelSettings } from './ModelSettings';
 import { MemoriesSection } from './memories/MemoriesSection';
 import { ReviewSection } from './ReviewSection';
@@ -47,21 +49,77 @@ function Nav({ section }: { section: string }) {
   );
 }
 
-export function OptionsApp() {
+/**
+ * The first stop of Tab: past the eight navigation entries to the section (#16: no skip link). It moves focus
+ * itself: its #content would be read as a section name by the hash routing above.
+ */
+function SkipLink({ to }: { to: { current: HTMLElement | null } }) {
+  return (
+    <a
+      className="skip-link"
+      href="#content"
+      onClick={(e) => {
+        e.preventDefault();
+        to.current?.focus();
+      }}
+    >
+      Skip to content
+    </a>
+  );
+}
+
+/**
+ * The section in the address. Leaving one with unsaved changes (leaveGuard.ts) asks first: the address goes
+ * back until the person chooses (#16: unsaved Settings changes vanished without a word).
+ */
+function useSection() {
   const [section, setSection] = useState(currentSection);
+  const [leaving, setLeaving] = useState<string | null>(null);
+  const shown = useRef(section);
+  useEffect(() => void (shown.current = section), [section]);
   useEffect(() => {
-    const onHash = () => setSection(currentSection());
+    const onHash = () => {
+      const next = currentSection();
+      if (next === shown.current) return;
+      if (!leaveGuard()) return setSection(next);
+      history.replaceState(null, '', `#${shown.current}`);
+      setLeaving(next);
+    };
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
   }, []);
+  const go = () => {
+    if (!leaving) return;
+    shown.current = leaving;
+    history.pushState(null, '', `#${leaving}`);
+    setSection(leaving);
+    setLeaving(null);
+  };
+  return { section, leaving, go, stay: () => setLeaving(null) };
+}
+
+export function OptionsApp() {
+  const { section, leaving, go, stay } = useSection();
+  const guard = leaving ? leaveGuard() : null;
   const View = SECTIONS[section]?.view ?? MemoriesSection;
   useEffect(() => {
     document.title = `${SECTIONS[section]?.label ?? 'Memories'} · Engram`;
   }, [section]);
+  const main = useRef<HTMLElement>(null);
   return (
     <div className="layout">
+      <SkipLink to={main} />
       <Nav section={section} />
-      <main>
+      <main id="content" tabIndex={-1} ref={main}>
+        {leaving && guard && (
+          <LeavePrompt
+            guard={guard}
+            to={SECTIONS[leaving]?.label ?? leaving}
+            // The prompt goes away with its buttons: focus moves to the section, not to the body.
+            onGo={() => (go(), main.current?.focus())}
+            onStay={() => (stay(), main.current?.focus())}
+          />
+        )}
         <View />
       </main>
     </div>

@@ -11,11 +11,16 @@ import { popupRecall } from './popup/recall';
 import { useChatTab } from './popup/useChatTab';
 import { Button } from './ui';
 
-function InsertToggle() {
+function InsertToggle({ focus }: { focus: boolean }) {
   const [inserting, setInserting] = useState(false);
   return (
     <>
-      <Button variant="primary" aria-expanded={inserting} onClick={() => setInserting(!inserting)}>
+      <Button
+        variant="primary"
+        autoFocus={focus}
+        aria-expanded={inserting}
+        onClick={() => setInserting(!inserting)}
+      >
         Insert memory
       </Button>
       {inserting && <InsertPreview {...popupRecall} />}
@@ -27,18 +32,19 @@ const openOptions = () => void browser.runtime.openOptionsPage();
 
 /**
  * One status line, one main action (Insert memory on a chat tab, Open memories elsewhere), the rest tucked away
- * (#16: eleven controls of equal weight, 643 px tall; test/e2e/manager.e2e.ts measures the height).
+ * (#16: eleven controls of equal weight, 643 px tall; test/e2e/manager.e2e.ts measures the height). Right after
+ * the first run the main action takes focus: the walkthrough's Finish went away and left it on the body (#16).
  */
-function Home() {
+function Home({ focus = false }: { focus?: boolean }) {
   const chat = useChatTab();
   return (
     <div className="popup stack">
       <strong className="brand">Engram</strong>
       <CaptureStatus />
       {chat ? (
-        <InsertToggle />
+        <InsertToggle focus={focus} />
       ) : (
-        <Button variant="primary" onClick={openOptions}>
+        <Button variant="primary" autoFocus={focus} onClick={openOptions}>
           Open memories
         </Button>
       )}
@@ -59,6 +65,7 @@ function Home() {
 
 export function PopupApp() {
   const [onboarded, setOnboarded] = useState<boolean | null>(null);
+  const [justDone, setJustDone] = useState(false);
   useEffect(() => {
     void onboardedItem.getValue().then(setOnboarded);
   }, []);
@@ -66,8 +73,8 @@ export function PopupApp() {
   if (onboarded === false)
     return (
       <div className="popup stack">
-        <FirstRun onDone={() => setOnboarded(true)} />
+        <FirstRun onDone={() => (setJustDone(true), setOnboarded(true))} />
       </div>
     );
-  return <Home />;
+  return <Home focus={justDone} />;
 }

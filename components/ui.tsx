@@ -3,14 +3,22 @@ import type { ComponentProps, ReactNode } from 'react';
 
 type Variant = 'primary' | 'danger' | 'plain' | 'link';
 
+/**
+ * `busy`: the action is running. The button says so and ignores presses, but stays enabled: a focused button
+ * that becomes `disabled` drops focus to the page body (#16: after Export, Add memory, Delete everything).
+ */
 export function Button({
   variant = 'plain',
   className,
+  busy = false,
   ...props
-}: ComponentProps<'button'> & { variant?: Variant }) {
+}: ComponentProps<'button'> & { variant?: Variant; busy?: boolean }) {
   const classes = [variant === 'plain' ? '' : variant, className ?? ''].join(' ').trim();
-  return <button type="button" {...props} className={classes || undefined} />;
+  const running = busy ? { 'aria-disabled': true, 'aria-busy': true, onClick: stop } : {};
+  return <button type="button" {...props} {...running} className={classes || undefined} />;
 }
+
+const stop = (e: { preventDefault(): void }) => e.preventDefault();
 
 /** The heading of an options section, with one line on what it is for. */
 export function Section({

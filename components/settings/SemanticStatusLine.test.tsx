@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { sendMessage } from '../../lib/messages';
@@ -19,13 +19,13 @@ describe('the semantic status line', () => {
   test('says how far embedding got, the model, and the last problem', () => {
     const on = { on: true, model: 'text-embedding-3-small', embedded: 1234, total: 1240, reason: null };
     expect(semanticText({ ...on, lastError: null })).toBe(
-      'Semantic recall: on · 1,234 of 1,240 memories embedded with text-embedding-3-small',
+      'Match by meaning: on · 1,234 of 1,240 memories embedded with text-embedding-3-small',
     );
     expect(semanticText({ ...on, lastError: 'the embeddings endpoint answered HTTP 401' })).toMatch(
       /· last problem: the embeddings endpoint answered HTTP 401 \(recall used words only then\)$/,
     );
     expect(semanticText(off('Semantic recall is off.'))).toBe(
-      'Semantic recall: off · save settings to turn it on.',
+      'Match by meaning starts when you save settings.',
     );
   });
 
@@ -35,13 +35,23 @@ describe('the semantic status line', () => {
   test('turning it on in Settings shows why it cannot run, and the model field is saved', async () => {
     const why =
       'Semantic recall needs an OpenAI-compatible provider (Options → Model): Anthropic has no embeddings API.';
-    send.mockImplementation(async () => off(why));
+    send.mockImplementation(async () => off('Semantic recall is off.'));
     render(<SettingsSection />);
     expect(screen.queryByTestId('semantic-status')).toBeNull();
-    await userEvent.click(await screen.findByLabelText('Match by meaning'));
-    expect((await screen.findByTestId('semantic-status')).textContent).toBe(
-      `Semantic recall: off · ${why} Recall matches words only.`,
+    const box = await screen.findByLabelText('Match by meaning');
+    await userEvent.click(box);
+    const line = await screen.findByTestId('semantic-status');
+    expect(line.textContent).toBe('Match by meaning starts when you save settings.');
+    send.mockImplementation(async () => off(why));
+    await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    // The box is ticked and saved: the line says why it cannot run and what to do, never "off" (#16).
+    await waitFor(() =>
+      expect(screen.getByTestId('semantic-status').textContent).toBe(
+        `Match by meaning is ticked but cannot run yet. ${why} Until then, recall matches words only.`,
+      ),
     );
+    expect((box as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByTestId('semantic-status').textContent).not.toMatch(/\boff\b/);
     const model = screen.getByLabelText('Embedding model');
     expect((model as HTMLInputElement).value).toBe('text-embedding-3-small');
     await userEvent.clear(model);

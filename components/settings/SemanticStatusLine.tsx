@@ -25,7 +25,7 @@ export function SemanticStatusLine({ saved }: { saved: string | null }) {
     };
   }, [saved]);
   if (failed)
-    return <p className="muted">Semantic recall: the background did not answer; reload the page.</p>;
+    return <p className="muted">Match by meaning: Engram’s background did not answer. Reload this page.</p>;
   if (!status) return null;
   return (
     <p className="muted" data-testid="semantic-status">

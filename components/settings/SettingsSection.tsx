@@ -1,4 +1,5 @@
-import type { FormEvent } from 'react';
+import { useMemo, type FormEvent } from 'react';
+import { useLeaveGuard } from '../leaveGuard';
 import type { Settings } from '../../lib/model/settings';
 import { Button, describedBy, ErrorText, Field, Section } from '../ui';
 import { useAction } from '../useAction';
@@ -84,7 +85,7 @@ function SettingsForm({ state }: { state: ReturnType<typeof useSettingsDraft> & 
         </fieldset>
       ))}
       <div className="row">
-        <Button variant="primary" type="submit" disabled={busy}>
+        <Button variant="primary" type="submit" busy={busy}>
           Save settings
         </Button>
         {saved && !invalid && <span role="status">{saved}</span>}
@@ -101,7 +102,10 @@ function SettingsForm({ state }: { state: ReturnType<typeof useSettingsDraft> & 
 
 export function SettingsSection() {
   const state = useSettingsDraft();
-  const { draft } = state;
+  const { draft, dirty, save } = state;
+  // Switching sections with unsaved changes asks first (#16: they vanished without a word).
+  const guard = useMemo(() => (dirty ? { section: 'Settings', save } : null), [dirty, save]);
+  useLeaveGuard(guard);
   return (
     <Section
       id="settings"

@@ -22,25 +22,31 @@ export function validate(draft: Settings): Record<string, string> {
 /** The stored settings as an editable draft; Save validates with the schema and writes only a valid whole. */
 export function useSettingsDraft() {
   const [draft, setDraft] = useState<Settings | null>(null);
+  const [stored, setStored] = useState<Settings | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    void readSettings().then((s) => live && setDraft(s));
-    const stop = settingsItem.watch(() => void readSettings().then((s) => live && setDraft(s)));
+    const load = () => void readSettings().then((s) => live && (setDraft(s), setStored(s)));
+    load();
+    const stop = settingsItem.watch(load);
     return () => {
       live = false;
       stop();
     };
   }, []);
-  const save = async (): Promise<void> => {
+  /** True when the draft was valid and written. */
+  const save = async (): Promise<boolean> => {
     const next = draft ?? DEFAULT_SETTINGS;
     const found = validate(next);
     setErrors(found);
     setSaved(null);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) return false;
     await writeSettings(next);
+    setStored(next);
     setSaved('Settings saved.');
+    return true;
   };
-  return { draft, setDraft, errors, save, saved };
+  const dirty = !!draft && !!stored && JSON.stringify(draft) !== JSON.stringify(stored);
+  return { draft, setDraft, errors, save, saved, dirty };
 }

@@ -24,6 +24,17 @@ function health(c: Imported, at: string): CaptureHealth {
   };
 }
 
+/**
+ * When the conversation itself last changed: a vendor export has no updatedAt, and the import's own date made
+ * 2023 chats show "updated" today (#16). Its newest turn, else its start; the import time only without either.
+ */
+function lastChanged(c: Imported): string | null {
+  const times = c.turns.flatMap((t) => (t.createdAt ? [t.createdAt] : []));
+  return times.length
+    ? times.reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a))
+    : (c.createdAt ?? null);
+}
+
 /** Records from an exported conversation; fields a vendor export lacks are filled as a capture would. */
 export function toWrite(c: Imported, at: string): CaptureWrite {
   const key = `${c.site}:${c.id}`;
@@ -36,7 +47,7 @@ export function toWrite(c: Imported, at: string): CaptureWrite {
       title: c.title,
       scope: c.scope ?? null,
       createdAt: c.createdAt ?? null,
-      updatedAt: c.updatedAt ?? at,
+      updatedAt: c.updatedAt ?? lastChanged(c) ?? at,
       health: c.health ?? health(c, at),
     },
     turns: c.turns.map((t, i) => ({

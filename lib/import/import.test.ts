@@ -57,7 +57,8 @@ describe('importing', () => {
     });
     const turns = await turnsOf('chatgpt:68a0c0de-0000-4000-8000-000000000001');
     expect(turns.map((t) => t.id)).toEqual(['u1', 'a1', 'u2', 'a2']);
-    expect((await importText(text)).turns).toBe(0);
+    // Imported again: nothing new, so no conversation counts as imported (#16).
+    expect(await importText(text)).toMatchObject({ conversations: 0, turns: 0, kept: 1 });
     expect(await turnsOf('chatgpt:68a0c0de-0000-4000-8000-000000000001')).toEqual(turns);
   });
 

@@ -74,8 +74,16 @@ async function restoreProgress(d: EngramDB, progress: Progress[]): Promise<numbe
 async function writeConversations(d: EngramDB, write: ImportWrite, out: ImportResult): Promise<string[]> {
   const keys: string[] = [];
   for (const c of write.conversations) {
-    if (!write.exact) out.turns += (await putCapture(c, true)).changed;
-    else if (newer(c.conversation, await d.conversations.get(c.conversation.key))) {
+    if (!write.exact) {
+      const { changed, written } = await putCapture(c, true);
+      // Stored already as the file has it: kept, not imported again (#16: a file imported twice said
+      // "Imported 4 conversations, 0 new turns").
+      if (written === 0) {
+        out.kept++;
+        continue;
+      }
+      out.turns += changed;
+    } else if (newer(c.conversation, await d.conversations.get(c.conversation.key))) {
       await d.conversations.put(c.conversation);
       await d.turns.bulkPut(c.turns);
       await noteChanges(d, [{ kind: 'conversation', key: c.conversation.key, turns: null }]);

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Download, Page } from 'playwright-core';
 import { EngramExport } from '../../lib/model/export';
 
 /** Clicks "Export all data" on an options page and returns the validated file and its name. */
@@ -9,6 +9,11 @@ export async function exportAll(options: Page): Promise<{ name: string; data: En
     options.waitForEvent('download'),
     options.getByRole('button', { name: 'Export all data' }).click(),
   ]);
+  return readExportDownload(download);
+}
+
+/** The validated file of an "Export all data" download, however it was started (click or keyboard). */
+export async function readExportDownload(download: Download): Promise<{ name: string; data: EngramExport }> {
   const path = await download.path();
   return {
     name: download.suggestedFilename(),

@@ -38,7 +38,10 @@ test('an Engram export imported again changes nothing, and a foreign file is ref
   const file = join(tmpdir(), `engram-roundtrip-${Date.now()}.json`);
   writeFileSync(file, JSON.stringify(before.data));
   await importFile(file);
-  await expect.poll(() => options.getByRole('status').textContent()).toContain('from an Engram export');
+  // Nothing in it is new, and the page says so (#16: it said "Imported N conversations, 0 new turns").
+  await expect
+    .poll(() => options.getByRole('status').textContent())
+    .toContain('This Engram export was already imported: it holds nothing new.');
   const after = await exportAll(options);
   expect(after.data.conversations).toEqual(before.data.conversations);
   const foreign = join(tmpdir(), `foreign-${Date.now()}.json`);

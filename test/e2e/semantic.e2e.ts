@@ -96,7 +96,7 @@ describe('semantic recall through a routed /v1/embeddings', () => {
     const status = options.getByTestId('semantic-status');
     await expect
       .poll(() => status.textContent(), { timeout: 20_000 })
-      .toBe('Semantic recall: on · 3 of 3 memories embedded with text-embedding-3-small');
+      .toBe('Match by meaning: on · 3 of 3 memories embedded with text-embedding-3-small');
     await options.close();
     expect([...embedded].sort()).toEqual([BAND, CAR, BEES].sort());
     expect(asked.every((a) => a.dimensions === 512 && a.authorization === 'Bearer test-key')).toBe(true);
@@ -128,7 +128,7 @@ describe('semantic recall through a routed /v1/embeddings', () => {
     await options.goto(options.url().replace(/#.*$/, '#settings'));
     await expect
       .poll(() => options.getByTestId('semantic-status').textContent(), { timeout: 20_000 })
-      .toBe('Semantic recall: on · 4 of 4 memories embedded with text-embedding-3-small');
+      .toBe('Match by meaning: on · 4 of 4 memories embedded with text-embedding-3-small');
     expect(embedded.at(-1)).toBe('We are saving for an electric vehicle.');
     await options.close();
   });
