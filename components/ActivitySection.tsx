@@ -28,7 +28,7 @@ function JobRow({ job }: { job: Job }) {
       </span>
       {job.status === 'failed' && (
         <Button
-          disabled={retry.busy}
+          busy={retry.busy}
           onClick={() => void retry.run()}
           aria-label={`Retry reading ${conversationLabel(job.conversationKey)}`}
         >

@@ -46,7 +46,7 @@ function ExtractNow({ conversationKey }: { conversationKey: string }) {
   });
   return (
     <>
-      <Button disabled={action.busy} onClick={() => void action.run()}>
+      <Button busy={action.busy} onClick={() => void action.run()}>
         Extract now
       </Button>
       {said && <span role="status">{said}</span>}

@@ -82,7 +82,7 @@ export function DeleteEverything({ onDeleted }: { onDeleted?: () => void }) {
         />
       </Field>
       <div className="row">
-        <Button variant="danger" type="submit" busy={busy} disabled={!busy && typed !== 'DELETE'}>
+        <Button variant="danger" type="submit" busy={busy} disabled={typed !== 'DELETE'}>
           Delete everything
         </Button>
         {done && (

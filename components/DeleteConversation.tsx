@@ -48,7 +48,7 @@ export function DeleteConversation({
     <form className="stack tight" onSubmit={submit} onKeyDown={(e) => e.key === 'Escape' && onCancel()}>
       <MemoryChoice name={`keep-${conversation.key}`} remove={removeMemories} onChange={setRemove} />
       <div className="row">
-        <Button variant="danger" type="submit" disabled={busy}>
+        <Button variant="danger" type="submit" busy={busy}>
           Delete conversation
         </Button>
         <Button onClick={onCancel}>Cancel</Button>

@@ -4,6 +4,7 @@ import { sendMessage } from '../lib/messages';
 import { NO_PROVIDER } from '../lib/pipeline/queue';
 import { listJobs } from '../lib/store/jobs';
 import { attemptsLabel, conversationLabel, jobTurnsLabel } from './labels';
+import { Button } from './ui';
 import { useAction } from './useAction';
 
 const STATUS: Record<Job['status'], string> = {
@@ -24,9 +25,9 @@ function JobRow({ job }: { job: Job }) {
       {job.lastError && <span className={job.status === 'failed' ? 'error' : 'muted'}>{job.lastError}</span>}
       {jobTurnsLabel(job) && <span className="muted">{jobTurnsLabel(job)}</span>}
       {job.status === 'failed' && (
-        <button type="button" disabled={busy} onClick={() => void run()}>
+        <Button busy={busy} onClick={() => void run()}>
           Retry
-        </button>
+        </Button>
       )}
       {error && (
         <p role="alert" className="error">
@@ -52,9 +53,9 @@ export function JobList() {
         </p>
       )}
       <div className="row">
-        <button type="button" disabled={now.busy} onClick={() => void now.run()}>
+        <Button busy={now.busy} onClick={() => void now.run()}>
           Extract now
-        </button>
+        </Button>
       </div>
       {now.error && (
         <p role="alert" className="error">

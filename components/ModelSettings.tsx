@@ -7,7 +7,7 @@ import { JobList } from './JobList';
 import { PromptVersions } from './PromptVersions';
 import { endpointHint, formProblem, sameOrigin } from './providerForm';
 import { ProviderFields } from './ProviderFields';
-import { ErrorText } from './ui';
+import { Button, ErrorText } from './ui';
 import { useAction } from './useAction';
 import { useGpuStatus, WebLlmPanel } from './WebLlmPanel';
 
@@ -102,12 +102,12 @@ function ProviderForm({ gpuUsable }: { gpuUsable: boolean }) {
         onChange={onChange}
       />
       <div className="row">
-        <button type="submit" className="primary" disabled={save.busy}>
+        <Button variant="primary" type="submit" busy={save.busy}>
           Save
-        </button>
-        <button type="button" disabled={test.busy} onClick={() => void test.run()}>
+        </Button>
+        <Button busy={test.busy} onClick={() => void test.run()}>
           {test.busy ? 'Testing…' : 'Test connection'}
-        </button>
+        </Button>
       </div>
       <Notices notice={notice} problem={problem} hint={endpointHint(form)} />
       <ErrorText

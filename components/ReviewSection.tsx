@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { sendMessage } from '../lib/messages';
 import { listConflicts } from '../lib/store/sync-conflicts';
 import { pendingProposals, type Proposal } from '../lib/store/views';
@@ -7,39 +7,22 @@ import { whoLabel } from './labels';
 import { TextDiff } from './memories/MemoryHistory';
 import { memoryMeta } from './memories/MemoryRow';
 import { ConflictCard } from './sync/ConflictCard';
+import { TextForm } from './TextForm';
 import { Button, EmptyState, ErrorText, Section } from './ui';
 import { useAction } from './useAction';
 
 function EditThenApprove({ proposal, onDone }: { proposal: Proposal; onDone: () => void }) {
-  const [text, setText] = useState(proposal.memory.text);
-  const { run, error, busy } = useAction(() =>
-    sendMessage('approveMemory', { id: proposal.memory.id, text }),
-  );
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (await run()) onDone();
-  };
   return (
-    <form className="stack" onSubmit={submit} onKeyDown={(e) => e.key === 'Escape' && onDone()}>
-      <label className="stack tight">
-        <span>Edit before approving</span>
-        <textarea
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          rows={2}
-          required
-          maxLength={2000}
-          autoFocus
-        />
-      </label>
-      <div className="row">
-        <Button variant="primary" type="submit" disabled={busy || text.trim() === ''}>
-          Save and approve
-        </Button>
-        <Button onClick={onDone}>Cancel</Button>
-      </div>
-      <ErrorText what="Could not approve" error={error} tryThis="Check the text and try again." />
-    </form>
+    <TextForm
+      label="Edit before approving"
+      initial={proposal.memory.text}
+      rows={2}
+      submitLabel="Save and approve"
+      failed="Could not approve"
+      tryThis="Check the text and try again."
+      save={(text) => sendMessage('approveMemory', { id: proposal.memory.id, text })}
+      onDone={onDone}
+    />
   );
 }
 
@@ -80,11 +63,11 @@ function ProposalCard({ proposal }: { proposal: Proposal }) {
         <EditThenApprove proposal={proposal} onDone={() => setEditing(false)} />
       ) : (
         <div className="row">
-          <Button variant="primary" disabled={approve.busy} onClick={() => void approve.run()}>
+          <Button variant="primary" busy={approve.busy} onClick={() => void approve.run()}>
             Approve
           </Button>
           {!isDeletion(proposal) && <Button onClick={() => setEditing(true)}>Edit then approve</Button>}
-          <Button variant="danger" disabled={reject.busy} onClick={() => void reject.run()}>
+          <Button variant="danger" busy={reject.busy} onClick={() => void reject.run()}>
             Reject
           </Button>
         </div>
@@ -109,7 +92,7 @@ function Proposals({ proposals, conflicts }: { proposals: Proposal[]; conflicts:
   return (
     <>
       <div className="row">
-        <Button variant="primary" disabled={all.busy} onClick={() => void all.run()}>
+        <Button variant="primary" busy={all.busy} onClick={() => void all.run()}>
           Approve all ({proposals.length})
         </Button>
       </div>

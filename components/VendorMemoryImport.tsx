@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Site } from '../lib/model/records';
 import { sendMessage } from '../lib/messages';
 import { SITE_LABELS } from '../lib/sites/registry';
+import { Button } from './ui';
 import { useAction } from './useAction';
 
 /** Popup: import the memories the open site saved about the user, read by that tab with its session (#3). */
@@ -18,9 +19,9 @@ export function VendorMemoryImport({ site, tabId }: { site: Site; tabId: number 
   });
   return (
     <div className="stack">
-      <button type="button" disabled={busy} onClick={() => void run()}>
+      <Button busy={busy} onClick={() => void run()}>
         Import saved memories from {SITE_LABELS[site]}
-      </button>
+      </Button>
       {result && <p>{result}</p>}
       {error && (
         <p role="alert" className="error">

@@ -3,6 +3,7 @@ import { sendMessage } from '../lib/messages';
 import type { WebLlmProgress } from '../lib/model/webllm';
 import { checkGpu, isBundled, WEBLLM_MODELS, type GpuLike, type GpuStatus } from '../lib/providers/gpu';
 import { webllmProgressItem } from '../lib/providers/settings';
+import { Button } from './ui';
 import { useAction } from './useAction';
 
 /** navigator.gpu, typed loosely: TypeScript's DOM lib may not carry WebGPU. */
@@ -75,9 +76,9 @@ export function WebLlmPanel({ gpu }: { gpu: GpuStatus | null }) {
           <li key={m.id} className="row">
             {m.label} · {size(m.sizeMb)} download
             {isBundled(m) ? '' : ' · not in this build'}
-            <button type="button" disabled={load.busy || !isBundled(m)} onClick={() => void load.run(m.id)}>
+            <Button busy={load.busy} disabled={!isBundled(m)} onClick={() => void load.run(m.id)}>
               Download
-            </button>
+            </Button>
           </li>
         ))}
       </ul>

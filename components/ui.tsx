@@ -14,7 +14,8 @@ export function Button({
   ...props
 }: ComponentProps<'button'> & { variant?: Variant; busy?: boolean }) {
   const classes = [variant === 'plain' ? '' : variant, className ?? ''].join(' ').trim();
-  const running = busy ? { 'aria-disabled': true, 'aria-busy': true, onClick: stop } : {};
+  // Busy wins over `disabled`, so a caller can pass both (e.g. `disabled={text === ''}`) and focus still stays.
+  const running = busy ? { 'aria-disabled': true, 'aria-busy': true, onClick: stop, disabled: false } : {};
   return <button type="button" {...props} {...running} className={classes || undefined} />;
 }
 

@@ -27,17 +27,17 @@ export function BulkBar({
   return (
     <div className="card row bulk" role="group" aria-label="Selected memories">
       <strong>{selected.length} selected</strong>
-      <Button disabled={busy} onClick={() => void run('pin')}>
+      <Button busy={busy} onClick={() => void run('pin')}>
         Pin
       </Button>
-      <Button disabled={busy} onClick={() => void run('unpin')}>
+      <Button busy={busy} onClick={() => void run('unpin')}>
         Unpin
       </Button>
       <Select label="Scope" value={scope} onChange={setScope} options={choices.options()} />
-      <Button disabled={busy} onClick={() => void run('scope')}>
+      <Button busy={busy} onClick={() => void run('scope')}>
         Change scope
       </Button>
-      <Button variant="danger" disabled={busy} onClick={() => void run('delete')}>
+      <Button variant="danger" busy={busy} onClick={() => void run('delete')}>
         Delete selected
       </Button>
       <Button onClick={onDone}>Clear selection</Button>

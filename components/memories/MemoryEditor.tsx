@@ -92,7 +92,7 @@ export function MemoryEditor({ memory, onDone }: { memory: Memory; onDone: () =>
       </Field>
       <Fields id={id} draft={draft} set={setDraft} invalid={invalid} />
       <div className="row">
-        <Button variant="primary" type="submit" disabled={busy || draft.text.trim() === ''}>
+        <Button variant="primary" type="submit" busy={busy} disabled={draft.text.trim() === ''}>
           Save
         </Button>
         <Button onClick={onDone}>Cancel</Button>

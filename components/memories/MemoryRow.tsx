@@ -121,7 +121,7 @@ export function MemoryRow({ memory, selected, onSelect, onDeleted }: RowProps) {
           <Toggle buttonRef={editButton} panel="edit" open={open} set={setOpen}>
             Edit
           </Toggle>
-          <Button disabled={pin.busy} onClick={() => void pin.run()}>
+          <Button busy={pin.busy} onClick={() => void pin.run()}>
             {memory.pinned ? 'Unpin' : 'Pin'}
           </Button>
           <Toggle panel="history" open={open} set={setOpen}>
@@ -130,7 +130,7 @@ export function MemoryRow({ memory, selected, onSelect, onDeleted }: RowProps) {
           <Toggle panel="source" open={open} set={setOpen}>
             Source
           </Toggle>
-          <Button variant="danger" disabled={del.busy} onClick={() => void del.run()}>
+          <Button variant="danger" busy={del.busy} onClick={() => void del.run()}>
             Delete
           </Button>
         </div>

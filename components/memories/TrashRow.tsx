@@ -16,13 +16,13 @@ export function TrashRow({ memory }: { memory: Memory }) {
       <div className="row top">
         <MemoryText memory={memory} />
         <div className="row actions" role="group" aria-label="Actions" aria-describedby={textId}>
-          <Button variant="primary" disabled={restore.busy} onClick={() => void restore.run()}>
+          <Button variant="primary" busy={restore.busy} onClick={() => void restore.run()}>
             Restore
           </Button>
           {confirming ? (
             <>
               <span role="status">Delete forever, with its history?</span>
-              <Button variant="danger" disabled={purge.busy} onClick={() => void purge.run()}>
+              <Button variant="danger" busy={purge.busy} onClick={() => void purge.run()}>
                 Yes, delete forever
               </Button>
               <Button onClick={() => setConfirming(false)}>Keep it</Button>

@@ -14,7 +14,7 @@ export function UndoBar({ deleted, onClose }: { deleted: Memory[]; onClose: () =
     <div className="card row undo" role="status">
       <span className="grow">Moved {what} to the Trash.</span>
       {/* The deleted row is gone, so focus comes here: keyboard users can undo at once. */}
-      <Button variant="primary" disabled={busy} onClick={() => void run()} autoFocus>
+      <Button variant="primary" busy={busy} onClick={() => void run()} autoFocus>
         Undo
       </Button>
       <Button onClick={onClose}>Dismiss</Button>

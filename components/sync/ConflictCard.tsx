@@ -1,45 +1,34 @@
 // One sync conflict in Review (#15): every version side by side, with the device that made it and when; the person
 // keeps one or writes a merged text. Resolving is a local edit made from every version, so it clears everywhere.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { sendMessage } from '../../lib/messages';
 import type { ConflictVersion, SyncConflict } from '../../lib/store/sync-conflicts';
+import { isDeleted } from '../../lib/sync/merge';
 import { dateLabel } from '../labels';
+import { TextForm } from '../TextForm';
 import { Button, ErrorText } from '../ui';
 import { useAction } from '../useAction';
 
-const isDelete = (v: ConflictVersion) => v.memory === null || v.memory.status === 'deleted';
-
 function versionTitle(v: ConflictVersion): string {
   const where = v.device === null ? 'this device' : `device ${v.device.slice(0, 8)}`;
-  const what = isDelete(v) ? 'Deleted' : 'Edited';
+  const what = isDeleted(v.memory) ? 'Deleted' : 'Edited';
   return `${what} on ${where}, ${dateLabel(v.at)}${v.shown ? ' (shown now)' : ' (kept in history)'}`;
 }
 
 function MergeForm({ conflict, onDone }: { conflict: SyncConflict; onDone: () => void }) {
-  const first = conflict.versions.find((v) => !isDelete(v));
-  const [text, setText] = useState(first?.memory?.text ?? conflict.memory.text);
+  const first = conflict.versions.find((v) => !isDeleted(v.memory));
   const seen = conflict.versions.map((v) => v.id);
-  const { run, error, busy } = useAction(() =>
-    sendMessage('resolveConflict', { id: conflict.memory.id, seen, text }),
-  );
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (await run()) onDone();
-  };
   return (
-    <form className="stack" onSubmit={submit} onKeyDown={(e) => e.key === 'Escape' && onDone()}>
-      <label className="stack tight">
-        <span>Merged text</span>
-        <textarea value={text} onChange={(e) => setText(e.target.value)} rows={3} required maxLength={2000} />
-      </label>
-      <div className="row">
-        <Button variant="primary" type="submit" disabled={busy || text.trim() === ''}>
-          Save merged text
-        </Button>
-        <Button onClick={onDone}>Cancel</Button>
-      </div>
-      <ErrorText what="Could not save the merged text" error={error} tryThis="Try again." />
-    </form>
+    <TextForm
+      label="Merged text"
+      initial={first?.memory?.text ?? conflict.memory.text}
+      rows={3}
+      submitLabel="Save merged text"
+      failed="Could not save the merged text"
+      tryThis="Try again."
+      save={(text) => sendMessage('resolveConflict', { id: conflict.memory.id, seen, text })}
+      onDone={onDone}
+    />
   );
 }
 
@@ -53,11 +42,15 @@ function Version({ conflict, version }: { conflict: SyncConflict; version: Confl
     <li className="stack tight" aria-label={title}>
       <span className="small">{title}</span>
       <p className="memory-text">
-        {isDelete(version) ? <del>{version.memory?.text ?? 'Deleted forever'}</del> : version.memory?.text}
+        {isDeleted(version.memory) ? (
+          <del>{version.memory?.text ?? 'Deleted forever'}</del>
+        ) : (
+          version.memory?.text
+        )}
       </p>
       <div className="row">
-        <Button disabled={keep.busy} onClick={() => void keep.run()}>
-          {isDelete(version) ? 'Keep it deleted' : 'Keep this version'}
+        <Button busy={keep.busy} onClick={() => void keep.run()}>
+          {isDeleted(version.memory) ? 'Keep it deleted' : 'Keep this version'}
         </Button>
       </div>
       <ErrorText what="Could not keep this version" error={keep.error} tryThis="Try again." />

@@ -3,6 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { browser } from 'wxt/browser';
 import { syncOriginPattern, type SyncBackendSettings, type SyncConnect } from '../../lib/model/sync';
+import { Button } from '../ui';
 
 const EMPTY_DAV: SyncBackendSettings = { kind: 'webdav', url: '', username: '', password: '' };
 const EMPTY_S3: SyncBackendSettings = {
@@ -96,9 +97,9 @@ export function SyncForm({ busy, onConnect }: { busy: boolean; onConnect: (req: 
       <p className="muted">
         The same passphrase on every device. It encrypts your key; Engram cannot recover it for you.
       </p>
-      <button type="submit" className="primary" disabled={busy || !passphrase}>
+      <Button variant="primary" type="submit" busy={busy} disabled={!passphrase}>
         {busy ? 'Connecting…' : 'Connect'}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -48,10 +48,10 @@ function StatusCard({ status, onChange }: { status: SyncStatus; onChange: (s: Sy
         <dd>{status.review > 0 ? <a href="#review">{status.review}</a> : 0}</dd>
       </dl>
       <div className="row">
-        <Button variant="primary" disabled={now.busy || status.running} onClick={() => void now.run()}>
+        <Button variant="primary" busy={now.busy} disabled={status.running} onClick={() => void now.run()}>
           Sync now
         </Button>
-        <Button disabled={off.busy} onClick={() => void off.run()}>
+        <Button busy={off.busy} onClick={() => void off.run()}>
           Disconnect this device
         </Button>
       </div>

@@ -4,22 +4,21 @@
 import type { ResolveConflict } from '../model/sync';
 import type { Memory } from '../model/records';
 import { conflictHead, writeResolution } from '../store/sync-conflicts';
-import type { Leaf } from '../sync/format';
+import type { Leaf, MemoryHead } from '../sync/format';
+import { isDeleted, shownLeaf } from '../sync/merge';
 import { byUser, tokensOf } from './events';
 import { mustGet } from './manage';
 
-const deleted = (l: Leaf) => l.memory === null || l.memory.status === 'deleted';
-
 /** The version the person's choice starts from: the one they kept, or for a merged text the newest kept one. */
-function baseOf(req: ResolveConflict, leaves: Leaf[]): Leaf {
+function baseOf(req: ResolveConflict, head: MemoryHead): Leaf {
   if (req.keep !== undefined) {
-    const leaf = leaves.find((l) => l.id === req.keep);
+    const leaf = head.leaves.find((l) => l.id === req.keep);
     if (!leaf)
       throw new Error('That version is no longer part of this conflict; look at it again in Review.');
     return leaf;
   }
-  const newestFirst = [...leaves].sort((a, b) => b.hlc.localeCompare(a.hlc));
-  const base = newestFirst.find((l) => !deleted(l)) ?? newestFirst[0];
+  // The version the memory shows now: the newest one that was kept, if any was.
+  const base = shownLeaf(head);
   if (!base) throw new Error('This memory has no versions to resolve.');
   return base;
 }
@@ -30,9 +29,9 @@ export async function resolveConflict(req: ResolveConflict, now = new Date()): P
   const current = await mustGet(req.id);
   const head = await conflictHead(req.id);
   if (!head) throw new Error('This conflict was already resolved, here or on another device.');
-  const base = baseOf(req, head.leaves);
+  const base = baseOf(req, head);
   const at = now.toISOString();
-  if (req.text === undefined && deleted(base)) {
+  if (req.text === undefined && isDeleted(base.memory)) {
     const after: Memory = { ...current, status: 'deleted', updatedAt: at };
     await writeResolution(
       after,

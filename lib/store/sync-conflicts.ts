@@ -3,10 +3,11 @@
 // as an ordinary local edit, whose event is made from every leaf (lib/sync/outbox.ts), so it clears on every device.
 import type { Memory, MemoryEvent } from '../model/records';
 import type { MemoryHead } from '../sync/format';
-import { decodeHlc } from '../sync/hlc';
+import { compareHlc, decodeHlc } from '../sync/hlc';
 import { shownLeaf } from '../sync/merge';
 import { emitStoreChange } from './changes';
 import { db } from './db';
+import { readDeviceId } from './sync-state';
 import { memKey, memoryChanges, noteChanges, type SyncHeadRow } from './sync-rows';
 
 export interface ConflictVersion {
@@ -36,15 +37,10 @@ async function conflictRows(): Promise<SyncHeadRow[]> {
     .toArray();
 }
 
-async function thisDevice(): Promise<string | null> {
-  const row = await db().syncState.get('state');
-  return (row?.value as { device?: string } | undefined)?.device ?? null;
-}
-
 function versionsOf(head: MemoryHead, me: string | null): ConflictVersion[] {
   const shown = shownLeaf(head)?.id;
   return [...head.leaves]
-    .sort((a, b) => b.hlc.localeCompare(a.hlc))
+    .sort((a, b) => compareHlc(b.hlc, a.hlc))
     .map((leaf) => {
       const { wall, device } = decodeHlc(leaf.hlc);
       const at = new Date(wall).toISOString();
@@ -60,7 +56,7 @@ function versionsOf(head: MemoryHead, me: string | null): ConflictVersion[] {
 
 /** Every memory in conflict, with its versions newest first. */
 export async function listConflicts(): Promise<SyncConflict[]> {
-  const [rows, me] = await Promise.all([conflictRows(), thisDevice()]);
+  const [rows, me] = await Promise.all([conflictRows(), readDeviceId(db())]);
   const heads = rows.map((r) => r.head as MemoryHead);
   const memories = await db().memories.bulkGet(heads.map((h) => h.memoryId));
   return heads.flatMap((head, i) => {

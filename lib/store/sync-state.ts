@@ -50,6 +50,12 @@ export async function commitState(d: EngramDB, state: SyncState): Promise<void> 
   await d.outbox.where('seq').belowOrEqual(seqOf(state.localCursor)).delete();
 }
 
+/** This device's sync id, without its secrets (null before the first connect). */
+export async function readDeviceId(d: EngramDB): Promise<string | null> {
+  const row = await d.syncState.get('state');
+  return row ? (row.value as StoredState).device : null;
+}
+
 export async function readState(d: EngramDB): Promise<SyncState | null> {
   const row = await d.syncState.get('state');
   if (!row) return null;

@@ -49,7 +49,8 @@ export function headOfEvent(e: MemEvent): MemoryHead {
   };
 }
 
-const isDeleted = (m: Memory | null) => m === null || m.status === 'deleted';
+/** A version that removes the memory: a delete, or nothing left (purged). */
+export const isDeleted = (m: Memory | null) => m === null || m.status === 'deleted';
 
 export interface Resolved {
   /** The version to show; null when purged or nothing is known. */
