@@ -27,13 +27,14 @@ const openOptions = () => void browser.runtime.openOptionsPage();
 
 /**
  * One status line, one main action (Insert memory on a chat tab, Open memories elsewhere), the rest tucked away
- * (#16: eleven controls of equal weight, 643 px tall; test/e2e/manager.e2e.ts measures the height).
+ * (#16: eleven controls of equal weight, 643 px tall; test/e2e/manager.e2e.ts measures the height). A main
+ * landmark and a heading let a screen reader skip to it (axe's "bypass", test/e2e/a11y.e2e.ts).
  */
 function Home() {
   const chat = useChatTab();
   return (
-    <div className="popup stack">
-      <strong className="brand">Engram</strong>
+    <main className="popup stack">
+      <h1 className="brand">Engram</h1>
       <CaptureStatus />
       {chat ? (
         <InsertToggle />
@@ -53,7 +54,7 @@ function Home() {
           Open memories
         </Button>
       )}
-    </div>
+    </main>
   );
 }
 
@@ -65,9 +66,9 @@ export function PopupApp() {
   // While the flag loads, the usual popup renders, so its count queries start at once (#6: < 100 ms).
   if (onboarded === false)
     return (
-      <div className="popup stack">
+      <main className="popup stack">
         <FirstRun onDone={() => setOnboarded(true)} />
-      </div>
+      </main>
     );
   return <Home />;
 }
