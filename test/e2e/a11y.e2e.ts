@@ -278,13 +278,23 @@ test.each(SCHEMES)(
   },
 );
 
-test.each(SCHEMES)('the preview frame on a chat page, %s', async (scheme) => {
+test.each(SCHEMES)('the preview frame on a chat page, and with every line removed, %s', async (scheme) => {
   await chat.emulateMedia({ colorScheme: scheme });
   await chat.bringToFront();
   await clickInsert(chat);
-  await expect.poll(() => previewDialog(chat).getByRole('listitem').count()).toBeGreaterThan(0);
+  const lines = previewDialog(chat).getByRole('listitem');
+  await expect.poll(() => lines.count()).toBeGreaterThan(0);
   await expect.poll(() => confirmButton(chat).isEnabled()).toBe(true);
   const found = await audit(previewFrame(chat), scheme, 'preview frame');
+  for (let n = await lines.count(); n > 0; n--) {
+    await previewDialog(chat)
+      .getByRole('button', { name: /^Remove: / })
+      .first()
+      .click();
+    await expect.poll(() => lines.count()).toBe(n - 1);
+  }
+  await previewDialog(chat).getByText('You removed every memory').waitFor();
+  found.push(...(await audit(previewFrame(chat), scheme, 'preview frame, every line removed')));
   await chat.keyboard.press('Escape');
   await expect.poll(() => frameShown(chat)).toBe(false);
   expect(found).toEqual([]);
