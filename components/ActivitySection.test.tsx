@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, test, vi } from 'vitest';
 import type { Job } from '../lib/model/records';
@@ -58,6 +58,40 @@ test('a dead letter says which turns it gave up on, and after Retry which turns 
   const waiting = await screen.findByRole('list', { name: 'Waiting jobs' });
   expect(await within(waiting).findByText(/Turns 5–10: sent again/)).toBeTruthy();
   expect(await db().jobs.get('a')).toMatchObject({ status: 'pending', fromOrder: 4, toOrder: 9 });
+});
+
+test('each Retry is named after its chat and described by its row, so several failed jobs read apart (#16)', async () => {
+  const { conversation } = await import('../test/helpers/records');
+  await db().conversations.bulkPut([
+    conversation({ key: 'chatgpt:a', id: 'a', title: 'Planning a week in Porto' }),
+    conversation({ key: 'chatgpt:b', id: 'b', title: '  Shell\n and   math ' }),
+  ]);
+  await db().jobs.bulkPut([
+    job('a', 'failed', 'HTTP 429: rate limited'),
+    job('b', 'failed', 'HTTP 500: upstream down'),
+    job('c', 'failed', 'HTTP 401: bad key'),
+  ]);
+  render(<ActivitySection />);
+  const failed = await screen.findByRole('list', { name: 'Failed jobs' });
+  const names = within(failed)
+    .getAllByRole('button')
+    .map((b) => b.getAttribute('aria-label'));
+  expect(names.sort()).toEqual([
+    'Retry reading a ChatGPT chat',
+    'Retry reading “Planning a week in Porto” (ChatGPT)',
+    'Retry reading “Shell and math” (ChatGPT)',
+  ]);
+  // The visible row names the chat too, and is the button's description (the error, the date).
+  const porto = within(failed).getByRole('button', {
+    name: 'Retry reading “Planning a week in Porto” (ChatGPT)',
+  });
+  expect(porto.textContent).toBe('Retry');
+  expect(
+    within(failed).getByRole('button', { description: /^Read a ChatGPT chat.*HTTP 401: bad key/ }),
+  ).toBeTruthy();
+  await userEvent.click(porto);
+  await waitFor(async () => expect((await db().jobs.get('a'))?.status).toBe('pending'));
+  expect((await db().jobs.get('b'))?.status).toBe('failed');
 });
 
 test("today's limits: changes written without review and tokens against the caps, and what happens past them (#11)", async () => {

@@ -1,8 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useId } from 'react';
 import { usageByDay, type UsageDay } from '../lib/manage/usage';
 import type { Job, JobStatus } from '../lib/model/records';
 import { sendMessage } from '../lib/messages';
-import { jobsWithStatus, listUsage } from '../lib/store/views';
+import { conversationTitles, jobsWithStatus, listUsage } from '../lib/store/views';
 import { CaptureProblems } from './CaptureProblems';
 import { LimitsToday } from './LimitsToday';
 import { attemptsLabel, conversationLabel, dateLabel, jobTurnsLabel } from './labels';
@@ -16,12 +17,15 @@ const STATUSES: [JobStatus, string][] = [
   ['done', 'Done'],
 ];
 
-function JobRow({ job }: { job: Job }) {
+/** Retry is named after its chat and described by its row: several failed jobs must not read alike (#16). */
+function JobRow({ job, title }: { job: Job; title: string | undefined }) {
   const retry = useAction(() => sendMessage('retryJob', { id: job.id }));
+  const chat = conversationLabel(job.conversationKey, title);
+  const rowId = useId();
   return (
     <li className="row">
-      <span className="grow">
-        Read {conversationLabel(job.conversationKey)}
+      <span className="grow" id={rowId}>
+        Read {chat}
         {attemptsLabel(job.attempts)} · {dateLabel(job.updatedAt)}
         {job.lastError && <span className="error"> · {job.lastError}</span>}
         {jobTurnsLabel(job) && <span className="muted"> · {jobTurnsLabel(job)}</span>}
@@ -30,7 +34,8 @@ function JobRow({ job }: { job: Job }) {
         <Button
           busy={retry.busy}
           onClick={() => void retry.run()}
-          aria-label={`Retry reading ${conversationLabel(job.conversationKey)}`}
+          aria-label={`Retry reading ${chat}`}
+          aria-describedby={rowId}
         >
           Retry
         </Button>
@@ -41,8 +46,12 @@ function JobRow({ job }: { job: Job }) {
 }
 
 function Jobs() {
-  const groups = useLiveQuery(() => Promise.all(STATUSES.map(([s]) => jobsWithStatus(s, 20))), []);
-  if (!groups) return <p className="muted">Loading jobs…</p>;
+  const found = useLiveQuery(async () => {
+    const groups = await Promise.all(STATUSES.map(([s]) => jobsWithStatus(s, 20)));
+    return { groups, titles: await conversationTitles(groups.flat().map((j) => j.conversationKey)) };
+  }, []);
+  if (!found) return <p className="muted">Loading jobs…</p>;
+  const { groups, titles } = found;
   if (groups.every((g) => g.length === 0))
     return (
       <EmptyState title="No extraction jobs yet.">
@@ -59,7 +68,7 @@ function Jobs() {
           <ul className="plain" aria-label={`${label} jobs`}>
             {groups[i]?.length === 0 && <li className="muted">None.</li>}
             {groups[i]?.map((j) => (
-              <JobRow key={j.id} job={j} />
+              <JobRow key={j.id} job={j} title={titles.get(j.conversationKey)} />
             ))}
           </ul>
         </div>

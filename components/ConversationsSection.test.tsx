@@ -35,6 +35,9 @@ test('shows site, turns, health and extraction, opens the transcript, and delete
   expect(
     within(card).getByText(/ChatGPT · 2 turns · Complete, read from the page · Not extracted yet/),
   ).toBeTruthy();
+  // Each row's buttons are described by its title (#16), their names stay short.
+  for (const name of ['Extract now', 'Transcript', 'Delete…'])
+    expect(within(card).getByRole('button', { name, description: 'Trip to Porto' })).toBeTruthy();
   await userEvent.click(within(card).getByRole('button', { name: 'Transcript' }));
   const transcript = await within(card).findByRole('list', { name: 'Transcript' });
   expect(

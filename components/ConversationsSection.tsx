@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { sendMessage } from '../lib/messages';
 import { isSiteUrl, type CaptureHealth, type Site } from '../lib/model/records';
 import { turnsOf } from '../lib/store/conversations';
@@ -38,7 +38,7 @@ function Transcript({ conversationKey }: { conversationKey: string }) {
 }
 
 /** Queues this conversation for extraction now and says what happened (#4's queue does the work). */
-function ExtractNow({ conversationKey }: { conversationKey: string }) {
+function ExtractNow({ conversationKey, describedBy }: { conversationKey: string; describedBy: string }) {
   const [said, setSaid] = useState<string | null>(null);
   const action = useAction(async () => {
     const reply = await sendMessage('extractNow', { key: conversationKey });
@@ -46,7 +46,7 @@ function ExtractNow({ conversationKey }: { conversationKey: string }) {
   });
   return (
     <>
-      <Button busy={action.busy} onClick={() => void action.run()}>
+      <Button busy={action.busy} onClick={() => void action.run()} aria-describedby={describedBy}>
         Extract now
       </Button>
       {said && <span role="status">{said}</span>}
@@ -56,11 +56,11 @@ function ExtractNow({ conversationKey }: { conversationKey: string }) {
 }
 
 /** Stored before imports were checked (#12), a conversation may hold any URL: link only the site's own. */
-function TitleLink({ site, url, title }: { site: Site; url: string; title: string }) {
-  if (!isSiteUrl(site, url)) return <strong>{title}</strong>;
+function TitleLink({ site, url, title, id }: { site: Site; url: string; title: string; id: string }) {
+  if (!isSiteUrl(site, url)) return <strong id={id}>{title}</strong>;
   return (
     <a href={url} target="_blank" rel="noreferrer noopener">
-      <strong>{title}</strong>
+      <strong id={id}>{title}</strong>
     </a>
   );
 }
@@ -69,6 +69,8 @@ function ConversationCard({ row }: { row: ConversationRow }) {
   const [open, setOpen] = useState<'transcript' | 'delete' | null>(null);
   const c = row.conversation;
   const title = c.title || 'Untitled conversation';
+  // Each row's buttons are described by its title: a list of buttons reads "Extract now, Extract now…" (#16).
+  const titleId = useId();
   const extracted = row.lastExtraction
     ? `Last extracted ${dateLabel(row.lastExtraction.updatedAt)}`
     : 'Not extracted yet';
@@ -76,15 +78,16 @@ function ConversationCard({ row }: { row: ConversationRow }) {
     <li className="card stack tight" aria-label={title}>
       <div className="row top">
         <div className="grow">
-          <TitleLink site={c.site} url={c.url} title={title} />
+          <TitleLink site={c.site} url={c.url} title={title} id={titleId} />
           <p className="muted small">
             {SITE_LABELS[c.site]} · {row.turns} turns · {healthLabel(c.health)} · {extracted}
             {c.createdAt ? ` · started ${dateLabel(c.createdAt)}` : ''} · updated {dateLabel(c.updatedAt)}
           </p>
         </div>
-        <ExtractNow conversationKey={c.key} />
+        <ExtractNow conversationKey={c.key} describedBy={titleId} />
         <Button
           aria-expanded={open === 'transcript'}
+          aria-describedby={titleId}
           onClick={() => setOpen(open === 'transcript' ? null : 'transcript')}
         >
           Transcript
@@ -92,6 +95,7 @@ function ConversationCard({ row }: { row: ConversationRow }) {
         <Button
           variant="danger"
           aria-expanded={open === 'delete'}
+          aria-describedby={titleId}
           onClick={() => setOpen(open === 'delete' ? null : 'delete')}
         >
           Delete…

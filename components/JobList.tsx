@@ -1,8 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useId } from 'react';
 import type { Job } from '../lib/model/records';
 import { sendMessage } from '../lib/messages';
 import { NO_PROVIDER } from '../lib/pipeline/queue';
 import { listJobs } from '../lib/store/jobs';
+import { conversationTitles } from '../lib/store/views';
 import { attemptsLabel, conversationLabel, jobTurnsLabel } from './labels';
 import { Button } from './ui';
 import { useAction } from './useAction';
@@ -14,18 +16,26 @@ const STATUS: Record<Job['status'], string> = {
   failed: 'Failed',
 };
 
-function JobRow({ job }: { job: Job }) {
+/** Retry is named after its chat and described by its row: several failed jobs must not read alike (#16). */
+function JobRow({ job, title }: { job: Job; title: string | undefined }) {
   const { run, error, busy } = useAction(() => sendMessage('retryJob', { id: job.id }));
+  const chat = conversationLabel(job.conversationKey, title);
+  const rowId = useId();
   return (
     <li className="card stack">
-      <span>
-        {conversationLabel(job.conversationKey)} · <strong>{STATUS[job.status]}</strong>
+      <span id={rowId}>
+        {chat} · <strong>{STATUS[job.status]}</strong>
         {attemptsLabel(job.attempts)}
       </span>
       {job.lastError && <span className={job.status === 'failed' ? 'error' : 'muted'}>{job.lastError}</span>}
       {jobTurnsLabel(job) && <span className="muted">{jobTurnsLabel(job)}</span>}
       {job.status === 'failed' && (
-        <Button busy={busy} onClick={() => void run()}>
+        <Button
+          busy={busy}
+          onClick={() => void run()}
+          aria-label={`Retry reading ${chat}`}
+          aria-describedby={rowId}
+        >
           Retry
         </Button>
       )}
@@ -38,11 +48,19 @@ function JobRow({ job }: { job: Job }) {
   );
 }
 
+/** Every job, with the titles of their chats. */
+const useJobs = () =>
+  useLiveQuery(async () => {
+    const jobs = await listJobs();
+    return { jobs, titles: await conversationTitles(jobs.map((j) => j.conversationKey)) };
+  }, []);
+
 /** The extraction queue: waiting, failed (dead letter, with Retry) and recent jobs (#4). */
 export function JobList() {
-  const jobs = useLiveQuery(() => listJobs(), []);
+  const found = useJobs();
   const now = useAction(() => sendMessage('extractNow', {}));
-  if (!jobs) return null;
+  if (!found) return null;
+  const { jobs, titles } = found;
   const waiting = jobs.filter((j) => j.status === 'pending' && j.lastError === NO_PROVIDER).length;
   return (
     <section className="stack" aria-labelledby="jobs-title">
@@ -69,7 +87,7 @@ export function JobList() {
           {[...jobs.filter((j) => j.status === 'failed'), ...jobs.filter((j) => j.status !== 'failed')]
             .slice(0, 20)
             .map((j) => (
-              <JobRow key={j.id} job={j} />
+              <JobRow key={j.id} job={j} title={titles.get(j.conversationKey)} />
             ))}
         </ul>
       )}

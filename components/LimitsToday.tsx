@@ -30,7 +30,7 @@ export function LimitsToday() {
   const changesFull = today.changes >= limits.dailyChanges;
   const tokensFull = today.tokens >= limits.dailyTokens;
   return (
-    <div className="card stack tight" aria-label="Today's limits">
+    <div className="card stack tight" role="group" aria-label="Today's limits">
       <p>
         Changes written without review: {n(today.changes)} of {n(limits.dailyChanges)}
         {changesFull && <strong> · Reached: further changes wait in Review.</strong>}

@@ -34,12 +34,13 @@ const openOptions = () => void browser.runtime.openOptionsPage();
  * One status line, one main action (Insert memory on a chat tab, Open memories elsewhere), the rest tucked away
  * (#16: eleven controls of equal weight, 643 px tall; test/e2e/manager.e2e.ts measures the height). Right after
  * the first run the main action takes focus: the walkthrough's Finish went away and left it on the body (#16).
+ * A main landmark and a heading let a screen reader skip to it (axe's "bypass", test/e2e/a11y.e2e.ts).
  */
 function Home({ focus = false }: { focus?: boolean }) {
   const chat = useChatTab();
   return (
-    <div className="popup stack">
-      <strong className="brand">Engram</strong>
+    <main className="popup stack">
+      <h1 className="brand">Engram</h1>
       <CaptureStatus />
       {chat ? (
         <InsertToggle focus={focus} />
@@ -59,7 +60,7 @@ function Home({ focus = false }: { focus?: boolean }) {
           Open memories
         </Button>
       )}
-    </div>
+    </main>
   );
 }
 
@@ -72,9 +73,9 @@ export function PopupApp() {
   // While the flag loads, the usual popup renders, so its count queries start at once (#6: < 100 ms).
   if (onboarded === false)
     return (
-      <div className="popup stack">
+      <main className="popup stack">
         <FirstRun onDone={() => (setJustDone(true), setOnboarded(true))} />
-      </div>
+      </main>
     );
   return <Home focus={justDone} />;
 }

@@ -24,10 +24,18 @@ export function scopeLabel(scope: string, projects?: ReadonlyMap<string, string 
   return scope;
 }
 
-/** "a ChatGPT chat": a conversation key (chatgpt:4b1c…) is an id, not words (#16). */
-export function conversationLabel(key: string): string {
+/**
+ * "“Planning a week in Porto” (ChatGPT)", or "a ChatGPT chat" when no title is stored: a conversation key
+ * (chatgpt:4b1c…) is an id, not words (#16). Several failed jobs each need their chat's name, or every Retry
+ * reads the same to a screen reader (#16).
+ */
+export function conversationLabel(key: string, title?: string | null): string {
   const site = key.split(':')[0];
-  return isSite(site) ? `a ${SITE_LABELS[site]} chat` : 'a chat';
+  const where = isSite(site) ? SITE_LABELS[site] : null;
+  const name = title?.trim().replace(/\s+/g, ' ');
+  if (!name) return where ? `a ${where} chat` : 'a chat';
+  const short = name.length > 60 ? `${name.slice(0, 59).trimEnd()}…` : name;
+  return where ? `“${short}” (${where})` : `“${short}”`;
 }
 
 /** "tried 3 times"; nothing before the first try. */

@@ -37,7 +37,7 @@ function StatusCard({ status, onChange }: { status: SyncStatus; onChange: (s: Sy
     onChange(await sendMessage('getSyncStatus', {}));
   });
   return (
-    <div className="stack card" aria-label="Sync status">
+    <div className="stack card" role="group" aria-label="Sync status">
       <p role="status">{syncLine(status)}</p>
       <dl>
         <dt>Storage</dt>

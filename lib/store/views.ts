@@ -29,6 +29,12 @@ export async function jobsWithStatus(status: JobStatus, limit = 100): Promise<Jo
   return rows.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)).slice(0, limit);
 }
 
+/** The stored titles of these conversations, by key: a job names its chat (#16: "Retry" buttons said which). */
+export async function conversationTitles(keys: readonly string[]): Promise<Map<string, string>> {
+  const rows = await db().conversations.bulkGet([...new Set(keys)]);
+  return new Map(rows.flatMap((c) => (c?.title ? [[c.key, c.title] as const] : [])));
+}
+
 export async function listUsage(): Promise<Usage[]> {
   return db().usage.orderBy('day').reverse().toArray();
 }

@@ -3,7 +3,8 @@
 // when the service worker is stopped mid-call, and Retry-After honoured. A model that never answers in JSON
 // ends in the dead letter, which Activity shows with the turns it gave up on and a Retry that re-sends them (#12).
 import type { Page } from 'playwright-core';
-import type { Job } from '../../lib/model/records';
+import type { Conversation, Job } from '../../lib/model/records';
+import { conversationLabel } from '../../components/labels';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { exportAll, exportUntil } from './export';
 import { fixture, launch, openOptions, servePage, type Harness, stopServiceWorker } from './harness';
@@ -146,7 +147,11 @@ describe('extraction through a local OpenAI-compatible server', () => {
     const dead = options.getByRole('list', { name: 'Failed jobs' });
     await expect.poll(() => dead.textContent()).toMatch(/Turns 1–\d+ not extracted: later jobs skip them/);
     llm.reply(memoryFor('Keeps bees on a balcony in Lisbon.'));
-    await dead.getByRole('button', { name: 'Retry reading a Claude chat' }).click();
+    // Named after its chat (#16): several failed jobs must not all read "Retry reading a Claude chat".
+    const conversation = (await readRows<Conversation>(options, 'conversations')).find((c) => c.key === key);
+    expect(conversation?.title).toBeTruthy();
+    const name = `Retry reading ${conversationLabel(key, conversation?.title)}`;
+    await dead.getByRole('button', { name, exact: true }).click();
     await exportUntil(
       options,
       (d) => d.memories.some((m) => m.text === 'Keeps bees on a balcony in Lisbon.'),
