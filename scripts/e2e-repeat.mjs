@@ -63,7 +63,7 @@ for (let i = 1; i <= runs; i++) {
   rmSync(file, { force: true });
   console.log(`\n== e2e run ${i}/${runs}`);
   const t0 = Date.now();
-  await sh('npx', [
+  const { status: exit } = await sh('npx', [
     'vitest',
     'run',
     '--config',
@@ -74,7 +74,13 @@ for (let i = 1; i <= runs; i++) {
     ...vitestArgs,
   ]);
   const failed = [];
-  for (const [name, status] of outcomes(file)) {
+  const results = outcomes(file);
+  // A run that found no tests, or that vitest failed without a failing test, is not green: on 2026-12-02 a
+  // detached run printed "No test files found" ten times and this script called all ten runs green.
+  if (results.size === 0) results.set('(the run found no tests)', 'failed');
+  else if (exit !== 0 && ![...results.values()].includes('failed'))
+    results.set(`(vitest exited with status ${exit})`, 'failed');
+  for (const [name, status] of results) {
     seen.add(name);
     if (status !== 'failed') continue;
     failed.push(name);
