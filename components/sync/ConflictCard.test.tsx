@@ -150,3 +150,56 @@ test('a version that arrived after the person looked is not resolved blindly', a
   await a.run(async () => render(<ReviewSection />));
   expect(within(await card()).getAllByRole('listitem')).toHaveLength(3);
 });
+
+/** On A: a memory trashed there and edited on B (pending and in conflict), and a new memory held for review. */
+async function conflictBesideProposal() {
+  const gone = await a.add('Keeps bees.');
+  await a.sync();
+  await b.sync();
+  await a.trash(gone);
+  await b.edit(gone, 'Keeps bees and hens.');
+  await a.sync();
+  await b.sync();
+  await a.sync();
+  const held = await a.commit(
+    null,
+    { ...gone, id: crypto.randomUUID(), text: 'Likes rye bread.', status: 'pending' },
+    'add',
+  );
+  const statuses = () =>
+    a.run(async () => (await db().memories.bulkGet([gone.id, held.id])).map((m) => m?.status));
+  expect(await statuses()).toEqual(['pending', 'pending']);
+  expect(await conflictFlag(a, gone.id)).toBe(true);
+  return { gone, statuses };
+}
+
+test('Approve all approves what is held for review and leaves a delete-vs-edit conflict to the person', async () => {
+  const { gone, statuses } = await conflictBesideProposal();
+  await a.run(async () => render(<ReviewSection />));
+  await userEvent.click(await screen.findByRole('button', { name: 'Approve all (1)' }));
+  await expect.poll(statuses).toEqual(['pending', 'active']);
+  // The conflict is still shown with both versions, and still counted as waiting.
+  expect(within(await card()).getAllByRole('listitem')).toHaveLength(2);
+  expect(screen.queryByRole('button', { name: /Approve all/ })).toBeNull();
+  expect(await conflictFlag(a, gone.id)).toBe(true);
+  expect(await a.run(countReview)).toBe(1);
+});
+
+test('the approveAllMemories handler skips every memory in a sync conflict', async () => {
+  const { gone, statuses } = await conflictBesideProposal();
+  expect(await a.run(() => sendMessage('approveAllMemories', {}))).toEqual({ approved: 1 });
+  expect(await statuses()).toEqual(['pending', 'active']);
+  // Nothing was written for the conflicted memory: its history ends with what the sync brought.
+  const ops = await a.run(async () =>
+    (await db().memoryEvents.where('memoryId').equals(gone.id).sortBy('at')).map((e) => e.reason),
+  );
+  expect(ops.filter((r) => r.startsWith('Approved'))).toEqual([]);
+  // After the person keeps the edit, Approve all has nothing left to approve.
+  const seen = await a.run(async () => (await listConflicts())[0]?.versions ?? []);
+  const edit = seen.find((v) => v.memory?.status !== 'deleted');
+  await a.run(() =>
+    sendMessage('resolveConflict', { id: gone.id, seen: seen.map((v) => v.id), keep: edit?.id }),
+  );
+  expect(await statuses()).toEqual(['active', 'active']);
+  expect(await a.run(() => sendMessage('approveAllMemories', {}))).toEqual({ approved: 0 });
+});

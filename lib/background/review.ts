@@ -9,6 +9,7 @@ import { purgeMemory, writeMemories } from '../store/manage';
 import { settleProposal } from '../store/proposals';
 import { proposalBase } from '../store/views';
 import { getMemory, listMemories, writeMemory } from '../store/memories';
+import { conflictIds } from '../store/sync-conflicts';
 import { byUser, tokensOf } from './events';
 import { mustGet } from './manage';
 
@@ -91,9 +92,14 @@ export async function rejectMemory(id: string, now = new Date()): Promise<void> 
   await writeMemory(after, byUser('reject', before, after, reason));
 }
 
-/** Every pending memory approved; a proposal whose memory is gone stays for the person to reject. */
+/**
+ * Every pending memory approved; a proposal whose memory is gone stays for the person to reject. A sync conflict
+ * stays too: a memory deleted on one device and edited on another is pending, and approving it would bring it back
+ * without the person seeing both versions (LiveSync #151); Review shows it as a conflict card instead (#15).
+ */
 export async function approveAll(now = new Date()): Promise<{ approved: number }> {
-  const pending = await listMemories('pending');
+  const [all, inConflict] = await Promise.all([listMemories('pending'), conflictIds()]);
+  const pending = all.filter((m) => !inConflict.has(m.id));
   const at = now.toISOString();
   const own: Memory[] = [];
   let approved = 0;

@@ -79,7 +79,7 @@ export async function deleteConversationRows(key: string): Promise<number> {
     await d.jobs.where('conversationKey').equals(key).delete();
     await d.conversations.delete(key);
     await bumpGeneration(d);
-    await noteChanges(d, [{ kind: 'conversation-deleted', key }]);
+    await noteChanges(d, [{ kind: 'conversation-deleted', key, at: new Date().toISOString() }]);
     return turns;
   });
   emitStoreChange({ kind: 'conversationsDeleted', keys: [key] });

@@ -65,11 +65,15 @@ export async function listConflicts(): Promise<SyncConflict[]> {
   });
 }
 
+/** Ids of the memories in conflict: "Approve all" leaves them for the person to choose (#15). */
+export async function conflictIds(): Promise<Set<string>> {
+  return new Set((await conflictRows()).map((r) => r.key.slice(2)));
+}
+
 /** What waits in Review: pending memories and conflicts, each memory once. */
 export async function countReview(): Promise<number> {
   const pending = await db().memories.where('status').equals('pending').primaryKeys();
-  const ids = new Set([...pending, ...(await conflictRows()).map((r) => r.key.slice(2))]);
-  return ids.size;
+  return new Set([...pending, ...(await conflictIds())]).size;
 }
 
 /** The head of a memory in conflict; null when it has none (resolved here or on another device meanwhile). */

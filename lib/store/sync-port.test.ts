@@ -161,6 +161,38 @@ describe('the Dexie sync port', () => {
     }
   });
 
+  // A chat both devices hold; A deletes it, then B captures a newer turn and syncs, then A pushes its delete.
+  async function deleteThenNewerCaptureElsewhere(disconnect: boolean) {
+    const chat = conversation({ title: 'Trip to Lisbon' });
+    await a.run(() => saveCapture({ conversation: chat, turns: [turn({ text: 'Where to stay?' })] }));
+    await a.sync();
+    await b.sync();
+    if (disconnect) await a.run(() => forgetState(db()));
+    await a.run(() => deleteConversationRows(chat.key));
+    await new Promise((r) => setTimeout(r, 20));
+    const later = turn({ key: `${chat.key}:t2`, id: 't2', order: 1, text: 'And for food?' });
+    const newer = { ...chat, updatedAt: new Date().toISOString() };
+    await b.run(() => saveCapture({ conversation: newer, turns: [later] }));
+    await b.sync();
+    await new Promise((r) => setTimeout(r, 20));
+    if (disconnect) await a.connect();
+    await a.sync();
+    await b.sync();
+    await a.sync();
+    for (const d of [a, b]) {
+      expect(await d.run(() => getConversation(chat.key))).toBeDefined();
+      // B's capture is newer than the delete, and complete: it holds the first turn too (marked superseded).
+      const turns = await d.run(() => turnsOf(chat.key));
+      expect(turns.map((t) => t.text)).toEqual(['Where to stay?', 'And for food?']);
+    }
+  }
+
+  it('a delete made while disconnected is stamped when it was made: it never removes a later capture from another device', () =>
+    deleteThenNewerCaptureElsewhere(true));
+
+  it('a delete made offline and pushed later never removes a capture made elsewhere after it', () =>
+    deleteThenNewerCaptureElsewhere(false));
+
   it('keeps the identity out of the main database', async () => {
     const state = await a.run(() => a.deps.port.loadState());
     expect(state?.identity).toMatch(/^AGE-SECRET-KEY-1/);

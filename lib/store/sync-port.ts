@@ -16,8 +16,8 @@ async function turnsFor(d: EngramDB, key: string, keys: string[] | null): Promis
 
 /** A row as the engine's change, read now; null when the record is gone (its delete is a later row). */
 async function materialize(d: EngramDB, row: OutboxRow): Promise<LocalChange | null> {
-  if (row.kind === 'purge') return { kind: 'purge', memoryId: row.memoryId };
-  if (row.kind === 'conversation-deleted') return { kind: 'conversation-deleted', key: row.key };
+  if (row.kind === 'purge') return { kind: 'purge', memoryId: row.memoryId, at: row.at };
+  if (row.kind === 'conversation-deleted') return { kind: 'conversation-deleted', key: row.key, at: row.at };
   if (row.kind === 'memory') {
     const event: MemoryEvent | undefined = await d.memoryEvents.get(row.eventId);
     return event ? { kind: 'memory', event } : null;

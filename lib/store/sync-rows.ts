@@ -7,12 +7,16 @@ import type { MemoryEvent } from '../model/records';
 import type { ConvHead, MemoryHead } from '../sync/format';
 import type { EngramDB } from './db';
 
+/**
+ * Deletes keep no record to read a time from, so their row carries when they were made (`at`, ISO; absent from rows
+ * written before it was added): a delete pushed late must not beat what another device wrote after it (#15).
+ */
 export type OutboxChange =
   | { kind: 'memory'; memoryId: string; eventId: string }
-  | { kind: 'purge'; memoryId: string }
+  | { kind: 'purge'; memoryId: string; at?: string }
   /** `turns`: the keys of the turns written; null means all of the conversation's turns. */
   | { kind: 'conversation'; key: string; turns: string[] | null }
-  | { kind: 'conversation-deleted'; key: string };
+  | { kind: 'conversation-deleted'; key: string; at?: string };
 
 export type OutboxRow = OutboxChange & { seq?: number };
 
@@ -44,8 +48,8 @@ export async function noteChanges(d: EngramDB, changes: OutboxChange[]): Promise
 export const memoryChanges = (events: readonly MemoryEvent[]): OutboxChange[] =>
   events.map((e) => ({ kind: 'memory', memoryId: e.memoryId, eventId: e.id }));
 
-export const purgeChanges = (ids: readonly string[]): OutboxChange[] =>
-  ids.map((memoryId) => ({ kind: 'purge', memoryId }));
+export const purgeChanges = (ids: readonly string[], at = new Date().toISOString()): OutboxChange[] =>
+  ids.map((memoryId) => ({ kind: 'purge', memoryId, at }));
 
 /** v4 upgrade: everything already stored is a change not yet pushed (events in time order, then conversations). */
 export async function seedOutbox(tx: Transaction): Promise<void> {

@@ -33,7 +33,7 @@ export class MemoryStore implements SyncPort {
   purgeMemory(id: string): void {
     this.memories.delete(id);
     for (const [k, e] of this.events) if (e.memoryId === id) this.events.delete(k);
-    this.outbox.push({ kind: 'purge', memoryId: id });
+    this.outbox.push({ kind: 'purge', memoryId: id, at: new Date().toISOString() });
   }
 
   saveCapture(conversation: Conversation, turns: Turn[]): void {
@@ -45,7 +45,7 @@ export class MemoryStore implements SyncPort {
   deleteConversation(key: string): void {
     this.conversations.delete(key);
     for (const [k, t] of this.turns) if (t.conversationKey === key) this.turns.delete(k);
-    this.outbox.push({ kind: 'conversation-deleted', key });
+    this.outbox.push({ kind: 'conversation-deleted', key, at: new Date().toISOString() });
   }
 
   // SyncPort

@@ -39,3 +39,45 @@ it('chains local events on one memory and clocks them in order, never behind wha
   expect(out.apply.memories.find((w) => w.head.memoryId === 'm2')?.head.purged).toBe(clocks[3]);
   expect(makeOutbox([], heads(), DEV, ZERO_CLOCK, 1).events).toEqual([]);
 });
+
+it('stamps a delete when it was made, yet after every version of the record this device held', () => {
+  const key = 'chatgpt:c1';
+  const h = heads();
+  const seen = '000000000000100.000003.bbbbbbbbbbbbbbbb';
+  h.conversations.set(key, { key, hlc: seen, gone: null, turns: {} });
+  const late = makeOutbox(
+    [{ kind: 'conversation-deleted', key, at: new Date(500).toISOString() }],
+    h,
+    DEV,
+    { wall: 900, count: 0 },
+    1_000,
+  );
+  // Made at 500, pushed at 1,000 (after another device's capture at 700 that it never saw): stamped 500.
+  expect(decodeHlc(late.events[0]!.hlc).wall).toBe(500);
+  expect(late.clock).toEqual({ wall: 900, count: 0 });
+  // This device's wall clock was behind (50) what it held (100): the delete still sorts after it.
+  h.conversations.set(key, { key, hlc: seen, gone: null, turns: {} });
+  const behind = makeOutbox(
+    [{ kind: 'conversation-deleted', key, at: new Date(50).toISOString() }],
+    h,
+    DEV,
+    ZERO_CLOCK,
+    1_000,
+  );
+  expect(decodeHlc(behind.events[0]!.hlc)).toMatchObject({ wall: 100, count: 4 });
+  h.conversations.set(key, { key, hlc: seen, gone: null, turns: {} });
+  const after = makeOutbox(
+    [
+      { kind: 'conversation', conversation: conversation(), turns: [turn()] },
+      { kind: 'conversation-deleted', key, at: new Date(50).toISOString() },
+    ],
+    h,
+    DEV,
+    ZERO_CLOCK,
+    1_000,
+  );
+  // A capture pushed in the same batch is stamped at the push (1,000); the delete made after it sorts after it.
+  const [capture, del] = after.events.map((e) => e.hlc);
+  expect(del! > capture!).toBe(true);
+  expect(after.apply.conversations[0]?.head.hlc).toBeNull();
+});

@@ -2,7 +2,7 @@
 // (the leaves this device knew), which is what lets the merge tell an edit from a conflicting edit. Pure.
 import type { Apply, Heads } from './apply';
 import type { SyncEvent } from './format';
-import { encodeHlc, tick, type Clock } from './hlc';
+import { decodeHlc, encodeHlc, maxHlc, tick, type Clock } from './hlc';
 import {
   applyConv,
   convStateOfEvent,
@@ -43,11 +43,44 @@ function eventOf(c: LocalChange, common: { id: string; hlc: string; dev: string 
   return { t: 'convdel', ...common, key: c.key };
 }
 
-/** When the record itself last changed (memory event time, conversation time); null for deletes, which keep none. */
+/** When the change was made (memory event time, conversation time, a delete's own time); null when unknown. */
 function recordTime(c: LocalChange, now: number): number | null {
-  const iso = c.kind === 'memory' ? c.event.at : c.kind === 'conversation' ? c.conversation.updatedAt : null;
-  const ms = iso === null ? NaN : Date.parse(iso);
+  const iso = c.kind === 'memory' ? c.event.at : c.kind === 'conversation' ? c.conversation.updatedAt : c.at;
+  const ms = iso === undefined ? NaN : Date.parse(iso);
   return Number.isFinite(ms) ? Math.min(ms, now) : null;
+}
+
+const isDelete = (c: LocalChange) => c.kind === 'purge' || c.kind === 'conversation-deleted';
+
+/** The newest clock in what this device holds of the record a delete removes (its own earlier events included). */
+function seenOf(c: LocalChange, heads: Heads): string | null {
+  const clocks: (string | null)[] = [];
+  if (c.kind === 'purge') {
+    const h = heads.memories.get(c.memoryId);
+    clocks.push(...(h?.leaves.map((l) => l.hlc) ?? []), h?.purged ?? null);
+  } else if (c.kind === 'conversation-deleted') {
+    const h = heads.conversations.get(c.key);
+    clocks.push(h?.hlc ?? null, h?.gone ?? null, ...Object.values(h?.turns ?? {}));
+  }
+  const known = clocks.filter((x): x is string => x !== null);
+  return known.length === 0 ? null : known.reduce(maxHlc);
+}
+
+/**
+ * A delete is stamped when it was made, not when it is pushed: one made offline or while disconnected and pushed
+ * an hour later must not remove what another device wrote in that hour (#15). It still sorts after every version of
+ * the record this device held, so it removes what the person saw even when this device's clock is behind.
+ */
+function deleteStamp(at: number, seen: string | null, count: number): Clock {
+  if (seen === null) return { wall: at, count };
+  const s = decodeHlc(seen);
+  return at > s.wall ? { wall: at, count } : { wall: s.wall, count: s.count + 1 };
+}
+
+function stampOf(c: LocalChange, heads: Heads, clock: Clock, now: number, i: number, replay: boolean) {
+  const was = replay || isDelete(c) ? recordTime(c, now) : null;
+  if (was === null) return tick(clock, now);
+  return isDelete(c) ? deleteStamp(was, seenOf(c, heads), i) : { wall: was, count: i };
 }
 
 /**
@@ -67,8 +100,7 @@ export function makeOutbox(
   let clock = start;
   const events: SyncEvent[] = [];
   for (const [i, c] of changes.entries()) {
-    const was = replay ? recordTime(c, now) : null;
-    const stamp: Clock = was === null ? tick(clock, now) : { wall: was, count: i };
+    const stamp = stampOf(c, heads, clock, now, i, replay);
     if (stamp.wall > clock.wall || (stamp.wall === clock.wall && stamp.count > clock.count)) clock = stamp;
     const e = eventOf(c, { id: crypto.randomUUID(), hlc: encodeHlc(stamp, device), dev: device }, heads);
     events.push(e);

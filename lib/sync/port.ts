@@ -10,11 +10,11 @@ import type { Clock } from './hlc';
 export type LocalChange =
   /** Every memory write: the memoryEvents row written with it (op, before/after, actor). */
   | { kind: 'memory'; event: MemoryEvent }
-  /** "Delete forever": only the id travels. */
-  | { kind: 'purge'; memoryId: string }
+  /** "Delete forever": only the id travels. `at` (ISO): when it was made (absent from changes recorded before). */
+  | { kind: 'purge'; memoryId: string; at?: string }
   /** A capture or import: the conversation and the turns that changed. */
   | { kind: 'conversation'; conversation: Conversation; turns: Turn[] }
-  | { kind: 'conversation-deleted'; key: string };
+  | { kind: 'conversation-deleted'; key: string; at?: string };
 
 export interface SyncState {
   version: 1;

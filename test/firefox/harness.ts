@@ -46,6 +46,24 @@ async function blackHole(): Promise<{ server: Server; port: number; reached: () 
   return { server, port: (server.address() as AddressInfo).port, reached: () => reached };
 }
 
+export interface FirefoxOptions {
+  /**
+   * Origins on 127.0.0.1 the browser may reach (a storage server the test started): past the interception and
+   * the black-hole proxy. Optional host permissions are then granted without a prompt, as if the person had
+   * accepted it (extensions.webextOptionalPermissionPrompts: headless Firefox cannot show the prompt).
+   */
+  passThrough?: string[];
+}
+
+function localPrefs(o: FirefoxOptions): Record<string, string | boolean> {
+  if (!o.passThrough?.length) return {};
+  return {
+    'network.proxy.no_proxies_on': o.passThrough.map((u) => new URL(u).host).join(','),
+    'network.proxy.allow_hijacking_localhost': false,
+    'extensions.webextOptionalPermissionPrompts': false,
+  };
+}
+
 function prefs(proxyPort: number, downloads: string): Record<string, string | number | boolean> {
   return {
     'extensions.webextensions.uuids': JSON.stringify({ [ADDON_ID]: UUID }),
@@ -75,7 +93,7 @@ export function contextId(page: Page): string {
   return id;
 }
 
-export async function launchFirefox(): Promise<Firefox> {
+export async function launchFirefox(o: FirefoxOptions = {}): Promise<Firefox> {
   const proxy = await blackHole();
   const downloads = mkdtempSync(join(tmpdir(), 'engram-ff-downloads-'));
   const browser = await puppeteer.launch({
@@ -87,10 +105,11 @@ export async function launchFirefox(): Promise<Firefox> {
     // Release builds ignore the remote-settings server pref unless this is set: without both, Firefox tried
     // firefox.settings.services.mozilla.com ~400 times a run (each died at the proxy).
     env: { ...process.env, MOZ_REMOTE_SETTINGS_DEVTOOLS: '1' },
-    extraPrefsFirefox: prefs(proxy.port, downloads),
+    extraPrefsFirefox: { ...prefs(proxy.port, downloads), ...localPrefs(o) },
   });
   const connection = bidi(browser);
-  const router = await routeRequests(connection);
+  const origins = (o.passThrough ?? []).map((u) => new URL(u).origin);
+  const router = await routeRequests(connection, origins);
   await browser.installExtension(EXTENSION_PATH);
   return {
     ...router,

@@ -34,7 +34,11 @@ export interface Router {
   serveSite(site: FakeSite): void;
 }
 
-export async function routeRequests(connection: BidiConnection): Promise<Router> {
+/** `passThrough`: origins whose requests go out untouched (a local storage server started by the test). */
+export async function routeRequests(
+  connection: BidiConnection,
+  passThrough: readonly string[] = [],
+): Promise<Router> {
   const pages = new Map<string, string>();
   const sites: FakeSite[] = [];
   const blocked: string[] = [];
@@ -50,6 +54,10 @@ export async function routeRequests(connection: BidiConnection): Promise<Router>
     const event = BlockedRequest.safeParse(params);
     if (!event.success || !event.data.isBlocked || !event.data.intercepts?.includes(result.intercept)) return;
     const { request, url } = event.data.request;
+    if (passThrough.includes(new URL(url).origin)) {
+      connection.send('network.continueRequest', { request }).catch(() => undefined);
+      return;
+    }
     const res = answer(new URL(url));
     if (res === null) blocked.push(url);
     const command =
