@@ -43,6 +43,8 @@ async function ask<T>(page: Page, type: string, data: unknown): Promise<T | unde
   return page.evaluate(
     ({ type, data }) =>
       new Promise<T | undefined>((ok, fail) =>
+        // The bench is outside the extension's bundle, so it speaks @webext-core/messaging's wire format itself.
+        // eslint-disable-next-line no-restricted-syntax
         chrome.runtime.sendMessage({ id: Date.now(), type, data, timestamp: Date.now() }, (r) => {
           const err = chrome.runtime.lastError?.message ?? (r as { err?: { message: string } })?.err?.message;
           if (err) fail(new Error(err));

@@ -82,7 +82,7 @@ test('a file imported again says so, instead of "Imported 4 conversations, 0 new
 test('a large export shows how many records are stored so far while it imports (#13)', async () => {
   const { conversation } = await import('../bench/lib/history');
   const history = Array.from({ length: 60 }, (_, c) => conversation(c, 3));
-  let release = () => undefined as void;
+  let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
   send.mockImplementation(async (_type, chunk) => {
     await held;
