@@ -1,13 +1,17 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, expect, test, vi } from 'vitest';
+import { beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { saveCapture } from '../lib/store/conversations';
 import { db, resetDbForTests } from '../lib/store/db';
 import { getMemory, writeMemory } from '../lib/store/memories';
 import { conversation, event, memory, turn } from '../test/helpers/records';
 import { loadExport } from '../test/fixtures/exports/load';
+import { giveElementsASize } from '../test/helpers/background';
 import { ConversationsSection } from './ConversationsSection';
 import { dateLabel } from './labels';
+
+// happy-dom lays nothing out: the virtualized list (#13) needs a size to fill.
+beforeAll(() => giveElementsASize());
 
 vi.mock('../lib/messages', async (real) =>
   (await import('../test/helpers/background')).throughHandlers(await real()),
@@ -98,3 +102,28 @@ test('a conversation imported from an export shows its own dates, not the day of
   // The newest message of the export, 2025-01-01 00:02 UTC.
   expect(line).toContain(`updated ${dateLabel('2025-01-01T00:02:00.000Z')}`);
 });
+
+test('5,000 conversations render only a window of rows, and the search filters by title or site (#13)', async () => {
+  const many = Array.from({ length: 5000 }, (_, i) =>
+    conversation({
+      key: `${i % 2 ? 'claude' : 'chatgpt'}:bulk${i}`,
+      site: i % 2 ? 'claude' : 'chatgpt',
+      id: `bulk${i}`,
+      url: i % 2 ? `https://claude.ai/chat/bulk${i}` : `https://chatgpt.com/c/bulk${i}`,
+      title: i === 4321 ? 'Sourdough STARTER notes' : `Chat number ${i}`,
+    }),
+  );
+  await db().conversations.bulkPut(many);
+  render(<ConversationsSection />);
+  expect(await screen.findByText('Showing 5001 of 5001.', undefined, { timeout: 20_000 })).toBeTruthy();
+  const rows = screen.getAllByRole('listitem');
+  expect(rows.length).toBeGreaterThan(0);
+  expect(rows.length).toBeLessThan(60);
+  expect(rows[0]?.getAttribute('aria-setsize')).toBe('5001');
+  await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'sourdough starter');
+  expect(await screen.findByText('Showing 1 of 5001.')).toBeTruthy();
+  expect(screen.getByRole('listitem', { name: 'Sourdough STARTER notes' })).toBeTruthy();
+  await userEvent.clear(screen.getByRole('searchbox', { name: 'Search' }));
+  await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'CLAUDE');
+  expect(await screen.findByText('Showing 2500 of 5001.')).toBeTruthy();
+}, 60_000);

@@ -1,10 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useId, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { sendMessage } from '../lib/messages';
 import { isSiteUrl, type CaptureHealth, type Site } from '../lib/model/records';
 import { turnsOf } from '../lib/store/conversations';
 import { listConversationRows, type ConversationRow } from '../lib/store/views';
 import { DeleteConversation } from './DeleteConversation';
+import { VirtualList } from './memories/VirtualList';
 import { dateLabel, SITE_LABELS } from './labels';
 import { Button, EmptyState, ErrorText, Section } from './ui';
 import { useAction } from './useAction';
@@ -75,7 +76,7 @@ function ConversationCard({ row }: { row: ConversationRow }) {
     ? `Last extracted ${dateLabel(row.lastExtraction.updatedAt)}`
     : 'Not extracted yet';
   return (
-    <li className="card stack tight" aria-label={title}>
+    <div className="card stack tight">
       <div className="row top">
         <div className="grow">
           <TitleLink site={c.site} url={c.url} title={title} id={titleId} />
@@ -103,7 +104,54 @@ function ConversationCard({ row }: { row: ConversationRow }) {
       </div>
       {open === 'transcript' && <Transcript conversationKey={c.key} />}
       {open === 'delete' && <DeleteConversation conversation={c} onCancel={() => setOpen(null)} />}
-    </li>
+    </div>
+  );
+}
+
+const titleOf = (r: ConversationRow) => r.conversation.title || 'Untitled conversation';
+
+/** Title or site, case-insensitive (#13: thousands of imported chats need a way to find one). */
+export function matchConversations(rows: readonly ConversationRow[], query: string): ConversationRow[] {
+  const q = query.trim().toLocaleLowerCase();
+  if (!q) return [...rows];
+  return rows.filter(
+    (r) =>
+      titleOf(r).toLocaleLowerCase().includes(q) ||
+      SITE_LABELS[r.conversation.site].toLocaleLowerCase().includes(q),
+  );
+}
+
+/**
+ * Virtualized like Memories (#13): an imported history of thousands of chats keeps only the rows in view in the
+ * page. The search is deferred so typing stays quick while the list filters.
+ */
+function ConversationList({ rows }: { rows: readonly ConversationRow[] }) {
+  const [query, setQuery] = useState('');
+  const deferred = useDeferredValue(query);
+  const shown = useMemo(() => matchConversations(rows, deferred), [rows, deferred]);
+  return (
+    <>
+      <label className="inline grow">
+        <span>Search</span>
+        <input
+          type="search"
+          value={query}
+          placeholder="Title or site"
+          onChange={(e) => setQuery(e.target.value)}
+        />
+      </label>
+      <p className="muted" aria-live="polite">
+        Showing {shown.length} of {rows.length}.
+      </p>
+      <VirtualList
+        items={shown}
+        label="Conversations"
+        getKey={(r) => r.conversation.key}
+        rowLabel={titleOf}
+        estimate={96}
+        render={(r) => <ConversationCard row={r} />}
+      />
+    </>
   );
 }
 
@@ -123,11 +171,7 @@ export function ConversationsSection() {
           Settings.
         </EmptyState>
       ) : (
-        <ul className="plain" aria-label="Conversations">
-          {rows.map((r) => (
-            <ConversationCard key={r.conversation.key} row={r} />
-          ))}
-        </ul>
+        <ConversationList rows={rows} />
       )}
     </Section>
   );

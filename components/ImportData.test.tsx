@@ -78,3 +78,21 @@ test('a file imported again says so, instead of "Imported 4 conversations, 0 new
   expect(screen.queryByText(/^Imported/)).toBeNull();
   expect(screen.queryByText(/^Kept/)).toBeNull();
 });
+
+test('a large export shows how many records are stored so far while it imports (#13)', async () => {
+  const { conversation } = await import('../bench/lib/history');
+  const history = Array.from({ length: 60 }, (_, c) => conversation(c, 3));
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  send.mockImplementation(async (_type, chunk) => {
+    await held;
+    const n = (chunk as { conversations: unknown[] }).conversations.length;
+    return { conversations: n, turns: 0, memories: 0, kept: 0, refused: [] };
+  });
+  render(<ImportData read={readInline} />);
+  await userEvent.upload(screen.getByLabelText('Import'), file(JSON.stringify(history)));
+  expect(await screen.findByText(/0 of 60 records stored/)).toBeTruthy();
+  expect(screen.getByRole('progressbar', { name: 'Import progress' }).getAttribute('max')).toBe('60');
+  release();
+  expect((await screen.findByRole('status')).textContent).toContain('Imported 60 conversations');
+});

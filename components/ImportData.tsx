@@ -107,9 +107,10 @@ export function ImportData({ read = readInWorker }: { read?: (file: File) => Pro
       </label>
       <p className="muted">An Engram export, or conversations.json from a ChatGPT or Claude data export.</p>
       {busy && progress && (
+        // Counted as the background stores each chunk: a large history takes minutes to import (#13, bench:past).
         <p>
           <progress aria-label="Import progress" value={progress.done} max={Math.max(1, progress.total)} />{' '}
-          {progress.done} of {progress.total}
+          {progress.done.toLocaleString('en')} of {progress.total.toLocaleString('en')} records stored
         </p>
       )}
       {report && <ReportView report={report} />}

@@ -98,3 +98,29 @@ test('in the popup there is no Cancel and the confirm does not steal focus; a fa
   await userEvent.click(confirm);
   expect((await screen.findByRole('status')).textContent).toBe('Could not insert: tab closed');
 });
+
+test('with no model, the preview says memories come from past chats and how to add a model (#13)', async () => {
+  const insert = vi.fn(async () => ({ ok: true, message: 'Inserted.' }));
+  const { unmount } = render(
+    <InsertPreview
+      context={async () => ctx}
+      recall={fakeRecall()}
+      insert={insert}
+      pastChatsOnly={async () => true}
+    />,
+  );
+  expect(await screen.findByText(/memories come from your past chats/)).toBeTruthy();
+  expect(screen.getByText(/choose one in Engram’s options, under Model/)).toBeTruthy();
+  unmount();
+  render(
+    <InsertPreview
+      context={async () => ctx}
+      recall={fakeRecall()}
+      insert={insert}
+      pastChatsOnly={async () => false}
+    />,
+  );
+  await screen.findByText('Answer briefly.');
+  await new Promise((r) => setTimeout(r, 20));
+  expect(screen.queryByText(/memories come from your past chats/)).toBeNull();
+});

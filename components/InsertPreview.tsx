@@ -3,6 +3,7 @@
 // budget, a slider, removals, and a confirm that names what it inserts.
 import { useEffect, useState } from 'react';
 import type { InsertTextReply, PageContext, RecallReply, RecallRequest } from '../lib/model/messages';
+import { PreviewModelNote } from './NoModelNote';
 import { Budget, Lines, NothingToInsert, Totals } from './preview/PreviewParts';
 
 export interface InsertPreviewProps {
@@ -21,6 +22,8 @@ export interface InsertPreviewProps {
    * insert.
    */
   guard?: (row: HTMLElement, onReady: (ready: boolean) => void) => () => void;
+  /** True when recall can only quote past chats (no model): the preview then says so (#13). */
+  pastChatsOnly?: () => Promise<boolean>;
 }
 
 type State =
@@ -104,6 +107,7 @@ export function InsertPreview(props: InsertPreviewProps) {
       </h2>
       <Lines reply={reply} onRemove={remove} />
       <NothingToInsert reply={reply} removed={exclude.length} />
+      <PreviewModelNote probe={props.pastChatsOnly} />
       <Totals reply={reply} />
       <Budget value={budget ?? reply.budgetTokens} onChange={setBudget} />
       <div className="row" ref={confirmRef}>

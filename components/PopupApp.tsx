@@ -3,7 +3,8 @@ import { browser } from 'wxt/browser';
 import { onboardedItem } from '../lib/onboarding';
 import { AddMemoryForm } from './AddMemoryForm';
 import { CaptureStatus } from './CaptureStatus';
-import { Counts } from './popup/Counts';
+import { PopupModelNote } from './NoModelNote';
+import { Counts, optionsUrl } from './popup/Counts';
 import { FirstRun } from './popup/FirstRun';
 import { SyncLine } from './popup/SyncLine';
 import { InsertPreview } from './InsertPreview';
@@ -49,6 +50,7 @@ function Home({ focus = false }: { focus?: boolean }) {
           Open memories
         </Button>
       )}
+      <PopupModelNote modelUrl={optionsUrl('model')} />
       <Counts />
       <SyncLine />
       <details>

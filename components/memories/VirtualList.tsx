@@ -9,12 +9,15 @@ export function VirtualList<T>({
   getKey,
   render,
   estimate = 84,
+  rowLabel,
 }: {
   items: readonly T[];
   label: string;
   getKey: (item: T) => string;
   render: (item: T) => ReactNode;
   estimate?: number;
+  /** A row's accessible name, when its content has none of its own (a conversation's title). */
+  rowLabel?: (item: T) => string;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer re-renders through its own state
@@ -33,7 +36,7 @@ export function VirtualList<T>({
           if (item === undefined) return null;
           const place = { index: row.index, start: row.start, total: items.length };
           return (
-            <Row key={row.key} {...place} measure={virtual.measureElement}>
+            <Row key={row.key} {...place} label={rowLabel?.(item)} measure={virtual.measureElement}>
               {render(item)}
             </Row>
           );
@@ -47,18 +50,21 @@ function Row({
   index,
   start,
   total,
+  label,
   measure,
   children,
 }: {
   index: number;
   start: number;
   total: number;
+  label?: string;
   measure: (el: HTMLElement | null) => void;
   children: ReactNode;
 }) {
   return (
     <div
       role="listitem"
+      aria-label={label}
       aria-setsize={total}
       aria-posinset={index + 1}
       data-index={index}

@@ -7,6 +7,7 @@ import { onboardedItem } from '../../lib/onboarding';
 import { readSettings, settingsItem } from '../../lib/settings';
 import { resetDbForTests } from '../../lib/store/db';
 import { PopupApp } from '../PopupApp';
+import { PAST_CHATS_LINE } from './FirstRun';
 
 vi.mock('../../lib/messages', async (real) =>
   (await import('../../test/helpers/background')).throughHandlers(await real()),
@@ -25,6 +26,9 @@ test('first run: skip the model, choose sites, read the promises, finish; then t
     /options\.html#model$/,
   );
   expect(screen.getByText('Step 1 of 3')).toBeTruthy();
+  // #13: one line says what past-chat recall does and that nothing leaves the browser.
+  expect(screen.getByText(PAST_CHATS_LINE)).toBeTruthy();
+  expect(PAST_CHATS_LINE).toMatch(/past chats.*runs in this browser and sends nothing anywhere/);
   expect(screen.getAllByRole('button', { name: /skip/i })).toHaveLength(1);
   await userEvent.click(screen.getByRole('button', { name: 'Next' }));
   expect(screen.getByText('Step 2 of 3')).toBeTruthy();
@@ -65,4 +69,23 @@ test('a model saved in Options moves the walkthrough past the model step (#16: i
   expect(screen.queryByRole('link', { name: 'Choose a model' })).toBeNull();
   await userEvent.click(screen.getByRole('button', { name: 'Back' }));
   expect(screen.getByText(/will use gpt-4o-mini/)).toBeTruthy();
+});
+
+test('with no model the popup says memories come from past chats, with a link to choose one (#13)', async () => {
+  await onboardedItem.setValue(true);
+  const { unmount } = render(<PopupApp />);
+  expect(await screen.findByText(/memories come from your past chats/)).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'Choose a model' }).getAttribute('href')).toMatch(
+    /options\.html#model$/,
+  );
+  unmount();
+  await sendMessage('saveProvider', {
+    kind: 'openai',
+    model: 'gpt-4o-mini',
+    baseUrl: 'http://localhost:9/v1',
+  });
+  render(<PopupApp />);
+  await screen.findByText('0 failed tries');
+  await new Promise((r) => setTimeout(r, 50));
+  expect(screen.queryByText(/memories come from your past chats/)).toBeNull();
 });

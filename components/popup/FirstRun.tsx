@@ -6,6 +6,10 @@ import { Button, ErrorText } from '../ui';
 import { useAction } from '../useAction';
 import { optionsUrl } from './Counts';
 
+/** #13: past-chat recall is on from the start and needs no model; one line says what it does, shown on every step. */
+export const PAST_CHATS_LINE =
+  '“Insert memory” quotes the parts of your past chats that match what you write; that search runs in this browser and sends nothing anywhere.';
+
 const PROMISES = [
   'Keeps your conversations and memories in this browser only; there is no Engram server.',
   'Sends conversation text only to the model provider you choose, and nothing without one.',
@@ -138,6 +142,7 @@ export function FirstRun({ onDone }: { onDone: () => void }) {
   return (
     <section className="stack" aria-labelledby="first-run-title">
       <h1 id="first-run-title">Welcome to Engram</h1>
+      <p>{PAST_CHATS_LINE}</p>
       <p className="muted">
         Step {step + 1} of {STEPS}
       </p>

@@ -2,6 +2,7 @@ import { sendMessage } from '../../lib/messages';
 import type { RecallRequest } from '../../lib/model/messages';
 import { sendToTab } from '../../lib/tab-messages';
 import { insertReply, pageContextReply } from '../../lib/tab-replies';
+import { pastChatsOnly } from '../NoModelNote';
 import { targetTab } from './target-tab';
 
 // Stable functions for InsertPreview's effect; they reach the chat tab through its content script (#5), whose
@@ -18,4 +19,5 @@ export const popupRecall = {
     if (id === null) return { ok: false, message: 'No chat tab is active.' };
     return insertReply(await sendToTab('insertText', { text }, id));
   },
+  pastChatsOnly,
 };

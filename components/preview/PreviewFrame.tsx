@@ -42,6 +42,7 @@ export function PreviewFrame(props: {
       <InsertPreview
         context={deps.context}
         recall={deps.recall}
+        pastChatsOnly={deps.pastChatsOnly}
         insert={deps.insert}
         onClose={() => void deps.close()}
         onReady={markReady}

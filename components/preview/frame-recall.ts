@@ -13,6 +13,8 @@ export interface FrameChannels {
   insertText(text: string): Promise<InsertTextReply>;
   closePreview(): Promise<unknown>;
   recall(req: RecallRequest): Promise<RecallReply>;
+  /** True when recall can only quote past chats (no model chosen, #13). */
+  pastChatsOnly?(): Promise<boolean>;
 }
 
 /** Stable functions for InsertPreview's effect; `onClosed` clears the preview before the tab hides the frame. */
@@ -30,6 +32,7 @@ export function frameRecall(
   return {
     context: async () => context,
     recall: (req: RecallRequest) => channels.recall(req),
+    pastChatsOnly: channels.pastChatsOnly?.bind(channels),
     insert: async (text: string): Promise<InsertTextReply> => {
       const reply = await channels.insertText(text);
       // Closed only once the text landed: a failure ("No chat box found") stays on screen to be read.

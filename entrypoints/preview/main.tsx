@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { browser } from 'wxt/browser';
 import '../../components/theme.css';
 import './preview.css';
+import { pastChatsOnly } from '../../components/NoModelNote';
 import { FrameApp, type FrameLink } from '../../components/preview/PreviewFrame';
 import type { FrameChannels } from '../../components/preview/frame-recall';
 import { frameMessenger } from '../../lib/frame-messages';
@@ -18,6 +19,7 @@ const channels: FrameChannels = {
   insertText: (text) => sendMessage('previewInsertText', { text }),
   closePreview: () => sendMessage('previewClose', {}),
   recall: (req) => sendMessage('recallPreview', req),
+  pastChatsOnly,
 };
 
 const origin = browser.runtime.getURL('/');

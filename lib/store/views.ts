@@ -45,21 +45,29 @@ export interface ConversationRow {
   lastExtraction: Job | null;
 }
 
+/**
+ * Every conversation with its turn count and last extraction, in three queries whatever the count: two per
+ * conversation took over 20 s for 5,000 imported chats (#13, ConversationsSection.test.tsx).
+ */
 export async function listConversationRows(): Promise<ConversationRow[]> {
   const d = db();
-  const conversations = await d.conversations.orderBy('updatedAt').reverse().toArray();
-  return Promise.all(
-    conversations.map(async (conversation) => {
-      const [turns, jobs] = await Promise.all([
-        d.turns.where('conversationKey').equals(conversation.key).count(),
-        d.jobs.where('conversationKey').equals(conversation.key).toArray(),
-      ]);
-      const done = jobs
-        .filter((j) => j.status === 'done')
-        .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
-      return { conversation, turns, lastExtraction: done[0] ?? null };
-    }),
-  );
+  const [conversations, turnKeys, done] = await Promise.all([
+    d.conversations.orderBy('updatedAt').reverse().toArray(),
+    d.turns.orderBy('conversationKey').keys(),
+    d.jobs.where('status').equals('done').toArray(),
+  ]);
+  const turns = new Map<string, number>();
+  for (const k of turnKeys) turns.set(String(k), (turns.get(String(k)) ?? 0) + 1);
+  const last = new Map<string, (typeof done)[number]>();
+  for (const j of done) {
+    const seen = last.get(j.conversationKey);
+    if (!seen || j.updatedAt > seen.updatedAt) last.set(j.conversationKey, j);
+  }
+  return conversations.map((conversation) => ({
+    conversation,
+    turns: turns.get(conversation.key) ?? 0,
+    lastExtraction: last.get(conversation.key) ?? null,
+  }));
 }
 
 /** Turns by their full keys (`${site}:${conversationId}:${turnId}`), for a memory's provenance. */

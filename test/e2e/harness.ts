@@ -13,6 +13,7 @@ export interface Harness {
   context: BrowserContext;
   extensionId: string;
   blocked: string[];
+  userDataDir: string;
   close(): Promise<void>;
 }
 
@@ -23,12 +24,14 @@ export interface LaunchOptions {
    * Preferences (Chromium's own record of accepted permissions), and the browser started again.
    */
   grantOrigins?: string[];
+  /** Extra Chromium flags (bench:past adds `--remote-debugging-port=0` to reach the worker's heap). */
+  args?: string[];
 }
 
 export async function launch(options: LaunchOptions = {}): Promise<Harness> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'engram-e2e-'));
   if (options.grantOrigins?.length) await grantOrigins(userDataDir, options.grantOrigins);
-  return start(userDataDir);
+  return start(userDataDir, options.args);
 }
 
 async function grantOrigins(userDataDir: string, origins: readonly string[]): Promise<void> {
@@ -48,7 +51,7 @@ async function grantOrigins(userDataDir: string, origins: readonly string[]): Pr
   writeFileSync(path, JSON.stringify(prefs));
 }
 
-async function start(userDataDir: string): Promise<Harness> {
+async function start(userDataDir: string, extraArgs: string[] = []): Promise<Harness> {
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: findChromium(),
     headless: true,
@@ -63,6 +66,7 @@ async function start(userDataDir: string): Promise<Harness> {
       '--disable-sync',
       `--disable-extensions-except=${EXTENSION_PATH}`,
       `--load-extension=${EXTENSION_PATH}`,
+      ...extraArgs,
     ],
   });
   const blocked: string[] = [];
@@ -76,6 +80,7 @@ async function start(userDataDir: string): Promise<Harness> {
     context,
     extensionId,
     blocked,
+    userDataDir,
     close: async () => {
       await context.close();
       rmSync(userDataDir, { recursive: true, force: true });

@@ -24,14 +24,19 @@ function seedRows(count: number) {
 }
 
 /** Epoch ms of a User Timing mark in the frame later than `after`, polled from the frame itself. */
-async function markAfter(frame: Frame, mark: string, after: number): Promise<number> {
+export async function markAfter(
+  frame: Frame,
+  mark: string,
+  after: number,
+  timeout = 30_000,
+): Promise<number> {
   const handle = await frame.waitForFunction(
     ({ mark, after }) => {
       const at = performance.getEntriesByName(mark).map((e) => performance.timeOrigin + e.startTime);
       return at.find((t) => t > after) ?? false;
     },
     { mark, after },
-    { polling: 5 },
+    { polling: 5, timeout },
   );
   return (await handle.jsonValue()) as number;
 }
