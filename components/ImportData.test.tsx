@@ -100,7 +100,9 @@ test('while an import runs the file input keeps focus (aria-disabled, not disabl
   input.dispatchEvent(click);
   expect(click.defaultPrevented).toBe(true);
   finish();
-  expect((await screen.findByText(/^Imported 1 conversation/)).textContent).toContain('from a ChatGPT export');
+  expect((await screen.findByText(/^Imported 1 conversation/)).textContent).toContain(
+    'from a ChatGPT export',
+  );
   expect(input.getAttribute('aria-disabled')).toBeNull();
   expect(document.activeElement).toBe(input);
 });

@@ -117,7 +117,11 @@ export function ImportData({ read = readInWorker }: { read?: (file: File) => Pro
           <p role="status">Importing {name}…</p>
           {progress && (
             <p>
-              <progress aria-label="Import progress" value={progress.done} max={Math.max(1, progress.total)} />{' '}
+              <progress
+                aria-label="Import progress"
+                value={progress.done}
+                max={Math.max(1, progress.total)}
+              />{' '}
               {progress.done} of {progress.total}
             </p>
           )}
