@@ -3,6 +3,7 @@ import { scopesOf } from '../../lib/manage/query';
 import type { Memory } from '../../lib/model/records';
 import { AddMemoryForm } from '../AddMemoryForm';
 import { Button, EmptyState, Section } from '../ui';
+import { useKeepFocus } from '../useKeepFocus';
 import { BulkBar } from './BulkBar';
 import { Filters } from './Filters';
 import { MemoryRow } from './MemoryRow';
@@ -34,18 +35,21 @@ function useSelection(shown: Memory[]) {
 function Empty({ trash, searching, total }: { trash: boolean; searching: boolean; total: number }) {
   if (trash)
     return (
-      <EmptyState title="The Trash is empty.">
+      <EmptyState id="memories-empty" title="The Trash is empty.">
         Deleted memories wait here until you restore them or delete them forever.
       </EmptyState>
     );
   if (total === 0)
     return (
-      <EmptyState title="No memories yet.">
+      <EmptyState id="memories-empty" title="No memories yet.">
         Add one above, or chat on ChatGPT or Claude and Engram will suggest some.
       </EmptyState>
     );
   return (
-    <EmptyState title={searching ? 'Nothing matches your search.' : 'Nothing matches these filters.'}>
+    <EmptyState
+      id="memories-empty"
+      title={searching ? 'Nothing matches your search.' : 'Nothing matches these filters.'}
+    >
       Try fewer words or set the filters back to “Any”.
     </EmptyState>
   );
@@ -100,6 +104,25 @@ function Results(props: {
   );
 }
 
+/** The rows, or what to do when there are none. */
+function Listing(
+  props: Parameters<typeof Results>[0] & { loading: boolean; searching: boolean; total: number },
+) {
+  const { loading, shown, trash, searching, total } = props;
+  // Restore and Delete forever remove their own row: focus goes to the row now in its place, or the empty state.
+  const keys = useMemo(() => (loading ? undefined : shown.map((m) => m.id)), [loading, shown]);
+  const onFocus = useKeepFocus(keys, 'memories-empty');
+  return (
+    <div className="stack" onFocus={onFocus}>
+      {!loading && shown.length === 0 ? (
+        <Empty trash={trash} searching={searching} total={total} />
+      ) : (
+        <Results {...props} />
+      )}
+    </div>
+  );
+}
+
 export function MemoriesSection() {
   const { loading, all, shown, filters, setFilters, trashCount } = useMemories();
   const scopes = useMemo(() => scopesOf(all), [all]);
@@ -129,11 +152,11 @@ export function MemoriesSection() {
           </p>
           {!trash && shown.length > 0 && <Button onClick={selection.all}>Select all shown</Button>}
         </div>
-        {!loading && shown.length === 0 ? (
-          <Empty trash={trash} searching={filters.query.trim() !== ''} total={total} />
-        ) : (
-          <Results shown={shown} trash={trash} selection={selection} onDeleted={setDeleted} />
-        )}
+        <Listing
+          {...{ loading, shown, trash, total, selection }}
+          searching={filters.query.trim() !== ''}
+          onDeleted={setDeleted}
+        />
       </Section>
     </ProjectNames.Provider>
   );

@@ -82,20 +82,25 @@ function StatusCard({ status, onChange, onDisconnected, line }: CardProps) {
  * fall to the page body (#16): it goes to what happened instead, the status line or the notice.
  */
 function useFocusAfter() {
-  const line = useRef<HTMLParagraphElement>(null);
-  const said = useRef<HTMLParagraphElement>(null);
-  const [target, setTarget] = useState<'line' | 'said' | null>(null);
+  const lineRef = useRef<HTMLParagraphElement>(null);
+  const saidRef = useRef<HTMLParagraphElement>(null);
+  const pending = useRef<'line' | 'said' | null>(null);
+  // After every render: the element asked for exists once the render that shows it has run.
   useEffect(() => {
-    if (target) (target === 'line' ? line : said).current?.focus();
-    setTarget(null);
-  }, [target]);
-  return { line, said, focus: setTarget };
+    const el =
+      pending.current === 'line' ? lineRef.current : pending.current === 'said' ? saidRef.current : null;
+    if (!el) return;
+    el.focus();
+    pending.current = null;
+  });
+  const focusOn = (target: 'line' | 'said') => void (pending.current = target);
+  return { lineRef, saidRef, focusOn };
 }
 
 export function SyncSection() {
   const [status, setStatus] = useSyncStatus();
   const [notice, setNotice] = useState('');
-  const after = useFocusAfter();
+  const { lineRef, saidRef, focusOn } = useFocusAfter();
   const connect = useAction(async (req: SyncConnect) => {
     // Asked inside the click (the request starts before any await), and answered before the first request goes
     // out: without host access the worker's requests are CORS-bound and most WebDAV servers refuse them.
@@ -103,18 +108,18 @@ export function SyncSection() {
     setNotice('');
     setStatus(await sendMessage('syncConnect', req));
     if (!granted) setNotice('Engram was not given access to that address: sync works only if it allows it.');
-    after.focus('line');
+    focusOn('line');
   });
   const disconnected = () => {
     setNotice('This device is disconnected. Everything stays on this device and on your storage.');
-    after.focus('said');
+    focusOn('said');
   };
   const intro =
     'One memory on every device, through storage you already have. Everything is encrypted on this device first.';
   return (
     <Section id="sync" title="Sync" intro={intro}>
       {status?.connected ? (
-        <StatusCard status={status} onChange={setStatus} onDisconnected={disconnected} line={after.line} />
+        <StatusCard status={status} onChange={setStatus} onDisconnected={disconnected} line={lineRef} />
       ) : (
         <>
           {status?.ended && <p role="status">{syncLine(status)}</p>}
@@ -122,7 +127,7 @@ export function SyncSection() {
         </>
       )}
       {notice && (
-        <p role="status" tabIndex={-1} ref={after.said}>
+        <p role="status" tabIndex={-1} ref={saidRef}>
           {notice}
         </p>
       )}

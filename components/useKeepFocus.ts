@@ -1,0 +1,39 @@
+// Lists whose items remove themselves (Approve, Reject, Keep this version, Restore, Delete forever): the pressed
+// button goes away with its item, and focus fell to the page body (#16, the sibling of Add memory and Delete
+// everything). When that happens, focus moves to the item now in its place (the last one at the end of the list)
+// so keyboard users go on where they were, or to `empty` when nothing is left.
+import { useLayoutEffect, useRef, type FocusEvent } from 'react';
+
+const idOf = (key: string) => `keep-focus-${key}`;
+
+/** Marks an item: its key, and focusable from code (tabIndex -1) so its accessible name is read. */
+export const keepFocusItem = (key: string) => ({ id: idOf(key), 'data-focus-key': key, tabIndex: -1 });
+
+/** `onFocus` goes on an element around the list, where focus events from inside its items bubble up. */
+export function useKeepFocus(keys: readonly string[] | undefined, emptyId: string) {
+  /** The key of the item that last had focus inside the list, and the keys as they were before this render. */
+  const last = useRef<string | null>(null);
+  const before = useRef<readonly string[]>([]);
+  const onFocus = (e: FocusEvent) => {
+    const item = (e.target as HTMLElement).closest<HTMLElement>('[data-focus-key]');
+    if (item?.dataset.focusKey !== undefined) last.current = item.dataset.focusKey;
+  };
+  const joined = keys?.join('\n');
+  useLayoutEffect(() => {
+    const was = last.current;
+    const index = was === null ? -1 : before.current.indexOf(was);
+    before.current = keys ?? [];
+    if (was === null || !keys || keys.includes(was)) return;
+    last.current = null;
+    // Only when focus was lost: if the person has moved on, it stays where they put it.
+    if (document.activeElement && document.activeElement !== document.body) return;
+    // By key, not DOM position: a virtual list renders only the rows in view.
+    const next = keys[Math.min(Math.max(index, 0), keys.length - 1)];
+    (
+      document.getElementById(next === undefined ? emptyId : idOf(next)) ?? document.getElementById(emptyId)
+    )?.focus();
+    // `keys` is read through `joined`: a new array with the same keys is no change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [joined]);
+  return onFocus;
+}
