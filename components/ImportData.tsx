@@ -81,6 +81,21 @@ function ReportView({ report }: { report: ImportReport }) {
 export const readInline = async (file: File): Promise<ImportSource> =>
   sourceOf(planImport(await file.text()));
 
+/** What runs: the file's name at once (reading it in the worker takes a while), then how far the import is. */
+function Running({ name, progress }: { name: string; progress: ImportProgress | null }) {
+  return (
+    <div id="import-progress" className="stack">
+      <p role="status">Importing {name}…</p>
+      {progress && (
+        <p>
+          <progress aria-label="Import progress" value={progress.done} max={Math.max(1, progress.total)} />{' '}
+          {progress.done} of {progress.total}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function ImportData({ read = readInWorker }: { read?: (file: File) => Promise<ImportSource> }) {
   const [progress, setProgress] = useState<ImportProgress | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
@@ -112,21 +127,7 @@ export function ImportData({ read = readInWorker }: { read?: (file: File) => Pro
         />
       </label>
       <p className="muted">An Engram export, or conversations.json from a ChatGPT or Claude data export.</p>
-      {busy && (
-        <div id="import-progress" className="stack">
-          <p role="status">Importing {name}…</p>
-          {progress && (
-            <p>
-              <progress
-                aria-label="Import progress"
-                value={progress.done}
-                max={Math.max(1, progress.total)}
-              />{' '}
-              {progress.done} of {progress.total}
-            </p>
-          )}
-        </div>
-      )}
+      {busy && <Running name={name} progress={progress} />}
       {report && <ReportView report={report} />}
       {error && (
         <p role="alert" className="error">

@@ -61,6 +61,27 @@ function MissingLibs() {
   );
 }
 
+function ModelList({ busy, onLoad }: { busy: boolean; onLoad: (id: string) => void }) {
+  return (
+    <ul aria-label="Local models" className="stack">
+      {WEBLLM_MODELS.map((m) => (
+        <li key={m.id} className="row">
+          {m.label} · {size(m.sizeMb)} download
+          {isBundled(m) ? '' : ' · not in this build'}
+          <Button
+            aria-label={`Download ${m.label}`}
+            busy={busy}
+            disabled={!isBundled(m)}
+            onClick={() => onLoad(m.id)}
+          >
+            Download
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Local models: GPU status, and when usable the short model list with download sizes (#4). */
 export function WebLlmPanel({ gpu }: { gpu: GpuStatus | null }) {
   const progress = useProgress();
@@ -78,22 +99,7 @@ export function WebLlmPanel({ gpu }: { gpu: GpuStatus | null }) {
         Local models run on this device ({gpu.name}). Nothing leaves your browser. A model downloads once and
         stays cached.
       </p>
-      <ul aria-label="Local models" className="stack">
-        {WEBLLM_MODELS.map((m) => (
-          <li key={m.id} className="row">
-            {m.label} · {size(m.sizeMb)} download
-            {isBundled(m) ? '' : ' · not in this build'}
-            <Button
-              aria-label={`Download ${m.label}`}
-              busy={load.busy}
-              disabled={!isBundled(m)}
-              onClick={() => void load.run(m.id)}
-            >
-              Download
-            </Button>
-          </li>
-        ))}
-      </ul>
+      <ModelList busy={load.busy} onLoad={(id) => void load.run(id)} />
       <MissingLibs />
       {progress && <Progress p={progress} />}
       {load.error && (

@@ -7,6 +7,31 @@ import { shown } from './rebase';
 
 export const fieldId = (path: string) => `setting-${path.replaceAll('.', '-')}`;
 
+function ClashItem({
+  clash: c,
+  answer,
+}: {
+  clash: Clash;
+  answer: (c: Clash, take: 'mine' | 'theirs') => void;
+}) {
+  return (
+    <li className="stack">
+      <p>
+        {c.def.label} was changed in another tab, the popup or on another device while you were editing it.
+        Yours: {shown(c.mine)}. New: {shown(c.theirs)}.
+      </p>
+      <div className="row">
+        <Button aria-label={`Keep yours: ${c.def.label}`} onClick={() => answer(c, 'mine')}>
+          Keep yours
+        </Button>
+        <Button aria-label={`Use the new value: ${c.def.label}`} onClick={() => answer(c, 'theirs')}>
+          Use the new value
+        </Button>
+      </div>
+    </li>
+  );
+}
+
 export function ChangedElsewhere({
   clashes,
   settle,
@@ -26,20 +51,7 @@ export function ChangedElsewhere({
       </p>
       <ul className="stack">
         {clashes.map((c) => (
-          <li key={c.def.path} className="stack">
-            <p>
-              {c.def.label} was changed in another tab, the popup or on another device while you were editing
-              it. Yours: {shown(c.mine)}. New: {shown(c.theirs)}.
-            </p>
-            <div className="row">
-              <Button aria-label={`Keep yours: ${c.def.label}`} onClick={() => answer(c, 'mine')}>
-                Keep yours
-              </Button>
-              <Button aria-label={`Use the new value: ${c.def.label}`} onClick={() => answer(c, 'theirs')}>
-                Use the new value
-              </Button>
-            </div>
-          </li>
+          <ClashItem key={c.def.path} clash={c} answer={answer} />
         ))}
       </ul>
       <p className="muted">

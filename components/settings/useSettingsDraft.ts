@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import { DEFAULT_SETTINGS, Settings } from '../../lib/model/settings';
 import { readSettings, settingsItem, writeSettings } from '../../lib/settings';
 import { GROUPS, setIn } from './fields';
@@ -27,6 +27,24 @@ interface DraftState {
   clashes: Clash[];
 }
 
+/** Reads the stored settings now and at every change, merging each into the draft; returns the stop. */
+function followStored(setState: Dispatch<SetStateAction<DraftState>>): () => void {
+  let live = true;
+  const arrived = (incoming: Settings) =>
+    setState(({ draft, base, clashes }) =>
+      draft && base
+        ? { ...rebase(draft, base, incoming, clashes), base: incoming }
+        : { draft: incoming, base: incoming, clashes: [] },
+    );
+  const load = () => void readSettings().then((s) => live && arrived(s));
+  load();
+  const stop = settingsItem.watch(load);
+  return () => {
+    live = false;
+    stop();
+  };
+}
+
 /**
  * The stored settings as an editable draft; Save validates with the schema and writes only a valid whole. A
  * change saved elsewhere is merged in (rebase.ts): unsaved edits survive it, and a field changed on both sides is
@@ -36,22 +54,7 @@ export function useSettingsDraft() {
   const [state, setState] = useState<DraftState>({ draft: null, base: null, clashes: [] });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    const arrived = (incoming: Settings) =>
-      setState(({ draft, base, clashes }) =>
-        draft && base
-          ? { ...rebase(draft, base, incoming, clashes), base: incoming }
-          : { draft: incoming, base: incoming, clashes: [] },
-      );
-    const load = () => void readSettings().then((s) => live && arrived(s));
-    load();
-    const stop = settingsItem.watch(load);
-    return () => {
-      live = false;
-      stop();
-    };
-  }, []);
+  useEffect(() => followStored(setState), []);
   const { draft, base, clashes } = state;
   const setDraft = useCallback((next: Settings) => setState((s) => ({ ...s, draft: next })), []);
   /** Keep the person's value (`mine`) or take the one saved elsewhere; either way the question is answered. */
