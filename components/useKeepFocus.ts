@@ -4,10 +4,11 @@
 // so keyboard users go on where they were, or to `empty` when nothing is left.
 import { useLayoutEffect, useRef, type FocusEvent } from 'react';
 
-const idOf = (key: string) => `keep-focus-${key}`;
+/** The element id of an item marked with keepFocusItem. */
+export const keepFocusId = (key: string) => `keep-focus-${key}`;
 
 /** Marks an item: its key, and focusable from code (tabIndex -1) so its accessible name is read. */
-export const keepFocusItem = (key: string) => ({ id: idOf(key), 'data-focus-key': key, tabIndex: -1 });
+export const keepFocusItem = (key: string) => ({ id: keepFocusId(key), 'data-focus-key': key, tabIndex: -1 });
 
 /** `onFocus` goes on an element around the list, where focus events from inside its items bubble up. */
 export function useKeepFocus(keys: readonly string[] | undefined, emptyId: string) {
@@ -30,10 +31,33 @@ export function useKeepFocus(keys: readonly string[] | undefined, emptyId: strin
     // By key, not DOM position: a virtual list renders only the rows in view.
     const next = keys[Math.min(Math.max(index, 0), keys.length - 1)];
     (
-      document.getElementById(next === undefined ? emptyId : idOf(next)) ?? document.getElementById(emptyId)
+      document.getElementById(next === undefined ? emptyId : keepFocusId(next)) ??
+      document.getElementById(emptyId)
     )?.focus();
     // `keys` is read through `joined`: a new array with the same keys is no change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [joined]);
   return onFocus;
+}
+
+/** How long an element asked for may take to appear (a reply, then a live query, then a virtual row's render). */
+const APPEAR_MS = 5_000;
+
+/**
+ * Focuses the element `id` once it is in the page, unless the person has put focus somewhere meanwhile. Extension
+ * page only: it watches the page's DOM until the element appears, or APPEAR_MS at most.
+ */
+export function focusWhenShown(id: string): void {
+  // Called from the button that is about to go away: focus on it, or on the body after it went, counts as lost.
+  const from = document.activeElement;
+  const lost = () => !document.activeElement || [document.body, from].includes(document.activeElement);
+  const found = () => {
+    const el = document.getElementById(id);
+    if (el && lost()) el.focus();
+    return el !== null || !lost();
+  };
+  if (found()) return;
+  const watch = new MutationObserver(() => found() && watch.disconnect());
+  watch.observe(document.body, { childList: true, subtree: true });
+  setTimeout(() => watch.disconnect(), APPEAR_MS);
 }

@@ -65,9 +65,19 @@ test('delete, then Undo, restores the memory', async () => {
   expect(document.activeElement).toBe(within(undo).getByRole('button', { name: 'Undo' }));
   expect(screen.queryByText('I have two cats.', { selector: 'p' })).toBeNull();
   await userEvent.click(within(undo).getByRole('button', { name: 'Undo' }));
-  expect(await screen.findByText('I have two cats.', { selector: 'p' })).toBeTruthy();
+  const back = await screen.findByText('I have two cats.', { selector: 'p' });
   expect((await getMemory(memory.id))?.status).toBe('active');
   expect(screen.queryByRole('status')).toBeNull();
+  // The bar and its Undo are gone: focus is on the memory brought back, not on the page body (#16).
+  await waitFor(() => expect(document.activeElement).toBe(rowOf(back)));
+});
+
+test('Dismiss puts focus on the count of memories shown, not the page body (#16)', async () => {
+  const { row } = await seeded('I have two cats.');
+  await userEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+  const undo = await screen.findByRole('status');
+  await userEvent.click(within(undo).getByRole('button', { name: 'Dismiss' }));
+  await waitFor(() => expect(document.activeElement?.textContent).toBe('Showing 0 of 0.'));
 });
 
 test('the Trash lists deleted memories; Restore brings one back, Delete forever asks first', async () => {

@@ -3,7 +3,7 @@ import { scopesOf } from '../../lib/manage/query';
 import type { Memory } from '../../lib/model/records';
 import { AddMemoryForm } from '../AddMemoryForm';
 import { Button, EmptyState, Section } from '../ui';
-import { useKeepFocus } from '../useKeepFocus';
+import { focusWhenShown, keepFocusId, useKeepFocus } from '../useKeepFocus';
 import { BulkBar } from './BulkBar';
 import { Filters } from './Filters';
 import { MemoryRow } from './MemoryRow';
@@ -104,6 +104,20 @@ function Results(props: {
   );
 }
 
+/**
+ * Undo and Dismiss remove the bar they are on, so focus fell to the body (#16): after Undo it goes to the memory
+ * brought back (once its row is shown), after Dismiss to the count of memories shown.
+ */
+function useUndoFocus() {
+  const [deleted, setDeleted] = useState<Memory[]>([]);
+  const close = (undone: boolean) => {
+    const first = deleted[0];
+    setDeleted([]);
+    focusWhenShown(undone && first ? keepFocusId(first.id) : 'memories-count');
+  };
+  return { deleted, setDeleted, close };
+}
+
 /** The rows, or what to do when there are none. */
 function Listing(
   props: Parameters<typeof Results>[0] & { loading: boolean; searching: boolean; total: number },
@@ -127,7 +141,7 @@ export function MemoriesSection() {
   const { loading, all, shown, filters, setFilters, trashCount } = useMemories();
   const scopes = useMemo(() => scopesOf(all), [all]);
   const selection = useSelection(shown);
-  const [deleted, setDeleted] = useState<Memory[]>([]);
+  const { deleted, setDeleted, close } = useUndoFocus();
   const trash = filters.status === 'trash';
   const total = trash ? trashCount : all.length - trashCount;
   const view = (t: boolean) => setFilters({ ...filters, status: t ? 'trash' : 'all' });
@@ -142,12 +156,12 @@ export function MemoriesSection() {
         <AddMemoryForm />
         <ViewTabs trash={trash} trashCount={trashCount} onView={view} />
         <Filters filters={filters} scopes={scopes} onChange={setFilters} />
-        {deleted.length > 0 && <UndoBar deleted={deleted} onClose={() => setDeleted([])} />}
+        {deleted.length > 0 && <UndoBar deleted={deleted} onClose={close} />}
         {!trash && selection.selected.length > 0 && (
           <BulkBar selected={selection.selected} onDone={selection.clear} onDeleted={setDeleted} />
         )}
         <div className="row">
-          <p className="muted grow" aria-live="polite">
+          <p id="memories-count" className="muted grow" aria-live="polite" tabIndex={-1}>
             {loading ? 'Loading memories…' : `Showing ${shown.length} of ${total}.`}
           </p>
           {!trash && shown.length > 0 && <Button onClick={selection.all}>Select all shown</Button>}
