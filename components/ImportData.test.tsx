@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, test, vi } from 'vitest';
 import { sendMessage } from '../lib/messages';
@@ -94,5 +94,33 @@ test('a large export shows how many records are stored so far while it imports (
   expect(await screen.findByText(/0 of 60 records stored/)).toBeTruthy();
   expect(screen.getByRole('progressbar', { name: 'Import progress' }).getAttribute('max')).toBe('60');
   release();
-  expect((await screen.findByRole('status')).textContent).toContain('Imported 60 conversations');
+  expect(await screen.findByText(/^Imported 60 conversations/)).toBeTruthy();
+});
+
+test('while an import runs the file input keeps focus (aria-disabled, not disabled), says so and ignores a second file (#16)', async () => {
+  send.mockResolvedValue({ conversations: 1, turns: 4, memories: 0, kept: 0, refused: [] });
+  let finish = () => {};
+  const held = new Promise<void>((resolve) => (finish = resolve));
+  const read = vi.fn(async (f: File) => (await held, readInline(f)));
+  render(<ImportData read={read} />);
+  const input = screen.getByLabelText('Import') as HTMLInputElement;
+  input.focus();
+  const data = JSON.stringify(loadExport('chatgpt-export-2025.json'));
+  await userEvent.upload(input, file(data));
+  await waitFor(() => expect(input.getAttribute('aria-disabled')).toBe('true'));
+  expect(input.disabled).toBe(false);
+  expect(document.activeElement).toBe(input);
+  expect(screen.getByRole('status').textContent).toBe('Importing conversations.json…');
+  // A second file while the first runs is not read; nor does a click open the file picker.
+  await userEvent.upload(input, file(data));
+  expect(read).toHaveBeenCalledTimes(1);
+  const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+  input.dispatchEvent(click);
+  expect(click.defaultPrevented).toBe(true);
+  finish();
+  expect((await screen.findByText(/^Imported 1 conversation/)).textContent).toContain(
+    'from a ChatGPT export',
+  );
+  expect(input.getAttribute('aria-disabled')).toBeNull();
+  expect(document.activeElement).toBe(input);
 });

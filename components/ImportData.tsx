@@ -81,15 +81,36 @@ function ReportView({ report }: { report: ImportReport }) {
 export const readInline = async (file: File): Promise<ImportSource> =>
   sourceOf(planImport(await file.text()));
 
+/** What runs: the file's name at once (reading it in the worker takes a while), then how far the import is. */
+function Running({ name, progress }: { name: string; progress: ImportProgress | null }) {
+  return (
+    <div id="import-progress" className="stack">
+      <p role="status">Importing {name}…</p>
+      {progress && (
+        <p>
+          <progress aria-label="Import progress" value={progress.done} max={Math.max(1, progress.total)} />{' '}
+          {/* Counted as the background stores each chunk: a large history takes minutes (#13, bench:past). */}
+          {progress.done.toLocaleString('en')} of {progress.total.toLocaleString('en')} records stored
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function ImportData({ read = readInWorker }: { read?: (file: File) => Promise<ImportSource> }) {
   const [progress, setProgress] = useState<ImportProgress | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
+  const [name, setName] = useState('');
   const { run, error, busy } = useAction(async (file: File) => {
     setReport(null);
     setProgress(null);
+    setName(file.name);
     const source = await read(file);
     setReport(await runImport(source, (chunk) => sendMessage('importChunk', chunk), setProgress));
   });
+  // Busy, not disabled (#16): a focused input that becomes `disabled` drops focus to the page body and is no
+  // longer announced, as the shared Button's `busy` avoids (ui.tsx). While busy it opens no picker and takes no file.
+  const running = busy ? { 'aria-disabled': true, 'aria-describedby': 'import-progress' } : {};
   return (
     <div className="stack">
       <label className="row">
@@ -97,22 +118,17 @@ export function ImportData({ read = readInWorker }: { read?: (file: File) => Pro
         <input
           type="file"
           accept=".json,application/json"
-          disabled={busy}
+          {...running}
+          onClick={(e) => busy && e.preventDefault()}
           onChange={(e) => {
             const file = e.target.files?.[0];
-            if (file) void run(file);
+            if (file && !busy) void run(file);
             e.target.value = '';
           }}
         />
       </label>
       <p className="muted">An Engram export, or conversations.json from a ChatGPT or Claude data export.</p>
-      {busy && progress && (
-        // Counted as the background stores each chunk: a large history takes minutes to import (#13, bench:past).
-        <p>
-          <progress aria-label="Import progress" value={progress.done} max={Math.max(1, progress.total)} />{' '}
-          {progress.done.toLocaleString('en')} of {progress.total.toLocaleString('en')} records stored
-        </p>
-      )}
+      {busy && <Running name={name} progress={progress} />}
       {report && <ReportView report={report} />}
       {error && (
         <p role="alert" className="error">

@@ -88,12 +88,24 @@ test('with a usable GPU: local models with sizes, Download asks the background, 
     expect(await screen.findByText(/Local models run on this device \(nvidia ampere\)/)).toBeTruthy();
     expect(screen.getByText(/Qwen2.5 1.5B Instruct · 1.0 GB download/)).toBeTruthy();
     expect(screen.getByRole('progressbar')).toHaveProperty('value', 0.42);
-    await userEvent.click(screen.getAllByRole('button', { name: 'Download' })[1]!);
+    // The model's name, not its build id (#16 siblings: "Downloading Qwen2.5-1.5B-Instruct-q4f16_1-MLC: 42%").
+    expect(screen.getByText('Downloading Qwen2.5 1.5B Instruct: 42%')).toBeTruthy();
+    // Each Download says which model it fetches, as Retry names its chat.
+    await userEvent.click(screen.getByRole('button', { name: 'Download Llama 3.2 1B Instruct' }));
     expect(send).toHaveBeenCalledWith('webllmLoad', { model: 'Llama-3.2-1B-Instruct-q4f16_1-MLC' });
     // A model whose library is not packaged cannot be downloaded, and the page says why.
     expect(screen.getByText(/Llama 3.2 3B Instruct · .* · not in this build/)).toBeTruthy();
-    expect(screen.getAllByRole('button', { name: 'Download' })[3]).toHaveProperty('disabled', true);
-    expect(screen.getByRole('note').textContent).toMatch(/Not in this build: Llama 3.2 3B Instruct\./);
+    expect(screen.getByRole('button', { name: 'Download Llama 3.2 3B Instruct' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    const note = screen.getByRole('note');
+    expect(note.textContent).toMatch(/Not in this build: Llama 3.2 3B Instruct\./);
+    // The library file names are a detail for whoever builds Engram, behind a disclosure.
+    expect(note.querySelector('p')?.textContent).not.toMatch(/wasm|WebGPU librar/);
+    expect(note.querySelector('details')?.textContent).toContain(
+      'Llama-3.2-3B-Instruct-q4f16_1_cs1k-webgpu.wasm',
+    );
     const kinds = [...screen.getByLabelText('Provider', { exact: true }).querySelectorAll('option')];
     expect(kinds.map((o) => o.value)).toContain('webllm');
   } finally {

@@ -121,3 +121,19 @@ test('a held deletion of a pinned memory shows as a proposed deletion with its r
   expect(await getMemory('copy')).toBeUndefined();
   expect(await screen.findByText('Nothing to review.')).toBeTruthy();
 });
+
+// Focus after an action (#16, as in components/focus.test.tsx): Approve and Reject remove their own card.
+test('after Approve or Reject focus goes to the card now in its place, and to "Nothing to review." at the end', async () => {
+  await proposal('a', 'I do not drink alcohol.');
+  await proposal('b', 'I like jazz.');
+  render(<ReviewSection />);
+  const first = within(await card(/I do not drink alcohol/)).getByRole('button', { name: 'Approve' });
+  first.focus();
+  await userEvent.keyboard('{Enter}');
+  const jazz = await card(/I like jazz/);
+  await expect.poll(() => document.activeElement).toBe(jazz);
+  within(jazz).getByRole('button', { name: 'Reject' }).focus();
+  await userEvent.keyboard('{Enter}');
+  const empty = await screen.findByText('Nothing to review.');
+  await expect.poll(() => document.activeElement).toBe(empty.parentElement);
+});

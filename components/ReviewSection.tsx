@@ -10,6 +10,7 @@ import { ConflictCard } from './sync/ConflictCard';
 import { TextForm } from './TextForm';
 import { Button, EmptyState, ErrorText, Section } from './ui';
 import { useAction } from './useAction';
+import { keepFocusItem, useKeepFocus } from './useKeepFocus';
 
 function EditThenApprove({ proposal, onDone }: { proposal: Proposal; onDone: () => void }) {
   return (
@@ -54,7 +55,11 @@ function ProposalCard({ proposal }: { proposal: Proposal }) {
   // Why it waits even with review off (lib/pipeline/guard.ts): the model's reason, then the guard's.
   const why = proposal.proposedBy?.actor === 'extractor' ? proposal.proposedBy.reason : null;
   return (
-    <li className="card stack tight" aria-label={`${kind}: ${proposal.memory.text}`}>
+    <li
+      className="card stack tight"
+      aria-label={`${kind}: ${proposal.memory.text}`}
+      {...keepFocusItem(`proposal:${id}`)}
+    >
       <strong>{kind + by}</strong>
       <ProposalText proposal={proposal} />
       {why && <p className="small">Reason: {why}</p>}
@@ -85,7 +90,7 @@ function Proposals({ proposals, conflicts }: { proposals: Proposal[]; conflicts:
   const all = useAction(() => sendMessage('approveAllMemories', {}));
   if (proposals.length === 0)
     return conflicts > 0 ? null : (
-      <EmptyState title="Nothing to review.">
+      <EmptyState id="review-empty" title="Nothing to review.">
         Turn on “Ask me before saving” in Settings → Privacy to check every memory before Engram keeps it.
       </EmptyState>
     );
@@ -116,24 +121,36 @@ export function ReviewSection() {
   // A memory deleted on one device and edited on another is pending and in conflict: shown once, as the conflict.
   const inConflict = new Set(conflicts?.map((c) => c.memory.id));
   const proposals = pending?.filter((p) => !inConflict.has(p.memory.id));
+  const keys =
+    conflicts && proposals
+      ? [
+          ...conflicts.map((c) => `conflict:${c.memory.id}`),
+          ...proposals.map((p) => `proposal:${p.memory.id}`),
+        ]
+      : undefined;
+  // Approve, Reject and Keep this version remove their own card: focus goes to the next one, or to "Nothing to
+  // review." when none is left.
+  const onFocus = useKeepFocus(keys, 'review-empty');
   return (
     <Section
       id="review"
       title="Review"
       intro="With “Ask me before saving” on, new memories and changes wait here for you. Changes to memories you pinned, wrote or made standing rules, new standing rules, and all of a job that tried to change too much wait here whatever the setting. Removed words are struck through; added words are underlined."
     >
-      {conflicts && conflicts.length > 0 && (
-        <ul className="plain" aria-label="Changed on two devices">
-          {conflicts.map((c) => (
-            <ConflictCard key={c.memory.id} conflict={c} />
-          ))}
-        </ul>
-      )}
-      {!proposals || !conflicts ? (
-        <p className="muted">Loading…</p>
-      ) : (
-        <Proposals proposals={proposals} conflicts={conflicts.length} />
-      )}
+      <div className="stack" onFocus={onFocus}>
+        {conflicts && conflicts.length > 0 && (
+          <ul className="plain" aria-label="Changed on two devices">
+            {conflicts.map((c) => (
+              <ConflictCard key={c.memory.id} conflict={c} />
+            ))}
+          </ul>
+        )}
+        {!proposals || !conflicts ? (
+          <p className="muted">Loading…</p>
+        ) : (
+          <Proposals proposals={proposals} conflicts={conflicts.length} />
+        )}
+      </div>
     </Section>
   );
 }

@@ -29,11 +29,12 @@ function useProgress(): WebLlmProgress | null {
 }
 
 function Progress({ p }: { p: WebLlmProgress }) {
+  // The model's name, not web-llm's build id ("Qwen2.5-1.5B-Instruct-q4f16_1-MLC", #16).
+  const name = WEBLLM_MODELS.find((m) => m.id === p.model)?.label ?? p.model;
+  const what = `${p.progress >= 1 ? 'Ready' : 'Downloading'} ${name}: ${Math.round(p.progress * 100)}%`;
   return (
     <label className="stack">
-      <span>
-        {p.progress >= 1 ? 'Ready' : 'Downloading'} {p.model}: {Math.round(p.progress * 100)}%
-      </span>
+      <span>{what}</span>
       <progress max={1} value={p.progress} />
     </label>
   );
@@ -46,11 +47,38 @@ function MissingLibs() {
   const missing = WEBLLM_MODELS.filter((m) => !isBundled(m));
   if (missing.length === 0) return null;
   return (
-    <p role="note" className="muted">
-      Not in this build: {missing.map((m) => m.label).join(', ')}. Their WebGPU libraries (
-      {missing.map((m) => m.lib).join(', ')}) must ship inside the extension, because Engram never downloads
-      code; use an API provider meanwhile.
-    </p>
+    <div role="note" className="muted stack">
+      <p>
+        Not in this build: {missing.map((m) => m.label).join(', ')}. Engram never downloads program code, and
+        this copy of Engram was built without the code these models need. Use an API provider meanwhile.
+      </p>
+      {/* File names are for whoever builds Engram (#16: details behind a disclosure). */}
+      <details>
+        <summary>For whoever builds Engram</summary>
+        Their WebGPU libraries must ship inside the extension: {missing.map((m) => m.lib).join(', ')}.
+      </details>
+    </div>
+  );
+}
+
+function ModelList({ busy, onLoad }: { busy: boolean; onLoad: (id: string) => void }) {
+  return (
+    <ul aria-label="Local models" className="stack">
+      {WEBLLM_MODELS.map((m) => (
+        <li key={m.id} className="row">
+          {m.label} · {size(m.sizeMb)} download
+          {isBundled(m) ? '' : ' · not in this build'}
+          <Button
+            aria-label={`Download ${m.label}`}
+            busy={busy}
+            disabled={!isBundled(m)}
+            onClick={() => onLoad(m.id)}
+          >
+            Download
+          </Button>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -71,17 +99,7 @@ export function WebLlmPanel({ gpu }: { gpu: GpuStatus | null }) {
         Local models run on this device ({gpu.name}). Nothing leaves your browser. A model downloads once and
         stays cached.
       </p>
-      <ul aria-label="Local models" className="stack">
-        {WEBLLM_MODELS.map((m) => (
-          <li key={m.id} className="row">
-            {m.label} · {size(m.sizeMb)} download
-            {isBundled(m) ? '' : ' · not in this build'}
-            <Button busy={load.busy} disabled={!isBundled(m)} onClick={() => void load.run(m.id)}>
-              Download
-            </Button>
-          </li>
-        ))}
-      </ul>
+      <ModelList busy={load.busy} onLoad={(id) => void load.run(id)} />
       <MissingLibs />
       {progress && <Progress p={progress} />}
       {load.error && (

@@ -43,9 +43,10 @@ export function Section({
 }
 
 /** What is missing, and what to do next. */
-export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+export function EmptyState({ id, title, children }: { id?: string; title: string; children?: ReactNode }) {
   return (
-    <div className="empty card">
+    // Focusable from code: when the last item of a list goes, focus comes here (useKeepFocus).
+    <div id={id} className="empty card" tabIndex={-1}>
       <strong>{title}</strong>
       {children && <p className="muted">{children}</p>}
     </div>

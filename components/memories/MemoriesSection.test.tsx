@@ -65,9 +65,19 @@ test('delete, then Undo, restores the memory', async () => {
   expect(document.activeElement).toBe(within(undo).getByRole('button', { name: 'Undo' }));
   expect(screen.queryByText('I have two cats.', { selector: 'p' })).toBeNull();
   await userEvent.click(within(undo).getByRole('button', { name: 'Undo' }));
-  expect(await screen.findByText('I have two cats.', { selector: 'p' })).toBeTruthy();
+  const back = await screen.findByText('I have two cats.', { selector: 'p' });
   expect((await getMemory(memory.id))?.status).toBe('active');
   expect(screen.queryByRole('status')).toBeNull();
+  // The bar and its Undo are gone: focus is on the memory brought back, not on the page body (#16).
+  await waitFor(() => expect(document.activeElement).toBe(rowOf(back)));
+});
+
+test('Dismiss puts focus on the count of memories shown, not the page body (#16)', async () => {
+  const { row } = await seeded('I have two cats.');
+  await userEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+  const undo = await screen.findByRole('status');
+  await userEvent.click(within(undo).getByRole('button', { name: 'Dismiss' }));
+  await waitFor(() => expect(document.activeElement?.textContent).toBe('Showing 0 of 0.'));
 });
 
 test('the Trash lists deleted memories; Restore brings one back, Delete forever asks first', async () => {
@@ -143,4 +153,27 @@ test('a project seen in a captured chat can be chosen as a scope, by its name', 
   await waitFor(async () =>
     expect((await getMemory(memory.id))?.scope).toBe('project:chatgpt:g-p-67a1b2c3d4'),
   );
+});
+
+// Focus after an action (#16, as in components/focus.test.tsx): Restore and Delete forever remove their own row.
+test('in the Trash, focus goes to the row now in place of a restored one, then to "The Trash is empty."', async () => {
+  for (const text of ['Keep this one.', 'Forget this one.']) {
+    const m = await handlers.addMemory({ text, type: 'profile' }, ext);
+    await handlers.deleteMemory({ id: m.id }, ext);
+  }
+  render(<MemoriesSection />);
+  await userEvent.click(await screen.findByRole('button', { name: 'Trash (2)' }));
+  const trash = await screen.findByRole('list', { name: 'Trash' });
+  const rows = within(trash).getAllByRole('listitem');
+  const restore = within(rows[0]!).getByRole('button', { name: 'Restore' });
+  restore.focus();
+  await userEvent.keyboard('{Enter}');
+  await screen.findByRole('button', { name: 'Trash (1)' });
+  const left = within(trash).getByRole('listitem');
+  await waitFor(() => expect(document.activeElement).toBe(left));
+  await userEvent.click(within(left).getByRole('button', { name: 'Delete forever' }));
+  within(left).getByRole('button', { name: 'Yes, delete forever' }).focus();
+  await userEvent.keyboard('{Enter}');
+  const empty = await screen.findByText('The Trash is empty.');
+  await waitFor(() => expect(document.activeElement).toBe(empty.parentElement));
 });

@@ -3,6 +3,7 @@ import { scopesOf } from '../../lib/manage/query';
 import type { Memory } from '../../lib/model/records';
 import { AddMemoryForm } from '../AddMemoryForm';
 import { Button, EmptyState, Section } from '../ui';
+import { focusWhenShown, keepFocusId, useKeepFocus } from '../useKeepFocus';
 import { BulkBar } from './BulkBar';
 import { Filters } from './Filters';
 import { MemoryRow } from './MemoryRow';
@@ -34,18 +35,21 @@ function useSelection(shown: Memory[]) {
 function Empty({ trash, searching, total }: { trash: boolean; searching: boolean; total: number }) {
   if (trash)
     return (
-      <EmptyState title="The Trash is empty.">
+      <EmptyState id="memories-empty" title="The Trash is empty.">
         Deleted memories wait here until you restore them or delete them forever.
       </EmptyState>
     );
   if (total === 0)
     return (
-      <EmptyState title="No memories yet.">
+      <EmptyState id="memories-empty" title="No memories yet.">
         Add one above, or chat on ChatGPT or Claude and Engram will suggest some.
       </EmptyState>
     );
   return (
-    <EmptyState title={searching ? 'Nothing matches your search.' : 'Nothing matches these filters.'}>
+    <EmptyState
+      id="memories-empty"
+      title={searching ? 'Nothing matches your search.' : 'Nothing matches these filters.'}
+    >
       Try fewer words or set the filters back to “Any”.
     </EmptyState>
   );
@@ -100,11 +104,44 @@ function Results(props: {
   );
 }
 
+/**
+ * Undo and Dismiss remove the bar they are on, so focus fell to the body (#16): after Undo it goes to the memory
+ * brought back (once its row is shown), after Dismiss to the count of memories shown.
+ */
+function useUndoFocus() {
+  const [deleted, setDeleted] = useState<Memory[]>([]);
+  const close = (undone: boolean) => {
+    const first = deleted[0];
+    setDeleted([]);
+    focusWhenShown(undone && first ? keepFocusId(first.id) : 'memories-count');
+  };
+  return { deleted, setDeleted, close };
+}
+
+/** The rows, or what to do when there are none. */
+function Listing(
+  props: Parameters<typeof Results>[0] & { loading: boolean; searching: boolean; total: number },
+) {
+  const { loading, shown, trash, searching, total } = props;
+  // Restore and Delete forever remove their own row: focus goes to the row now in its place, or the empty state.
+  const keys = useMemo(() => (loading ? undefined : shown.map((m) => m.id)), [loading, shown]);
+  const onFocus = useKeepFocus(keys, 'memories-empty');
+  return (
+    <div className="stack" onFocus={onFocus}>
+      {!loading && shown.length === 0 ? (
+        <Empty trash={trash} searching={searching} total={total} />
+      ) : (
+        <Results {...props} />
+      )}
+    </div>
+  );
+}
+
 export function MemoriesSection() {
   const { loading, all, shown, filters, setFilters, trashCount } = useMemories();
   const scopes = useMemo(() => scopesOf(all), [all]);
   const selection = useSelection(shown);
-  const [deleted, setDeleted] = useState<Memory[]>([]);
+  const { deleted, setDeleted, close } = useUndoFocus();
   const trash = filters.status === 'trash';
   const total = trash ? trashCount : all.length - trashCount;
   const view = (t: boolean) => setFilters({ ...filters, status: t ? 'trash' : 'all' });
@@ -119,21 +156,21 @@ export function MemoriesSection() {
         <AddMemoryForm />
         <ViewTabs trash={trash} trashCount={trashCount} onView={view} />
         <Filters filters={filters} scopes={scopes} onChange={setFilters} />
-        {deleted.length > 0 && <UndoBar deleted={deleted} onClose={() => setDeleted([])} />}
+        {deleted.length > 0 && <UndoBar deleted={deleted} onClose={close} />}
         {!trash && selection.selected.length > 0 && (
           <BulkBar selected={selection.selected} onDone={selection.clear} onDeleted={setDeleted} />
         )}
         <div className="row">
-          <p className="muted grow" aria-live="polite">
+          <p id="memories-count" className="muted grow" aria-live="polite" tabIndex={-1}>
             {loading ? 'Loading memories…' : `Showing ${shown.length} of ${total}.`}
           </p>
           {!trash && shown.length > 0 && <Button onClick={selection.all}>Select all shown</Button>}
         </div>
-        {!loading && shown.length === 0 ? (
-          <Empty trash={trash} searching={filters.query.trim() !== ''} total={total} />
-        ) : (
-          <Results shown={shown} trash={trash} selection={selection} onDeleted={setDeleted} />
-        )}
+        <Listing
+          {...{ loading, shown, trash, total, selection }}
+          searching={filters.query.trim() !== ''}
+          onDeleted={setDeleted}
+        />
       </Section>
     </ProjectNames.Provider>
   );

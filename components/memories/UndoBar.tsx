@@ -4,10 +4,11 @@ import { Button, ErrorText } from '../ui';
 import { useAction } from '../useAction';
 
 /** After a delete: what went to the Trash, and Undo to bring it straight back. */
-export function UndoBar({ deleted, onClose }: { deleted: Memory[]; onClose: () => void }) {
+/** `onClose(true)` after Undo, `onClose(false)` after Dismiss. */
+export function UndoBar({ deleted, onClose }: { deleted: Memory[]; onClose: (undone: boolean) => void }) {
   const { run, error, busy } = useAction(async () => {
     for (const m of deleted) await sendMessage('restoreMemory', { id: m.id });
-    onClose();
+    onClose(true);
   });
   const what = deleted.length === 1 ? `“${deleted[0]?.text ?? ''}”` : `${deleted.length} memories`;
   return (
@@ -17,7 +18,7 @@ export function UndoBar({ deleted, onClose }: { deleted: Memory[]; onClose: () =
       <Button variant="primary" busy={busy} onClick={() => void run()} autoFocus>
         Undo
       </Button>
-      <Button onClick={onClose}>Dismiss</Button>
+      <Button onClick={() => onClose(false)}>Dismiss</Button>
       <ErrorText what="Could not undo" error={error} tryThis="Restore it from the Trash instead." />
     </div>
   );

@@ -2,6 +2,7 @@
 // 10,000 memories scroll smoothly (#6, measured in test/e2e/manager.e2e.ts).
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, type ReactNode } from 'react';
+import { keepFocusItem } from '../useKeepFocus';
 
 export function VirtualList<T>({
   items,
@@ -36,7 +37,13 @@ export function VirtualList<T>({
           if (item === undefined) return null;
           const place = { index: row.index, start: row.start, total: items.length };
           return (
-            <Row key={row.key} {...place} label={rowLabel?.(item)} measure={virtual.measureElement}>
+            <Row
+              key={row.key}
+              {...place}
+              label={rowLabel?.(item)}
+              focusKey={getKey(item)}
+              measure={virtual.measureElement}
+            >
               {render(item)}
             </Row>
           );
@@ -51,10 +58,12 @@ function Row({
   start,
   total,
   label,
+  focusKey,
   measure,
   children,
 }: {
   index: number;
+  focusKey: string;
   start: number;
   total: number;
   label?: string;
@@ -70,6 +79,7 @@ function Row({
       data-index={index}
       ref={measure}
       className="vrow"
+      {...keepFocusItem(focusKey)}
       style={{ transform: `translateY(${start}px)` }}
     >
       {children}

@@ -4,6 +4,7 @@ import type { Settings } from '../../lib/model/settings';
 import { Button, describedBy, ErrorText, Field, Section } from '../ui';
 import { useAction } from '../useAction';
 import { getIn, GROUPS, setIn, type FieldDef } from './fields';
+import { ChangedElsewhere, fieldId } from './ChangedElsewhere';
 import { SemanticStatusLine } from './SemanticStatusLine';
 import { useSettingsDraft } from './useSettingsDraft';
 
@@ -14,7 +15,7 @@ interface ControlProps {
   onChange: (s: Settings) => void;
 }
 
-const idOf = (def: FieldDef) => `setting-${def.path.replaceAll('.', '-')}`;
+const idOf = (def: FieldDef) => fieldId(def.path);
 
 function CheckControl({ def, draft, error, onChange }: ControlProps) {
   const id = idOf(def);
@@ -65,7 +66,7 @@ function InputControl({ def, draft, error, onChange }: ControlProps) {
 const CONTROLS = { bool: CheckControl, number: InputControl, text: InputControl };
 
 function SettingsForm({ state }: { state: ReturnType<typeof useSettingsDraft> & { draft: Settings } }) {
-  const { draft, setDraft, errors, save, saved } = state;
+  const { draft, setDraft, errors, save, saved, clashes, settle } = state;
   const { run, error, busy } = useAction(save);
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -74,6 +75,7 @@ function SettingsForm({ state }: { state: ReturnType<typeof useSettingsDraft> & 
   const invalid = Object.keys(errors).length > 0;
   return (
     <form className="stack" onSubmit={submit} noValidate aria-label="Settings">
+      <ChangedElsewhere clashes={clashes} settle={settle} />
       {GROUPS.map((g) => (
         <fieldset key={g.title} className="card stack">
           <legend>{g.title}</legend>

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import { DEFAULT_SETTINGS, Settings } from '../../lib/model/settings';
 import { readSettings, settingsItem, writeSettings } from '../../lib/settings';
-import { GROUPS } from './fields';
+import { GROUPS, setIn } from './fields';
+import { rebase, type Clash } from './rebase';
 
 const INVALID = new Map(
   GROUPS.flatMap((g) => g.fields).map((f) => [f.path, f.invalid ?? 'This value is not allowed.']),
@@ -19,22 +20,53 @@ export function validate(draft: Settings): Record<string, string> {
   return errors;
 }
 
-/** The stored settings as an editable draft; Save validates with the schema and writes only a valid whole. */
+interface DraftState {
+  draft: Settings | null;
+  /** The stored settings the draft was made from (or last rebased on). */
+  base: Settings | null;
+  clashes: Clash[];
+}
+
+/** Reads the stored settings now and at every change, merging each into the draft; returns the stop. */
+function followStored(setState: Dispatch<SetStateAction<DraftState>>): () => void {
+  let live = true;
+  const arrived = (incoming: Settings) =>
+    setState(({ draft, base, clashes }) =>
+      draft && base
+        ? { ...rebase(draft, base, incoming, clashes), base: incoming }
+        : { draft: incoming, base: incoming, clashes: [] },
+    );
+  const load = () => void readSettings().then((s) => live && arrived(s));
+  load();
+  const stop = settingsItem.watch(load);
+  return () => {
+    live = false;
+    stop();
+  };
+}
+
+/**
+ * The stored settings as an editable draft; Save validates with the schema and writes only a valid whole. A
+ * change saved elsewhere is merged in (rebase.ts): unsaved edits survive it, and a field changed on both sides is
+ * listed in `clashes` until the person keeps theirs or takes the new value.
+ */
 export function useSettingsDraft() {
-  const [draft, setDraft] = useState<Settings | null>(null);
-  const [stored, setStored] = useState<Settings | null>(null);
+  const [state, setState] = useState<DraftState>({ draft: null, base: null, clashes: [] });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    const load = () => void readSettings().then((s) => live && (setDraft(s), setStored(s)));
-    load();
-    const stop = settingsItem.watch(load);
-    return () => {
-      live = false;
-      stop();
-    };
-  }, []);
+  useEffect(() => followStored(setState), []);
+  const { draft, base, clashes } = state;
+  const setDraft = useCallback((next: Settings) => setState((s) => ({ ...s, draft: next })), []);
+  /** Keep the person's value (`mine`) or take the one saved elsewhere; either way the question is answered. */
+  const settle = useCallback(
+    (clash: Clash, take: 'mine' | 'theirs') =>
+      setState((s) => ({
+        draft: s.draft && take === 'theirs' ? setIn(s.draft, clash.def.path, clash.theirs) : s.draft,
+        base: s.base,
+        clashes: s.clashes.filter((c) => c.def.path !== clash.def.path),
+      })),
+    [],
+  );
   /** True when the draft was valid and written. */
   const save = async (): Promise<boolean> => {
     const next = draft ?? DEFAULT_SETTINGS;
@@ -43,10 +75,11 @@ export function useSettingsDraft() {
     setSaved(null);
     if (Object.keys(found).length > 0) return false;
     await writeSettings(next);
-    setStored(next);
+    // Saving keeps what is on screen: the open questions are answered with the person's values.
+    setState((s) => ({ ...s, base: next, clashes: [] }));
     setSaved('Settings saved.');
     return true;
   };
-  const dirty = !!draft && !!stored && JSON.stringify(draft) !== JSON.stringify(stored);
-  return { draft, setDraft, errors, save, saved, dirty };
+  const dirty = !!draft && !!base && JSON.stringify(draft) !== JSON.stringify(base);
+  return { draft, setDraft, errors, save, saved, dirty, clashes, settle };
 }

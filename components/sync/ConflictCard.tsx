@@ -8,6 +8,7 @@ import { dateLabel } from '../labels';
 import { TextForm } from '../TextForm';
 import { Button, ErrorText } from '../ui';
 import { useAction } from '../useAction';
+import { keepFocusItem } from '../useKeepFocus';
 
 function versionTitle(v: ConflictVersion): string {
   const where = v.device === null ? 'this device' : `device ${v.device.slice(0, 8)}`;
@@ -61,7 +62,11 @@ function Version({ conflict, version }: { conflict: SyncConflict; version: Confl
 export function ConflictCard({ conflict }: { conflict: SyncConflict }) {
   const [merging, setMerging] = useState(false);
   return (
-    <li className="card stack tight" aria-label={`Changed on two devices: ${conflict.memory.text}`}>
+    <li
+      className="card stack tight"
+      aria-label={`Changed on two devices: ${conflict.memory.text}`}
+      {...keepFocusItem(`conflict:${conflict.memory.id}`)}
+    >
       <strong>Changed on two devices at once</strong>
       <p className="small">
         Both versions are kept until you choose; your choice reaches every device at its next sync.

@@ -111,3 +111,45 @@ test('S3 asks for its own fields', async () => {
   ])
     expect(screen.getByLabelText(label)).toBeTruthy();
 });
+
+// Focus after an action (#16, as in components/focus.test.tsx): Connect and Disconnect swap the form and the
+// status card, so the pressed button goes away; focus goes to what happened, never to the page body.
+test('after Connect focus is on the sync status line; after Disconnect on what happened', async () => {
+  await connectWebDav();
+  await waitFor(() => expect(document.activeElement?.textContent).toMatch(/^Sync/));
+  expect(document.activeElement?.getAttribute('role')).toBe('status');
+  await userEvent.click(screen.getByRole('button', { name: 'Disconnect this device' }));
+  const said = await screen.findByText(
+    'This device is disconnected. Everything stays on this device and on your storage.',
+  );
+  await waitFor(() => expect(document.activeElement).toBe(said));
+});
+
+/** A storage whose listing waits until released: a sync the background started stays running meanwhile. */
+class HeldBackend extends MapBackend {
+  hold: Promise<void> | null = null;
+  override async list(folder: string) {
+    await this.hold;
+    return super.list(folder);
+  }
+}
+
+test('Sync now keeps focus while a sync the background started runs (busy, not disabled)', async () => {
+  const held = new HeldBackend();
+  setSyncForTests({ backend: () => held, scryptLogN: 10 });
+  const button = await connected();
+  button.focus();
+  let release = () => {};
+  held.hold = new Promise((resolve) => (release = resolve));
+  const run = syncNow();
+  // The page reads the status once a second; the run shows as Syncing….
+  await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Syncing…'), { timeout: 3_000 });
+  expect(button).toHaveProperty('disabled', false);
+  expect(button.getAttribute('aria-disabled')).toBe('true');
+  expect(document.activeElement).toBe(button);
+  held.hold = null;
+  release();
+  await run;
+  await waitFor(() => expect(button.getAttribute('aria-disabled')).toBeNull(), { timeout: 3_000 });
+  expect(document.activeElement).toBe(button);
+});

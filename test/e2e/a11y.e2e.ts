@@ -7,6 +7,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { s3Backend } from '../../lib/sync/s3';
+import type { Running } from '../helpers/servers/process';
+import { S3_KEY, S3_SECRET, startS3 } from '../helpers/servers/s3';
+import { Device, PASSPHRASE } from '../helpers/sync';
 import { DEMO } from './demo-data';
 import { fixture, launch, openOptions, servePage, type Harness } from './harness';
 import { clickInsert, confirmButton, frameShown, previewDialog, previewFrame } from './preview';
@@ -33,9 +37,14 @@ let options: Page;
 let popup: Page;
 let chat: Page;
 let chatTab: number;
+/** The storage Options → Sync connects to: an S3 emulator in this process (no binary to install, so never skipped). */
+let s3: Running;
 
 beforeAll(async () => {
-  h = await launch();
+  s3 = await startS3('engram');
+  // Host access for the storage, as if the person had accepted the prompt Connect asks for.
+  h = await launch({ grantOrigins: ['http://127.0.0.1/*'] });
+  await h.context.route(/^http:\/\/127\.0\.0\.1:/, (route) => route.continue());
   await servePage(h.context, CHAT, fixture('pages/chatgpt-current.html'));
   options = await openOptions(h, 'memories');
   await options.getByText(/^Showing \d+ of \d+\.$/).waitFor();
@@ -46,7 +55,10 @@ beforeAll(async () => {
   const worker = h.context.serviceWorkers()[0]!;
   chatTab = await worker.evaluate(async (u) => (await chrome.tabs.query({ url: u }))[0]?.id ?? -1, CHAT);
 });
-afterAll(async () => h?.close());
+afterAll(async () => {
+  await h?.close();
+  await s3?.stop();
+});
 
 interface AxeColor {
   alpha: number;
@@ -247,6 +259,75 @@ test.each(SCHEMES)('every options section and its open states, %s', async (schem
   // The controls #16 measured are among those checked: "Delete everything" before it is confirmed, the search.
   expect([...measured]).toContain('options #data: disabled button "Delete everything"');
   expect([...measured]).toContain('options #memories: placeholder of input "Type to search your memories"');
+});
+
+/**
+ * Connects Options → Sync to the emulator the way a person does, after another device (the sync engine in this
+ * process) has set the storage up and pushed a memory, so "Devices seen" counts two. Once for both schemes.
+ */
+async function connectSync(): Promise<void> {
+  const backend = { endpoint: s3.url, bucket: 'engram', prefix: 'engram/', region: 'us-east-1' };
+  const other = new Device(
+    'laptop',
+    s3Backend({ ...backend, accessKeyId: S3_KEY, secretAccessKey: S3_SECRET }),
+  );
+  await other.connect();
+  other.add('Prefers window seats.');
+  await other.sync();
+  await options.getByRole('radio', { name: /^S3-compatible/ }).check();
+  await options.getByLabel('S3 endpoint').fill(s3.url);
+  await options.getByLabel('Bucket', { exact: true }).fill('engram');
+  await options.getByLabel('Access key ID').fill(S3_KEY);
+  await options.getByLabel('Secret access key').fill(S3_SECRET);
+  await options.getByLabel('Sync passphrase').fill(PASSPHRASE);
+  await options.getByRole('button', { name: 'Connect' }).click();
+}
+let connected: Promise<void> | undefined;
+
+test.each(SCHEMES)(
+  'Sync connected: last sync, storage, devices seen, waiting in Review, and its buttons, %s',
+  async (scheme) => {
+    await options.emulateMedia({ colorScheme: scheme });
+    await showSection('sync');
+    connected ??= connectSync();
+    await connected;
+    const card = options.getByRole('group', { name: 'Sync status' });
+    await expect.poll(() => card.getByRole('status').textContent(), { timeout: 30_000 }).toMatch(/^Synced /);
+    // The state the brief asks for is the one audited: two devices, something waiting in Review.
+    await expect.poll(() => card.locator('dt:has-text("Devices seen") + dd').textContent()).toBe('2');
+    expect(Number(await card.getByRole('link').textContent())).toBeGreaterThan(0);
+    expect(await audit(options, scheme, 'options #sync, connected')).toEqual([]);
+  },
+);
+
+test.each(SCHEMES)('Model with a GPU (faked): local models, a download in progress, %s', async (scheme) => {
+  // Headless Chromium's requestAdapter() answers null, so the panel would only say "No usable GPU". The page
+  // gets an adapter before any of its scripts run; the panel's code is the one shipped.
+  const page = await h.context.newPage();
+  await page.addInitScript(() => {
+    const adapter = { isFallbackAdapter: false, info: { vendor: 'test', architecture: 'gpu' } };
+    Object.defineProperty(Navigator.prototype, 'gpu', {
+      configurable: true,
+      get: () => ({ requestAdapter: async () => adapter }),
+    });
+  });
+  await page.emulateMedia({ colorScheme: scheme });
+  try {
+    await page.goto(`chrome-extension://${h.extensionId}/options.html#model`);
+    await page.getByText('Local models run on this device (test gpu).', { exact: false }).waitFor();
+    await page.evaluate(() =>
+      chrome.storage.local.set({
+        webllmProgress: { model: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC', progress: 0.42, text: 'Fetching' },
+      }),
+    );
+    await page.getByRole('progressbar').waitFor();
+    await page.getByLabel('Provider', { exact: true }).selectOption('webllm');
+    await openDetails(page);
+    expect(await audit(page, scheme, 'options #model, a GPU')).toEqual([]);
+  } finally {
+    await page.evaluate(() => chrome.storage.local.remove('webllmProgress'));
+    await page.close();
+  }
 });
 
 test.each(SCHEMES)(
