@@ -19,6 +19,16 @@ beforeEach(async () => {
   await settingsItem.setValue(DEFAULT_SETTINGS);
 });
 
+test('with "Include past turns" on, one line says what past-chat recall does and that nothing leaves the browser (#13)', async () => {
+  await settingsItem.setValue({
+    ...DEFAULT_SETTINGS,
+    recall: { ...DEFAULT_SETTINGS.recall, rawTurns: true },
+  });
+  render(<PopupApp />);
+  expect(await screen.findByText(PAST_CHATS_LINE)).toBeTruthy();
+  expect(PAST_CHATS_LINE).toMatch(/past chats.*runs in this browser and sends nothing anywhere/);
+});
+
 test('first run: skip the model, choose sites, read the promises, finish; then the popup remembers', async () => {
   const { unmount } = render(<PopupApp />);
   expect(await screen.findByRole('heading', { name: 'Welcome to Engram' })).toBeTruthy();
@@ -26,9 +36,8 @@ test('first run: skip the model, choose sites, read the promises, finish; then t
     /options\.html#model$/,
   );
   expect(screen.getByText('Step 1 of 3')).toBeTruthy();
-  // #13: one line says what past-chat recall does and that nothing leaves the browser.
-  expect(screen.getByText(PAST_CHATS_LINE)).toBeTruthy();
-  expect(PAST_CHATS_LINE).toMatch(/past chats.*runs in this browser and sends nothing anywhere/);
+  // #13: "Include past turns" is off by default, so the first run does not claim it.
+  expect(screen.queryByText(PAST_CHATS_LINE)).toBeNull();
   expect(screen.getAllByRole('button', { name: /skip/i })).toHaveLength(1);
   await userEvent.click(screen.getByRole('button', { name: 'Next' }));
   expect(screen.getByText('Step 2 of 3')).toBeTruthy();
@@ -71,8 +80,12 @@ test('a model saved in Options moves the walkthrough past the model step (#16: i
   expect(screen.getByText(/will use gpt-4o-mini/)).toBeTruthy();
 });
 
-test('with no model the popup says memories come from past chats, with a link to choose one (#13)', async () => {
+test('with no model and past turns on, the popup says memories come from past chats, with a link to choose one (#13)', async () => {
   await onboardedItem.setValue(true);
+  await settingsItem.setValue({
+    ...DEFAULT_SETTINGS,
+    recall: { ...DEFAULT_SETTINGS.recall, rawTurns: true },
+  });
   const { unmount } = render(<PopupApp />);
   expect(await screen.findByText(/memories come from your past chats/)).toBeTruthy();
   expect(screen.getByRole('link', { name: 'Choose a model' }).getAttribute('href')).toMatch(

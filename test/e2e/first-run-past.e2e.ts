@@ -1,8 +1,10 @@
-// #13: past-chat recall is on by default and needs no model. A fresh install with no model captures a chat on
-// one visit; on the next chat, "Insert memory" offers and inserts a "From past chats" block, and the preview
+// #13: past-chat recall needs no model. A fresh install with no model and "Include past turns" switched on (it
+// stays off by default until the past-turn index survives a large history) captures a chat on one visit; on the
+// next chat, "Insert memory" offers and inserts a "From past chats" block, and the preview
 // says where its memories come from and how a model would add more.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { fixture, launch, servePage, type Harness } from './harness';
+import { DEFAULT_SETTINGS } from '../../lib/model/settings';
+import { fixture, launch, openOptions, servePage, type Harness } from './harness';
 import { clickInsert, confirmPreview, previewDialog } from './preview';
 import { chatgpt, serveSite } from './sites';
 
@@ -30,7 +32,11 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => h?.close());
 
-test('a fresh install with no model inserts a "From past chats" block on the second visit', async () => {
+test('a fresh install with no model and past turns on inserts a "From past chats" block on the second visit', async () => {
+  const options = await openOptions(h);
+  const on = { ...DEFAULT_SETTINGS, recall: { ...DEFAULT_SETTINGS.recall, rawTurns: true } };
+  await options.evaluate((settings) => chrome.storage.local.set({ settings }), on);
+  await options.close();
   const first = await h.context.newPage();
   await first.goto(chatgpt.url(FIRST));
   const chat = await h.context.newPage();
