@@ -4,14 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, type ReactNode } from 'react';
 import { keepFocusItem } from '../useKeepFocus';
 
-export function VirtualList<T>({
-  items,
-  label,
-  getKey,
-  render,
-  estimate = 84,
-  rowLabel,
-}: {
+interface VirtualListProps<T> {
   items: readonly T[];
   label: string;
   getKey: (item: T) => string;
@@ -19,7 +12,16 @@ export function VirtualList<T>({
   estimate?: number;
   /** A row's accessible name, when its content has none of its own (a conversation's title). */
   rowLabel?: (item: T) => string;
-}) {
+}
+
+export function VirtualList<T>({
+  items,
+  label,
+  getKey,
+  render,
+  estimate = 84,
+  rowLabel,
+}: VirtualListProps<T>) {
   const scroller = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer re-renders through its own state
   const virtual = useVirtualizer({
