@@ -14,14 +14,12 @@ interface VirtualListProps<T> {
   rowLabel?: (item: T) => string;
 }
 
-export function VirtualList<T>({
-  items,
-  label,
-  getKey,
-  render,
-  estimate = 84,
-  rowLabel,
-}: VirtualListProps<T>) {
+/**
+ * The list box is as tall as its rows, up to the CSS max-height (#16: a fixed-height box left a large empty area
+ * under a short list); the 2 px are its border.
+ */
+export function VirtualList<T>(props: VirtualListProps<T>) {
+  const { items, label, getKey, render, estimate = 84, rowLabel } = props;
   const scroller = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer re-renders through its own state
   const virtual = useVirtualizer({
@@ -32,7 +30,13 @@ export function VirtualList<T>({
     getItemKey: (i) => (items[i] ? getKey(items[i]) : i),
   });
   return (
-    <div ref={scroller} className="vlist" role="list" aria-label={label}>
+    <div
+      ref={scroller}
+      className="vlist"
+      role="list"
+      aria-label={label}
+      style={{ height: virtual.getTotalSize() + 2 }}
+    >
       <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
         {virtual.getVirtualItems().map((row) => {
           const item = items[row.index];

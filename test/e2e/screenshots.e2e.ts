@@ -55,6 +55,13 @@ test.each(SCHEMES)('options sections, %s', async (scheme) => {
     if (id === 'conversations') {
       await options.getByRole('button', { name: 'Transcript' }).click();
       await options.getByRole('list', { name: 'Transcript' }).waitFor();
+      // #16 layout: "Extract now" stays on one line, and the list box is no taller than its one row.
+      const extract = await options.getByRole('button', { name: 'Extract now' }).boundingBox();
+      const transcript = await options.getByRole('button', { name: 'Transcript' }).boundingBox();
+      expect(extract?.height).toBe(transcript?.height);
+      const box = await options.getByRole('list', { name: 'Conversations' }).boundingBox();
+      const row = await options.getByRole('listitem', { name: 'Planning a week in Porto' }).boundingBox();
+      expect((box?.height ?? 0) - (row?.height ?? 0)).toBeLessThan(24);
     }
     await options.screenshot({ path: `${OUT}/options-${id}-${scheme}.png`, fullPage: id !== 'memories' });
   }
