@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200k from 'js-tiktoken/ranks/o200k_base';
 import { escapeMemoryText } from '../lib/recall/block';
-import { conversationExcerpts, excerptLine } from '../lib/recall/excerpts';
 import type { Recallable } from '../lib/recall/index';
+import type { PastTurn } from '../lib/past/passages';
 
 export type Source = 'observations' | 'turns' | 'both';
 
@@ -19,6 +19,8 @@ export interface Question {
 export interface Store {
   id: string;
   memories: Recallable[];
+  /** Raw turns, one list per session, for the past-turn index ("From past chats", lib/past). */
+  sessions: PastTurn[][];
   questions: Question[];
   /** The last session's date: "now" for recency. */
   now: number;
@@ -26,7 +28,7 @@ export interface Store {
 
 type Raw = Record<string, unknown>;
 const encoder = new Tiktoken(o200k);
-const tokens = (text: string) => encoder.encode(escapeMemoryText(text)).length;
+export const tokens = (text: string) => encoder.encode(escapeMemoryText(text)).length;
 
 export function diaIds(value: unknown): string[] {
   const parts = Array.isArray(value) ? value.map(String) : [String(value ?? '')];
@@ -78,19 +80,19 @@ function observations(sample: Raw, dates: Map<string, string>): Recallable[] {
   return out;
 }
 
-function turns(conversation: Raw, dates: Map<string, string>): Recallable[] {
-  const out: Recallable[] = [];
-  for (const [session, at] of dates) {
+// Turn keys are LoCoMo's dia_ids, so an excerpt's evidence is its turn, as in the extension (a Turn.key).
+function turns(conversation: Raw, dates: Map<string, string>): PastTurn[][] {
+  return [...dates].map(([session, at]) => {
     const list = (conversation[session] ?? []) as Raw[];
     const caption = (t: Raw) => (t.blip_caption ? ` [shares ${String(t.blip_caption)}]` : '');
-    for (const e of conversationExcerpts(list.map((t) => `${String(t.text)}${caption(t)}`))) {
-      const t = list[e.turn] ?? {};
-      const text = `${String(t.speaker)}: ${e.text}`;
-      const id = `turn:${String(t.dia_id)}:${e.piece}`;
-      out.push(excerptLine({ id, text, context: e.context, at, tokenCount: tokens(text) }, diaIds(t.dia_id)));
-    }
-  }
-  return out;
+    return list.map((t) => ({
+      key: diaIds(t.dia_id)[0] ?? String(t.dia_id),
+      conversationKey: session,
+      who: String(t.speaker),
+      text: `${String(t.text)}${caption(t)}`,
+      at,
+    }));
+  });
 }
 
 export function loadLocomo(file: string, source: Source): Store[] {
@@ -102,10 +104,8 @@ export function loadLocomo(file: string, source: Source): Store[] {
       const m = /^(session_\d+)_date_time$/.exec(key);
       if (m) dates.set(m[1]!, sessionDate(String(value)));
     }
-    const memories = [
-      ...(source !== 'turns' ? observations(sample, dates) : []),
-      ...(source !== 'observations' ? turns(conversation, dates) : []),
-    ];
+    const memories = source !== 'turns' ? observations(sample, dates) : [];
+    const sessions = source !== 'observations' ? turns(conversation, dates) : [];
     const questions = ((sample.qa ?? []) as Raw[])
       .filter((q) => [1, 2, 3, 4].includes(Number(q.category)))
       .map((q) => ({
@@ -114,6 +114,6 @@ export function loadLocomo(file: string, source: Source): Store[] {
         evidence: diaIds(q.evidence),
       }));
     const now = Math.max(...[...dates.values()].map((d) => Date.parse(d)));
-    return { id: String(sample.sample_id), memories, questions, now };
+    return { id: String(sample.sample_id), memories, sessions, questions, now };
   });
 }

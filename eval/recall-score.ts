@@ -2,7 +2,12 @@
 // which of the question's evidence turns it holds. The CLI (eval/recall.ts) and the gate test share this.
 import { RecallIndex } from '../lib/recall/index';
 import { recall } from '../lib/recall/recall';
-import type { Store } from './locomo-recall';
+import { PAST_LIMIT } from '../lib/past/limits';
+import type { PastEngine, RankWeights } from '../lib/past/engine';
+import { pastLines } from '../lib/past/lines';
+import { memoryEngine } from '../lib/past/memory-db';
+import { passagesOf, type PassageOptions } from '../lib/past/passages';
+import { tokens, type Store } from './locomo-recall';
 
 export interface Score {
   questions: number;
@@ -32,8 +37,30 @@ function summary(t: Tally): Score {
   };
 }
 
+/** Knobs of the past index, for tuning by the numbers (eval/recall.ts flags); defaults are what ships. */
+export interface PastTuning {
+  passage?: PassageOptions;
+  weights?: RankWeights;
+  limit?: number;
+}
+
+/** As in the extension: a store's raw turns in their own past index, one conversation per session. */
+async function pastEngineOf(store: Store, tuning: PastTuning): Promise<PastEngine | null> {
+  if (store.sessions.length === 0) return null;
+  const engine = await memoryEngine();
+  for (const session of store.sessions) {
+    const key = session[0]?.conversationKey;
+    if (key) engine.putConversation(key, passagesOf(session, tuning.passage));
+  }
+  return engine;
+}
+
 /** "overall" and "category N" scores; questions without evidence are not counted. */
-export function scoreRecall(stores: readonly Store[], budgetTokens: number): Record<string, Score> {
+export async function scoreRecall(
+  stores: readonly Store[],
+  budgetTokens: number,
+  tuning: PastTuning = {},
+): Promise<Record<string, Score>> {
   const tallies = new Map<string, Tally>();
   const tally = (key: string): Tally => {
     const t = tallies.get(key) ?? { questions: 0, hits: 0, coverage: 0, latencies: [] };
@@ -41,14 +68,14 @@ export function scoreRecall(stores: readonly Store[], budgetTokens: number): Rec
     return t;
   };
   for (const store of stores) {
-    // As in the extension: memories in one index, raw-turn excerpts in their own ("From past chats").
     const index = new RecallIndex();
-    const excerpts = new RecallIndex();
-    for (const m of store.memories) (m.excerpt ? excerpts : index).upsert(m);
-    const past = excerpts.size > 0 ? { index: excerpts, skipConversation: null } : null;
+    for (const m of store.memories) index.upsert(m);
+    const engine = await pastEngineOf(store, tuning);
     for (const q of store.questions) {
       if (q.evidence.length === 0) continue;
       const started = performance.now();
+      const query = { limit: tuning.limit ?? PAST_LIMIT, skipConversation: null, weights: tuning.weights };
+      const past = engine ? { lines: pastLines(engine.query(q.question, query), tokens) } : null;
       const input = { draft: q.question, recent: [], scopes: null, budgetTokens, now: store.now, past };
       const result = recall(index, input);
       const ms = performance.now() - started;
@@ -71,7 +98,8 @@ export function reachable(stores: readonly Store[]): { hitAtBudget: number; evid
   let hits = 0;
   let coverage = 0;
   for (const store of stores) {
-    const held = new Set(store.memories.flatMap((m) => m.evidence ?? []));
+    const turnKeys = store.sessions.flatMap((s) => s.map((t) => t.key));
+    const held = new Set([...store.memories.flatMap((m) => m.evidence ?? []), ...turnKeys]);
     for (const q of store.questions) {
       if (q.evidence.length === 0) continue;
       const share = q.evidence.filter((e) => held.has(e)).length / q.evidence.length;

@@ -19,11 +19,12 @@ describe('eval:recall on a hand-made LoCoMo file', () => {
     expect(store?.questions.map((q) => q.category)).toEqual([4, 1, 4]);
   });
 
-  test('scores hits and coverage per question; an answer turn is found through the question before it', () => {
-    const turns = scoreRecall(loadLocomo(MINI, 'turns'), 100);
-    // Q1's answer turn has none of its words; Q2 finds both halves; Q3 its turn.
-    expect(turns.overall).toMatchObject({ questions: 3, hitAtBudget: 1, evidenceCoverage: 1 });
-    const observations = scoreRecall(loadLocomo(MINI, 'observations'), 100);
+  test('scores hits and coverage per question; an answer turn is found through the question before it', async () => {
+    const turns = await scoreRecall(loadLocomo(MINI, 'turns'), 100);
+    // Q1's answer turn has none of its words; Q3 its turn. Q2 finds D1:3 but not D2:1 ("Miso loves the sunny
+    // windowsill"), which shares no stem with the question: the FTS5 past index matches whole stems only (#13).
+    expect(turns.overall).toMatchObject({ questions: 3, hitAtBudget: 1, evidenceCoverage: 0.833 });
+    const observations = await scoreRecall(loadLocomo(MINI, 'observations'), 100);
     // Q2's windowsill (D2:1) is in no observation: half covered.
     expect(observations['category 1']).toMatchObject({ questions: 1, hitAtBudget: 1, evidenceCoverage: 0.5 });
     // Q1's answer turn (D1:2) is an observation's evidence too; only D2:1 is missing: 1 hit each, 5/6 coverage.
@@ -34,12 +35,13 @@ describe('eval:recall on a hand-made LoCoMo file', () => {
 describe('eval:recall on ../shared/locomo/locomo-dev.json (#5 targets)', () => {
   test.skipIf(!existsSync(DEV))(
     '--source both --budget 1000: hitAtBudget ≥ 0.88, evidenceCoverage ≥ 0.80',
-    () => {
-      const { overall } = scoreRecall(loadLocomo(DEV, 'both'), 1000);
+    async () => {
+      const { overall } = await scoreRecall(loadLocomo(DEV, 'both'), 1000);
       expect(overall?.questions).toBe(760);
       expect(overall?.hitAtBudget).toBeGreaterThanOrEqual(0.88);
       expect(overall?.evidenceCoverage).toBeGreaterThanOrEqual(0.8);
     },
-    60_000,
+    // The past index runs on sqlite-wasm, one in-memory database per store: ~100 s on the loaded 2-core box.
+    240_000,
   );
 });

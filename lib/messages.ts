@@ -8,6 +8,7 @@ import * as P from './model/provider';
 import * as W from './model/webllm';
 import * as S from './model/semantic';
 import * as Y from './model/sync';
+import * as X from './model/past';
 
 type Caller = 'page' | 'extension';
 
@@ -56,6 +57,10 @@ export const protocol = {
   recallPreview: { request: M.RecallRequest, reply: M.RecallReply, callers: ['extension'] },
   offerCount: { request: M.OfferRequest, reply: M.OfferReply, callers: ['page'] },
   warmRecall: { request: M.Ok, reply: M.Ok, callers: ['page', 'extension'] },
+  // The past-turn index (#13): background -> offscreen document (Chrome), which forwards to its worker; its
+  // size and progress for the options page and bench:past.
+  pastIndex: { request: X.PastOp, reply: X.PastReply, callers: ['extension'] },
+  getPastIndexStats: { request: M.Empty, reply: X.PastIndexStats, callers: ['extension'] },
   // The semantic tier's state for Settings (#5): on or why not, how many memories have vectors.
   getSemanticStatus: { request: M.Empty, reply: S.SemanticStatus, callers: ['extension'] },
   // The preview frame on a chat page (entrypoints/preview) reaches its own tab through the background, which

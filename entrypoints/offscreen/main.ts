@@ -4,6 +4,7 @@ import { CreateMLCEngine, type MLCEngine } from '@mlc-ai/web-llm';
 import { browser } from 'wxt/browser';
 import { listenFor, sendMessage } from '../../lib/messages';
 import { appConfig, unloadable } from '../../lib/providers/webllm-config';
+import { startPastWorker, type PastCall } from '../../lib/past/worker-client';
 
 const origin = browser.runtime.getURL('/');
 let loaded: { model: string; engine: Promise<MLCEngine> } | null = null;
@@ -55,3 +56,7 @@ listenFor(
   },
   origin,
 );
+
+// The past-turn index's worker (#13): started on the first request, kept while this document lives.
+let past: PastCall | undefined;
+listenFor('pastIndex', async (op) => (past ??= startPastWorker())(op), origin);

@@ -10,6 +10,7 @@ import { chooseEmbedder, refreshEmbedder, semanticStatus, startEmbeddings } from
 import { resetEmbeddingSync, syncEmbeddings } from './embeddings-sync';
 import { handlers } from './handlers';
 import { resetPastIndex } from './past';
+import { memoryHost } from '../past/memory-db';
 import { keyItem } from './provider';
 import { resetRecallIndex, SEMANTIC_TIMEOUT_MS, setRecallEmbedder } from './recall';
 
@@ -37,7 +38,7 @@ const texts = async (draft: string) => (await ask(draft)).lines.map((l) => l.tex
 
 beforeEach(async () => {
   resetRecallIndex();
-  resetPastIndex();
+  resetPastIndex(memoryHost());
   resetEmbeddingSync();
   await resetDbForTests();
   await settingsItem.setValue(semanticOn);

@@ -10,6 +10,7 @@ import { countTokens } from '../tokens';
 import { watchStoredMemories } from './embeddings-sync';
 import { handlers } from './handlers';
 import { resetPastIndex } from './past';
+import { memoryHost } from '../past/memory-db';
 import { resetRecallIndex } from './recall';
 
 const ext = { url: 'chrome-extension://engram-test/options.html' };
@@ -43,7 +44,7 @@ beforeAll(() => countTokens('warm'), 60_000);
 
 beforeEach(async () => {
   resetRecallIndex();
-  resetPastIndex();
+  resetPastIndex(memoryHost());
   await resetDbForTests();
   await settingsItem.setValue(rawTurnsOn);
 });

@@ -1,111 +1,129 @@
-// The index of past-turn excerpts for "From past chats" (#5). Built only when that setting is on, then kept
-// in step with the store through its change notifications (#12). Excerpt token counts are made here, at
-// indexing time, never on a query.
+// The background's side of the past-turn index for "From past chats" (#13). The index itself is SQLite FTS5
+// in OPFS (lib/past), hosted by a worker of the offscreen document on Chrome (an MV3 service worker has no
+// synchronous OPFS) and by a worker of the background page on Firefox. Dexie stays the source of truth: a
+// missing, unreadable or outdated index is rebuilt from it; one that survived is opened and caught up from its
+// high-water mark (the newest capturedAt it holds), never rebuilt at a worker start.
+import type { PastOp, PastReply, PastIndexStats } from '../model/past';
 import type { Turn } from '../model/records';
-import { escapeMemoryText } from '../recall/block';
-import { conversationExcerpts, excerptLine, type Excerpt } from '../recall/excerpts';
-import { RecallIndex, type Recallable } from '../recall/index';
+import { sendMessage } from '../messenger';
+import { passagesOf, type Passage, type PastTurn } from '../past/passages';
+import { startPastWorker, type PastCall } from '../past/worker-client';
 import { onStoreChange, type StoreChange } from '../store/changes';
 import { turnsOf } from '../store/conversations';
-import { visibleTurns } from '../store/recall-turns';
-import { countTokens } from '../tokens';
+import { conversationKeys, conversationsCapturedSince } from '../store/recall-turns';
+import { readSettings } from '../settings';
+import { ensureOffscreen } from './webllm';
 
-let index: Promise<RecallIndex> | undefined;
-/** Per index: how many excerpts each turn has, so a shorter re-capture or a delete drops the stale ones. */
-const piecesOf = new WeakMap<RecallIndex, Map<string, number>>();
+/** Conversations per message while (re)building: bounded messages, progress a bench can read. */
+const BATCH = 25;
 
-function pieces(idx: RecallIndex): Map<string, number> {
-  let map = piecesOf.get(idx);
-  if (!map) piecesOf.set(idx, (map = new Map()));
-  return map;
-}
-
-// Each excerpt is indexed with the turns either side of its own (excerpts.ts), so a conversation is indexed
-// as a whole: a new turn also changes the context of the one before it.
-async function toLine(turn: Turn, e: Excerpt): Promise<Recallable> {
-  const text = `${turn.role === 'user' ? 'Me' : 'Assistant'}: ${e.text}`;
-  const tokenCount = await countTokens(escapeMemoryText(text));
-  const at = turn.createdAt ?? turn.capturedAt;
-  return excerptLine({ id: `${turn.key}#${e.piece}`, text, context: e.context, at, tokenCount }, [turn.key]);
-}
-
-function dropPieces(idx: RecallIndex, key: string, from = 0): void {
-  const counts = pieces(idx);
-  for (let i = from; i < (counts.get(key) ?? 0); i++) idx.remove(`${key}#${i}`);
-  if (from === 0) counts.delete(key);
-}
-
-/** Indexes one conversation's visible turns (in order); a shorter re-capture drops the stale pieces. */
-async function indexConversation(idx: RecallIndex, visible: readonly Turn[]): Promise<void> {
-  const counts = new Map<string, number>();
-  for (const e of conversationExcerpts(visible.map((t) => t.text))) {
-    const turn = visible[e.turn];
-    if (!turn) continue;
-    idx.upsert(await toLine(turn, e));
-    counts.set(turn.key, e.piece + 1);
+let host: PastCall | undefined;
+function call(op: PastOp): Promise<PastReply> {
+  if (!host) {
+    const hasOffscreen = Boolean((globalThis as { chrome?: typeof chrome }).chrome?.offscreen);
+    host = hasOffscreen
+      ? async (next) => {
+          await ensureOffscreen();
+          return sendMessage('pastIndex', next);
+        }
+      : startPastWorker();
   }
-  for (const turn of visible) {
-    dropPieces(idx, turn.key, counts.get(turn.key) ?? 0);
-    pieces(idx).set(turn.key, counts.get(turn.key) ?? 0);
-  }
+  return host(op);
 }
 
-function byConversation(turns: readonly Turn[]): Turn[][] {
-  const groups = new Map<string, Turn[]>();
-  for (const t of turns) groups.set(t.conversationKey, [...(groups.get(t.conversationKey) ?? []), t]);
-  return [...groups.values()].map((g) => g.sort((a, b) => a.order - b.order));
-}
-
-/** One conversation's turns, re-read and re-indexed (a capture or an import changed them). */
-async function reindexConversation(idx: RecallIndex, conversationKey: string): Promise<void> {
-  const turns = await turnsOf(conversationKey);
-  for (const turn of turns) if (turn.superseded) dropPieces(idx, turn.key);
-  await indexConversation(
-    idx,
-    turns.filter((t) => !t.superseded),
-  );
-}
-
-/** A deleted conversation's excerpts leave the index with it. */
-function dropConversation(idx: RecallIndex, conversationKey: string): void {
-  for (const turnKey of [...pieces(idx).keys()])
-    if (turnKey.startsWith(`${conversationKey}:`)) dropPieces(idx, turnKey);
-}
-
-async function follow(idx: RecallIndex, change: StoreChange): Promise<void> {
-  if (change.kind === 'turns') for (const key of change.conversationKeys) await reindexConversation(idx, key);
-  if (change.kind === 'conversationsDeleted') for (const key of change.keys) dropConversation(idx, key);
-}
-
-/** Store changes heard since the index began building, applied one after another. */
-let work: Promise<void> = Promise.resolve();
-
-// Captures, imports, conversation deletes and Delete everything reach the index here (lib/store/changes.ts,
-// #12): a deleted conversation was quoted until the service worker restarted when only capture updated it.
-onStoreChange((change) => {
-  if (change.kind === 'cleared') return resetPastIndex();
-  const built = index;
-  // Not built: the next build reads the store as it is then.
-  if (!built) return;
-  work = work
-    .then(async () => follow(await built, change))
-    .catch((e: unknown) => console.warn('Engram: past-turn index update failed', e));
+export const pastTurn = (t: Turn): PastTurn => ({
+  key: t.key,
+  conversationKey: t.conversationKey,
+  who: t.role === 'user' ? 'Me' : 'Assistant',
+  text: t.text,
+  at: t.createdAt ?? t.capturedAt,
 });
 
-async function build(): Promise<RecallIndex> {
-  const idx = new RecallIndex();
-  for (const conversation of byConversation(await visibleTurns())) await indexConversation(idx, conversation);
-  return idx;
+/** Conversations still to (re)index: the stats' pending count. */
+let pending = 0;
+
+async function putConversations(keys: readonly string[], built = false): Promise<void> {
+  for (let i = 0; i < keys.length || (built && i === 0); i += BATCH) {
+    const conversations: { key: string; passages: Passage[] }[] = [];
+    let highWater: string | null = null;
+    for (const key of keys.slice(i, i + BATCH)) {
+      const turns = await turnsOf(key);
+      for (const t of turns) if (!highWater || t.capturedAt > highWater) highWater = t.capturedAt;
+      conversations.push({ key, passages: passagesOf(turns.filter((t) => !t.superseded).map(pastTurn)) });
+    }
+    const last = i + BATCH >= keys.length;
+    await call({ op: 'put', conversations, highWater, built: built && last });
+    pending = Math.max(0, pending - conversations.length);
+  }
 }
 
-/** The index, with every store change heard so far applied. */
-export async function pastIndex(): Promise<RecallIndex> {
-  index ??= build();
-  const idx = await index;
+async function openIndex(): Promise<void> {
+  const { empty } = await call({ op: 'open' });
+  if (empty) {
+    await call({ op: 'clear' });
+    const keys = await conversationKeys();
+    pending += keys.length;
+    return putConversations(keys, true);
+  }
+  const { stats } = await call({ op: 'stats' });
+  const keys = await conversationsCapturedSince(stats?.highWater ?? '');
+  pending += keys.length;
+  await putConversations(keys);
+}
+
+let opened: Promise<void> | undefined;
+/** Store changes, applied one after another once the index is open. */
+let work: Promise<void> = Promise.resolve();
+
+function ensureOpen(): Promise<void> {
+  opened ??= openIndex().catch((e: unknown) => {
+    opened = undefined;
+    throw e;
+  });
+  return opened;
+}
+
+async function follow(change: StoreChange): Promise<void> {
+  if (change.kind === 'cleared') await call({ op: 'clear' });
+  if (change.kind === 'conversationsDeleted') await call({ op: 'delete', keys: [...change.keys] });
+  if (change.kind !== 'turns') return;
+  // An index nobody asked for this run is caught up when it opens; with the tier on, it opens now.
+  if (!opened && !(await readSettings()).recall.rawTurns) return;
+  await ensureOpen();
+  pending += change.conversationKeys.length;
+  await putConversations(change.conversationKeys);
+}
+
+// Captures, imports, conversation deletes and Delete everything reach the index here (lib/store/changes.ts,
+// #12). Deletes and clears are sent even before the index opens: they must never wait for a rebuild.
+onStoreChange((change) => {
+  if (change.kind === 'memories' || change.kind === 'memoriesPurged') return;
+  work = work
+    .then(() => follow(change))
+    .catch((e: unknown) => console.warn('Engram: past index update failed', e));
+});
+
+/** The index open and caught up with every store change heard so far. */
+export async function pastReady(): Promise<void> {
+  await ensureOpen();
   await work;
-  return idx;
 }
 
-export function resetPastIndex(): void {
-  index = undefined;
+export async function queryPast(query: string, limit: number, skipConversation: string | null) {
+  await pastReady();
+  return (await call({ op: 'query', query, limit, skipConversation })).hits ?? [];
+}
+
+export async function pastStats(): Promise<PastIndexStats> {
+  await ensureOpen();
+  const { stats } = await call({ op: 'stats' });
+  if (!stats) throw new Error('past index: no stats');
+  return { ...stats, pending };
+}
+
+/** Test seam: the next use opens the index again, on `next` when given (unit tests: an in-memory engine). */
+export function resetPastIndex(next?: PastCall): void {
+  opened = undefined;
+  host = next;
+  pending = 0;
 }

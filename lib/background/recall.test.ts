@@ -5,6 +5,7 @@ import { settingsItem } from '../settings';
 import { resetDbForTests } from '../store/db';
 import { handlers } from './handlers';
 import { resetPastIndex } from './past';
+import { memoryHost } from '../past/memory-db';
 import { recallIndex, resetRecallIndex, setRecallEmbedder } from './recall';
 
 const ask = (draft: string, over = {}) =>
@@ -18,7 +19,7 @@ beforeAll(() => warmTokens('warm'), 60_000);
 
 beforeEach(async () => {
   resetRecallIndex();
-  resetPastIndex();
+  resetPastIndex(memoryHost());
   await resetDbForTests();
   await settingsItem.setValue(DEFAULT_SETTINGS);
 });

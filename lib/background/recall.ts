@@ -4,13 +4,18 @@ import type { RecallReply, RecallRequest } from '../model/messages';
 import type { Memory } from '../model/records';
 import type { Settings } from '../model/settings';
 import { RecallIndex, recallable } from '../recall/index';
-import { recall } from '../recall/recall';
+import { buildQuery, recall, type PastLine } from '../recall/recall';
+import { escapeMemoryText } from '../recall/block';
+import { PAST_LIMIT } from '../past/limits';
+import { hitText, pastLines } from '../past/lines';
+import { liveTurnKeys } from '../store/recall-turns';
+import { countTokens } from '../tokens';
 import { EmbeddingCache, type Embedder } from '../recall/semantic';
 import { deleteVectors, loadVectors, putVectors } from '../store/embeddings';
 import { onStoreChange, type StoreChange } from '../store/changes';
 import { listMemories, memoriesChangedSince } from '../store/memories';
 import { redact } from '../pipeline/redact';
-import { pastIndex } from './past';
+import { queryPast } from './past';
 
 let index: Promise<RecallIndex> | undefined;
 /** The built index that store changes apply to; null while none is built. */
@@ -42,9 +47,9 @@ export function choosingEmbedder(choice: Promise<unknown>): void {
 }
 
 /** Waits for `work` to settle, at most `ms`, either way; the timer is cleared when the work wins. */
-function waitAtMost(work: Promise<unknown>, ms: number): Promise<unknown> {
+function waitAtMost<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise((resolve) => (timer = setTimeout(resolve, ms)));
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)));
   return Promise.race([work.catch(() => undefined), late]).finally(() => clearTimeout(timer));
 }
 
@@ -58,6 +63,25 @@ const chosen = (ms: number) => waitAtMost(choosing, ms);
 export const SEMANTIC_TIMEOUT_MS = 800;
 /** How long a first preview waits for the stored vectors before it answers without them. */
 const VECTORS_WAIT_MS = 3_000;
+
+// A worker that just started opens the past index (offscreen document, sqlite-wasm, OPFS) on the first click:
+// past this the preview answers without "From past chats" rather than feel broken (#13 targets p95 ≤ 800 ms).
+export const PAST_WAIT_MS = 800;
+
+/** The past index's best lines for this request, or none when it is off, has no query, or is late. */
+async function pastFor(req: RecallRequest, settings: Settings): Promise<{ lines: PastLine[] } | null> {
+  if (!settings.recall.rawTurns) return null;
+  const { mode, query } = buildQuery(req.draft, req.recent);
+  if (mode === 'profile') return { lines: [] };
+  const skip = req.site && req.conversationId ? `${req.site}:${req.conversationId}` : null;
+  const hits = (await waitAtMost(queryPast(query, PAST_LIMIT, skip), PAST_WAIT_MS)) ?? [];
+  // A delete the index missed (the worker stopped between Dexie's commit and the index's) is never quoted.
+  const live = await liveTurnKeys(hits.map((h) => h.turnKey));
+  const kept = hits.filter((h) => live.has(h.turnKey));
+  const counts = new Map<string, number>();
+  for (const text of new Set(kept.map(hitText))) counts.set(text, await countTokens(escapeMemoryText(text)));
+  return { lines: pastLines(kept, (text) => counts.get(text) ?? 0) };
+}
 
 function apply(idx: RecallIndex, memory: Memory): void {
   idx.upsert(recallable(memory));
@@ -164,6 +188,8 @@ export async function previewRecall(
   now = Date.now(),
 ): Promise<RecallReply> {
   const idx = await recallIndex();
+  // Both tiers wait on their own bounds, side by side, not one after the other.
+  const [semantic, past] = await Promise.all([semanticIds(idx, req, settings), pastFor(req, settings)]);
   const result = recall(idx, {
     draft: req.draft,
     recent: req.recent,
@@ -171,14 +197,9 @@ export async function previewRecall(
     budgetTokens: req.budgetTokens ?? settings.recall.budgetTokens,
     exclude: req.exclude,
     now,
-    semantic: await semanticIds(idx, req, settings),
+    semantic,
     clean: settings.privacy.redact ? cleanLine : undefined,
-    past: settings.recall.rawTurns
-      ? {
-          index: await pastIndex(),
-          skipConversation: req.site && req.conversationId ? `${req.site}:${req.conversationId}` : null,
-        }
-      : null,
+    past,
   });
   return {
     mode: result.mode,

@@ -10,15 +10,25 @@ import type { Provider } from '../providers/types';
 
 const OFFSCREEN = '/offscreen.html';
 
-async function ensureOffscreen(): Promise<void> {
+let creating: Promise<void> | undefined;
+
+/** The offscreen document hosts WebLLM and the past index's worker (#13); created once, on first need. */
+export async function ensureOffscreen(): Promise<void> {
   const offscreen = (globalThis as { chrome?: typeof chrome }).chrome?.offscreen;
   if (!offscreen) throw new Error('Local models need Chrome for now: choose an API provider.');
   if (await offscreen.hasDocument()) return;
-  await offscreen.createDocument({
+  // Two first callers at once (a warm-up and a model load) must not both create it: Chrome allows one.
+  creating ??= offscreen.createDocument({
     url: browser.runtime.getURL(OFFSCREEN),
     reasons: [offscreen.Reason.WORKERS],
-    justification: 'Runs the local model the user chose (WebGPU) outside the short-lived service worker.',
+    justification:
+      'Runs the local model the user chose (WebGPU) and the on-disk index of past chats outside the short-lived service worker.',
   });
+  try {
+    await creating;
+  } finally {
+    creating = undefined;
+  }
 }
 
 export async function loadWebLlm(model: string): Promise<void> {

@@ -11,6 +11,7 @@ import { seeded } from '../../test/helpers/fault-model';
 import * as person from '../../test/helpers/fault-person';
 import { importFile, World } from '../../test/helpers/fault-world';
 import { resetPastIndex } from '../background/past';
+import { memoryHost } from '../past/memory-db';
 import { resetRecallIndex } from '../background/recall';
 import { clearAllData } from '../store/manage';
 import { db, resetDbForTests } from '../store/db';
@@ -107,7 +108,7 @@ beforeAll(async () => {
 afterAll(() => vi.useRealTimers());
 beforeEach(async () => {
   resetRecallIndex();
-  resetPastIndex();
+  resetPastIndex(memoryHost());
   await resetDbForTests();
 });
 

@@ -2,6 +2,7 @@
 // background owns the index and passes it in; the eval and the bench call this same function.
 import { renderBlock } from './block';
 import type { RecallIndex, Recallable } from './index';
+import { boostFactor } from './boost';
 import { rankMemories, rankProfile, type Ranked } from './rank';
 import {
   DUPLICATE_AT,
@@ -14,6 +15,13 @@ import {
   type PackOptions,
 } from './select';
 import { terms } from './terms';
+import { queryWindow } from './time';
+
+/** A past-turn excerpt and its relevance (bm25), on the scale of the memory index's BM25. */
+export interface PastLine {
+  memory: Recallable;
+  score: number;
+}
 
 export type QueryMode = 'draft' | 'recent' | 'profile';
 
@@ -28,8 +36,11 @@ export interface RecallInput {
   exclude?: readonly string[];
   now: number;
   semantic?: readonly string[] | null;
-  /** Excerpts of captured turns for "From past chats", when that setting is on. */
-  past?: { index: RecallIndex; skipConversation: string | null } | null;
+  /**
+   * Excerpts of captured turns for "From past chats", when that setting is on: the past index's best for this
+   * query (lib/past, #13), already without the current conversation's own turns.
+   */
+  past?: { lines: readonly PastLine[] } | null;
   pack?: Partial<PackOptions>;
   /** Secret redaction at the block boundary (#11): memories typed by hand and past-turn excerpts pass here. */
   clean?: LineCleaner;
@@ -61,14 +72,16 @@ function reservedOf(index: RecallIndex, input: RecallInput, excluded: ReadonlySe
   return index.reserved().filter((m) => !excluded.has(m.id) && (!input.scopes || input.scopes.has(m.scope)));
 }
 
-// Excerpts compete with memories on the same relevance scale; the current conversation's own turns are
-// already in the chat, so they are never offered back to it.
+// Excerpts compete with memories on the same relevance scale, with the same boosts (recency, a date named in
+// the query) as rank.ts gives memories.
 function mergePast(ranked: Ranked[], query: string, input: RecallInput): Ranked[] {
   if (!input.past) return ranked;
-  const skip = input.past.skipConversation ? `${input.past.skipConversation}:` : null;
-  const past = rankMemories(input.past.index, query, { now: input.now, scopes: null }).filter(
-    (r) => !skip || !r.memory.id.startsWith(skip),
-  );
+  const window = queryWindow(query, input.now);
+  const past = input.past.lines.map(({ memory, score }) => ({
+    memory,
+    score: score * boostFactor(memory, input.now, window),
+    terms: new Set(terms(memory.text)),
+  }));
   return [...ranked, ...past].sort((a, b) => b.score - a.score);
 }
 

@@ -7,3 +7,24 @@ export async function visibleTurns(): Promise<Turn[]> {
   const rows = await db().turns.toArray();
   return rows.filter((t) => !t.superseded);
 }
+
+/** Conversations with a turn captured after `iso`: the past index's catch-up after a worker stopped (#13). */
+export async function conversationsCapturedSince(iso: string): Promise<string[]> {
+  const keys = new Set<string>();
+  await db()
+    .turns.where('capturedAt')
+    .above(iso)
+    .each((t) => keys.add(t.conversationKey));
+  return [...keys];
+}
+
+/** Every stored conversation's key, for a full rebuild of the past index. */
+export async function conversationKeys(): Promise<string[]> {
+  return (await db().conversations.toCollection().primaryKeys()).map(String);
+}
+
+/** Which of these turns still exist on their conversation's visible branch: a stale index hit is dropped. */
+export async function liveTurnKeys(keys: readonly string[]): Promise<Set<string>> {
+  const rows = await db().turns.bulkGet([...keys]);
+  return new Set(rows.flatMap((t) => (t && !t.superseded ? [t.key] : [])));
+}

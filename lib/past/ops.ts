@@ -1,0 +1,42 @@
+// The worker side of the past index's protocol (lib/model/past.ts): one op against one engine. Pure over the
+// engine, so Node tests run it on an in-memory database.
+import type { PastOp, PastReply } from '../model/past';
+import type { PastEngine } from './engine';
+
+export interface Disk {
+  persistent: boolean;
+  bytes(): Promise<number>;
+}
+
+export async function runOp(engine: PastEngine, op: PastOp, disk: Disk): Promise<PastReply> {
+  switch (op.op) {
+    case 'open':
+      return { empty: engine.open() || engine.metaOf('built') === null };
+    case 'put':
+      for (const c of op.conversations) engine.putConversation(c.key, c.passages);
+      if (op.highWater && op.highWater > (engine.metaOf('highWater') ?? ''))
+        engine.setMeta('highWater', op.highWater);
+      if (op.built) engine.setMeta('built', '1');
+      engine.setMeta('lastIndexedAt', new Date().toISOString());
+      return {};
+    case 'delete':
+      engine.deleteConversations(op.keys);
+      return {};
+    case 'clear':
+      engine.clear();
+      return {};
+    case 'query':
+      return { hits: engine.query(op.query, { limit: op.limit, skipConversation: op.skipConversation }) };
+    case 'stats':
+      return {
+        stats: {
+          passages: engine.count(),
+          bytesOnDisk: await disk.bytes(),
+          highWater: engine.metaOf('highWater'),
+          lastIndexedAt: engine.metaOf('lastIndexedAt'),
+          pending: 0,
+          persistent: disk.persistent,
+        },
+      };
+  }
+}

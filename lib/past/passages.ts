@@ -1,0 +1,67 @@
+// A conversation's turns become passages for the past-turn index (#13): a turn, or a passage-sized chunk of a
+// long one, ranked with a bounded slice of the text either side as a weaker column. This replaces indexing
+// each 12-word excerpt with its whole turn and both whole neighbour turns (quadratic in turn length: 200
+// conversations of 20 turns took 291 MB of heap). The shown excerpt is cut at query time (excerpt.ts).
+import { excerpts } from '../recall/excerpts';
+
+/** One stored turn as the index reads it; `who` is the speaker label shown on its line ("Me", "Assistant"). */
+export interface PastTurn {
+  key: string;
+  conversationKey: string;
+  who: string;
+  text: string;
+  /** When it was said (or captured): the line's date. */
+  at: string;
+}
+
+export interface Passage {
+  /** `${turnKey}~${chunk}`: stable while the turn's text is. */
+  id: string;
+  turnKey: string;
+  conversationKey: string;
+  who: string;
+  at: string;
+  text: string;
+  /** The words just before and after it: searched at a lower weight, never shown. */
+  context: string;
+}
+
+/** Tuned with eval:recall --source both (docs/past-index.md). */
+export interface PassageOptions {
+  passageWords: number;
+  contextWords: number;
+}
+
+export const PASSAGE_OPTIONS: PassageOptions = { passageWords: 80, contextWords: 60 };
+
+const words = (text: string) => text.split(/\s+/).filter(Boolean);
+const head = (text: string, n: number) => words(text).slice(0, n).join(' ');
+const tail = (text: string, n: number) => words(text).slice(-n).join(' ');
+
+/** A conversation's visible turns, in order, as passages; each turn yields at least one. */
+export function passagesOf(turns: readonly PastTurn[], options: PassageOptions = PASSAGE_OPTIONS): Passage[] {
+  const chunked = turns.map((t) => ({ turn: t, chunks: excerpts(t.text, options.passageWords) }));
+  const flat = chunked.flatMap(({ turn, chunks }) => chunks.map((text, chunk) => ({ turn, chunk, text })));
+  return flat.map(({ turn, chunk, text }, i) => {
+    const before = flat[i - 1]?.text ?? '';
+    const after = flat[i + 1]?.text ?? '';
+    const context = [tail(before, options.contextWords), head(after, options.contextWords)];
+    return {
+      id: `${turn.key}~${chunk}`,
+      turnKey: turn.key,
+      conversationKey: turn.conversationKey,
+      who: turn.who,
+      at: turn.at,
+      text,
+      context: context.filter(Boolean).join('\n'),
+    };
+  });
+}
+
+/** FNV-1a over a passage's searched text: an unchanged passage is not rewritten when its chat is re-read. */
+export function passageHash(p: Passage): string {
+  let h = 0x811c9dc5;
+  const s = `${p.who}\u0000${p.at}\u0000${p.text}\u0000${p.context}`;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
+}

@@ -1,0 +1,57 @@
+// The past index's worker (#13): sqlite-wasm with the opfs-sahpool VFS, which needs a dedicated worker's
+// synchronous OPFS access handles (an MV3 service worker has none). Started by the offscreen document on
+// Chrome and by the background page on Firefox; falls back to an in-memory database (rebuilt from Dexie at each
+// start) where OPFS is refused. Every message is validated here as at any other boundary.
+import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
+import { z } from 'zod/mini';
+import { PastOp, type PastReply } from '../model/past';
+import { PastEngine, type SqlDb } from './engine';
+import { runOp, type Disk } from './ops';
+
+const FILE = '/engram-past.sqlite3';
+const Envelope = z.object({ id: z.number(), op: PastOp });
+
+async function start(): Promise<{ engine: PastEngine; disk: Disk }> {
+  const sqlite3 = await sqlite3InitModule();
+  let db: SqlDb;
+  let persistent = true;
+  try {
+    const pool = await sqlite3.installOpfsSAHPoolVfs({ directory: '/engram-past' });
+    db = new pool.OpfsSAHPoolDb(FILE);
+  } catch (e) {
+    console.warn('Engram: past index in memory (no OPFS here)', e);
+    db = new sqlite3.oo1.DB(':memory:');
+    persistent = false;
+  }
+  const engine = new PastEngine(db);
+  try {
+    engine.open();
+  } catch (e) {
+    // A corrupt file: start it over; the background rebuilds it from Dexie.
+    console.warn('Engram: past index unreadable, rebuilding', e);
+    db.exec('PRAGMA writable_schema = 1; DELETE FROM sqlite_master; PRAGMA writable_schema = 0; VACUUM;');
+    engine.open();
+  }
+  const size = () =>
+    Number(db.selectValue('SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()') ?? 0);
+  return { engine, disk: { persistent, bytes: async () => (persistent ? size() : 0) } };
+}
+
+const ready = start();
+let queue: Promise<unknown> = Promise.resolve();
+
+self.onmessage = (event: MessageEvent<unknown>) => {
+  const parsed = Envelope.safeParse(event.data);
+  if (!parsed.success) return;
+  const { id, op } = parsed.data;
+  // One op at a time, in the order sent: a put must land before the query that follows it.
+  queue = queue.then(async () => {
+    try {
+      const { engine, disk } = await ready;
+      const reply: PastReply = await runOp(engine, op, disk);
+      self.postMessage({ id, reply });
+    } catch (e) {
+      self.postMessage({ id, error: e instanceof Error ? e.message : String(e) });
+    }
+  });
+};
