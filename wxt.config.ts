@@ -36,6 +36,9 @@ export default defineConfig({
     // offscreen: Chrome hosts WebLLM in an offscreen document (#4); Firefox has no such API.
     permissions: ['storage', 'unlimitedStorage', 'alarms', ...(browser === 'firefox' ? [] : ['offscreen'])],
     host_permissions: MATCH_PATTERNS,
+    // The past-turn index is SQLite compiled to WebAssembly (#13): wasm needs 'wasm-unsafe-eval' (scripts stay
+    // 'self' only; the wasm file ships inside the extension).
+    content_security_policy: { extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self';" },
     // The model endpoint the user chooses is requested at runtime, never granted at install (#4).
     // Plain http only for this computer (#11, lib/model/provider.ts endpointProblem).
     optional_host_permissions: ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*', 'http://[::1]/*'],
