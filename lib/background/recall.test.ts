@@ -183,7 +183,8 @@ describe('From past chats', () => {
     expect(reply.lines.map((l) => l.text)).toContain(
       'Me: We rented a cabin near Lake Bled for the first week of July.',
     );
-  });
+    // A bound for a loaded box, not a timing target: the open alone is held 1.5 s.
+  }, 30_000);
 
   test('a later capture is indexed without a rebuild, and becomes context of the turn before it', async () => {
     await settingsItem.setValue(rawTurnsOn);
