@@ -1,6 +1,8 @@
 // The offscreen document hosting WebLLM (#4). The only module that imports @mlc-ai/web-llm (eslint enforces
-// it), so the ~6 MB library never reaches the background, the pages or the content script.
-import { CreateMLCEngine, type MLCEngine } from '@mlc-ai/web-llm';
+// it), so the ~6 MB library never reaches the background, the pages or the content script. It is imported
+// only when a local model is used: the document also hosts the past-turn index (#13), whose first query after
+// a cold start waited ~2.2 s for this document while it parsed web-llm up front (docs/past-index.md).
+import type { MLCEngine } from '@mlc-ai/web-llm';
 import { browser } from 'wxt/browser';
 import { listenFor, sendMessage } from '../../lib/messages';
 import { appConfig, unloadable } from '../../lib/providers/webllm-config';
@@ -18,10 +20,12 @@ function engineFor(model: string): Promise<MLCEngine> {
     const refused = unloadable(model);
     const engine = refused
       ? Promise.reject(new Error(refused))
-      : CreateMLCEngine(model, {
-          appConfig: appConfig((path) => browser.runtime.getURL(path as '/')),
-          initProgressCallback: (r) => report(r.progress, r.text),
-        });
+      : import('@mlc-ai/web-llm').then(({ CreateMLCEngine }) =>
+          CreateMLCEngine(model, {
+            appConfig: appConfig((path) => browser.runtime.getURL(path as '/')),
+            initProgressCallback: (r) => report(r.progress, r.text),
+          }),
+        );
     loaded = { model, engine };
     engine.catch(() => (loaded = null));
   }

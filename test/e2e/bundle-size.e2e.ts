@@ -1,5 +1,5 @@
 // Content scripts run on every chat page: no React, tokenizer or web-llm may reach them (#2).
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { EXTENSION_PATH } from './harness';
@@ -15,4 +15,21 @@ test('every content-script bundle is at most 50 kB minified', () => {
     console.log(`content-scripts/${f}: ${(size / 1024).toFixed(1)} kB (budget 50 kB)`);
     expect(size, f).toBeLessThanOrEqual(BUDGET);
   }
+});
+
+// The offscreen document also hosts the past-turn index (#13): parsing web-llm (~6 MB) up front made its cold
+// start ~2.2 s before the first past-chat query could run (docs/past-index.md). web-llm loads on first use.
+test('the offscreen document loads web-llm only on demand', () => {
+  const html = readFileSync(join(EXTENSION_PATH, 'offscreen.html'), 'utf8');
+  const eager = [...html.matchAll(/(?:src|href)="\/(chunks\/[^"]+\.js)"/g)].map((m) => m[1] ?? '');
+  expect(eager.length).toBeGreaterThan(0);
+  const eagerBytes = eager.reduce((sum, f) => sum + statSync(join(EXTENSION_PATH, f)).size, 0);
+  console.log(`offscreen.html loads ${eager.length} chunks, ${(eagerBytes / 1024).toFixed(1)} kB up front`);
+  expect(eagerBytes).toBeLessThanOrEqual(300 * 1024);
+  const chunks = readdirSync(join(EXTENSION_PATH, 'chunks'));
+  const webllm = chunks.filter((f) =>
+    readFileSync(join(EXTENSION_PATH, 'chunks', f), 'utf8').includes('WebGPU is not supported'),
+  );
+  expect(webllm.length, 'web-llm is still shipped, in a chunk of its own').toBeGreaterThan(0);
+  for (const f of webllm) expect(eager, f).not.toContain(`chunks/${f}`);
 });
