@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from 'wxt';
 import { MATCH_PATTERNS } from './lib/sites/registry';
 import { chromiumRunner } from './scripts/runner';
+import { sqliteBuild } from './scripts/sqlite-build';
 import { bundledLibs, missingLibsReport, webllmBuild } from './scripts/webllm-libs';
 
 const runner = chromiumRunner(process.getuid?.());
@@ -14,7 +15,9 @@ export default defineConfig({
   // No remotely hosted code (#11): web-llm's GitHub-hosted model list is cut out, and the model libraries this
   // build ships are listed for the UI (scripts/webllm-libs.ts).
   vite: () => ({
-    plugins: [webllmBuild()],
+    plugins: [webllmBuild(), sqliteBuild()],
+    // Workers are bundled apart from the pages that start them: the past index's worker imports sqlite-wasm.
+    worker: { format: 'es', plugins: () => [sqliteBuild()] },
     define: { 'import.meta.env.ENGRAM_WEBLLM_LIBS': JSON.stringify(JSON.stringify(bundledLibs())) },
   }),
   hooks: {

@@ -7,7 +7,7 @@ import type { PastOp, PastReply, PastIndexStats } from '../model/past';
 import type { Turn } from '../model/records';
 import { sendMessage } from '../messenger';
 import { passagesOf, type Passage, type PastTurn } from '../past/passages';
-import { startPastWorker, type PastCall } from '../past/worker-client';
+import type { PastCall } from '../past/worker-client';
 import { onStoreChange, type StoreChange } from '../store/changes';
 import { turnsOf } from '../store/conversations';
 import { conversationKeys, conversationsCapturedSince } from '../store/recall-turns';
@@ -19,16 +19,20 @@ const BATCH = 25;
 
 let host: PastCall | undefined;
 function call(op: PastOp): Promise<PastReply> {
-  if (!host) {
-    const hasOffscreen = Boolean((globalThis as { chrome?: typeof chrome }).chrome?.offscreen);
-    host = hasOffscreen
-      ? async (next) => {
-          await ensureOffscreen();
-          return sendMessage('pastIndex', next);
-        }
-      : startPastWorker();
-  }
+  host ??= defaultHost();
   return host(op);
+}
+
+function defaultHost(): PastCall {
+  if (!import.meta.env.FIREFOX)
+    return async (next) => {
+      await ensureOffscreen();
+      return sendMessage('pastIndex', next);
+    };
+  // Firefox has no offscreen API; its background page can start the worker itself. Imported only in the Firefox
+  // build, so a Chrome build ships one copy of SQLite (bundle-size.e2e).
+  const worker = import('../past/worker-client').then((m) => m.startPastWorker());
+  return async (next) => (await worker)(next);
 }
 
 export const pastTurn = (t: Turn): PastTurn => ({

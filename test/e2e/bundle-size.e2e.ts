@@ -33,3 +33,20 @@ test('the offscreen document loads web-llm only on demand', () => {
   expect(webllm.length, 'web-llm is still shipped, in a chunk of its own').toBeGreaterThan(0);
   for (const f of webllm) expect(eager, f).not.toContain(`chunks/${f}`);
 });
+
+// sqlite-wasm names two workers of its own that Engram never starts (scripts/sqlite-build.ts). Before they were
+// cut, the Chrome build carried SQLite's JavaScript four times (~3.3 MB), and a proxy whose source comments
+// named hosts the package never contacts (remote-code.e2e).
+test('the Chrome build ships one copy of SQLite, in the past index worker, and its wasm file once', () => {
+  const all = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? all(join(dir, e.name)) : [join(dir, e.name)],
+    );
+  const files = all(EXTENSION_PATH);
+  const sqlite = files.filter((f) => f.endsWith('.js') && readFileSync(f, 'utf8').includes('sqlite3ApiBootstrap'));
+  expect(sqlite.map((f) => f.slice(EXTENSION_PATH.length + 1))).toEqual([
+    expect.stringMatching(/^assets\/worker-[\w-]+\.js$/),
+  ]);
+  expect(files.filter((f) => f.endsWith('.wasm') && f.includes('sqlite3'))).toHaveLength(1);
+  expect(files.filter((f) => /sqlite3-(worker1|opfs-async-proxy)/.test(f))).toEqual([]);
+});
