@@ -3,6 +3,7 @@ import { defineConfig } from 'wxt';
 import { MATCH_PATTERNS } from './lib/sites/registry';
 import { chromiumRunner } from './scripts/runner';
 import { sqliteBuild } from './scripts/sqlite-build';
+import { addRanksFile, RANKS_PATH } from './scripts/tiktoken-ranks';
 import { bundledLibs, missingLibsReport, webllmBuild } from './scripts/webllm-libs';
 
 const runner = chromiumRunner(process.getuid?.());
@@ -18,9 +19,13 @@ export default defineConfig({
     plugins: [webllmBuild(), sqliteBuild()],
     // Workers are bundled apart from the pages that start them: the past index's worker imports sqlite-wasm.
     worker: { format: 'es', plugins: () => [sqliteBuild()] },
-    define: { 'import.meta.env.ENGRAM_WEBLLM_LIBS': JSON.stringify(JSON.stringify(bundledLibs())) },
+    define: {
+      'import.meta.env.ENGRAM_WEBLLM_LIBS': JSON.stringify(JSON.stringify(bundledLibs())),
+      'import.meta.env.ENGRAM_RANKS_PATH': JSON.stringify(RANKS_PATH),
+    },
   }),
   hooks: {
+    'build:publicAssets': addRanksFile,
     'build:done': () => {
       const report = missingLibsReport();
       if (report) console.warn(`\n\u001b[33m${report}\u001b[0m\n`);

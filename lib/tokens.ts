@@ -1,11 +1,27 @@
-// Token counting with o200k_base. Background only: the encoder costs ~1 s to build (DEVELOPERS.md), so it
-// is built lazily once, and each memory's count is stored at write time (#2, #5).
-import { Tiktoken } from 'js-tiktoken/lite';
+// Token counting with o200k_base. Never in content scripts: the encoder costs ~1 s to build (DEVELOPERS.md), so
+// it is built lazily once per context, and each memory's count is stored at write time (#2, #5). Past-chat
+// lines are counted in the offscreen document, which outlives the service worker (#13).
+import { Tiktoken, type TiktokenBPE } from 'js-tiktoken/lite';
+import { browser } from 'wxt/browser';
 
 let encoder: Promise<Tiktoken> | undefined;
 
+// In the extension the ranks are a JSON file in the package (scripts/tiktoken-ranks.ts), read on first use: as
+// a bundled module they were 2.3 MB of the service worker's script, loaded at every worker start. Node (unit
+// tests, eval) imports the module.
+function ranks(): Promise<TiktokenBPE> {
+  const path = import.meta.env.ENGRAM_RANKS_PATH as string | undefined;
+  if (path)
+    return fetch(browser.runtime.getURL(path as '/')).then((r) => {
+      if (!r.ok) throw new Error(`token ranks: ${r.status} reading ${path}`);
+      return r.json() as Promise<TiktokenBPE>;
+    });
+  return import('js-tiktoken/ranks/o200k_base').then((m) => m.default);
+}
+
 function load(): Promise<Tiktoken> {
-  encoder ??= import('js-tiktoken/ranks/o200k_base').then((ranks) => new Tiktoken(ranks.default));
+  encoder ??= ranks().then((r) => new Tiktoken(r));
+  encoder.catch(() => (encoder = undefined));
   return encoder;
 }
 

@@ -13,9 +13,13 @@ const PROXY = 'new URL("sqlite3-opfs-async-proxy.js", import.meta.url)';
 
 export function dropSqliteWorkers(code: string): string {
   for (const call of [PROMISER, PROXY])
-    if (!code.includes(call)) throw new Error(`sqlite-wasm: "${call}" not found; check scripts/sqlite-build.ts`);
-  const refuse = (what: string) => `(() => { throw new Error("Engram does not ship sqlite-wasm's ${what}"); })()`;
-  return code.replace(PROMISER, refuse('worker1 promiser')).replace(PROXY, refuse('OPFS async proxy (opfs VFS)'));
+    if (!code.includes(call))
+      throw new Error(`sqlite-wasm: "${call}" not found; check scripts/sqlite-build.ts`);
+  const refuse = (what: string) =>
+    `(() => { throw new Error("Engram does not ship sqlite-wasm's ${what}"); })()`;
+  return code
+    .replace(PROMISER, refuse('worker1 promiser'))
+    .replace(PROXY, refuse('OPFS async proxy (opfs VFS)'));
 }
 
 export function sqliteBuild(): Plugin {

@@ -7,6 +7,8 @@ import { browser } from 'wxt/browser';
 import { listenFor, sendMessage } from '../../lib/messages';
 import { appConfig, unloadable } from '../../lib/providers/webllm-config';
 import { startPastWorker, type PastCall } from '../../lib/past/worker-client';
+import { withTokens } from '../../lib/past/lines';
+import { countTokens } from '../../lib/tokens';
 
 const origin = browser.runtime.getURL('/');
 let loaded: { model: string; engine: Promise<MLCEngine> } | null = null;
@@ -61,6 +63,20 @@ listenFor(
   origin,
 );
 
-// The past-turn index's worker (#13): started on the first request, kept while this document lives.
+// The past-turn index's worker (#13): started on the first request, kept while this document lives. Hits
+// come back with their token counts: this document outlives the service worker, so its encoder (~1 s to build)
+// is built once, here, on this thread while the worker opens SQLite on its own; a restarted service worker
+// no longer builds one on the click's path (docs/past-index.md: 0.7-0.9 s of a ~1.1 s cold click).
 let past: PastCall | undefined;
-listenFor('pastIndex', async (op) => (past ??= startPastWorker())(op), origin);
+listenFor(
+  'pastIndex',
+  async (op) => {
+    if (!past) {
+      past = startPastWorker();
+      void countTokens('');
+    }
+    const reply = await past(op);
+    return reply.hits ? { ...reply, hits: await withTokens(reply.hits, countTokens) } : reply;
+  },
+  origin,
+);

@@ -186,6 +186,29 @@ describe('From past chats', () => {
     // A bound for a loaded box, not a timing target: the open alone is held 1.5 s.
   }, 30_000);
 
+  // The offscreen document counts each hit's tokens with an encoder that outlives this worker: recounting
+  // here rebuilt the encoder (~1 s) on the first click after every worker restart (docs/past-index.md).
+  test("a hit's token count from the index's host is used as it is, not counted again", async () => {
+    await handlers.captureTurns(trip, { url: trip.url, tab: { id: 1 } });
+    await settingsItem.setValue(rawTurnsOn);
+    const host = memoryHost();
+    resetPastIndex(async (op) => {
+      const reply = await host(op);
+      return reply.hits ? { ...reply, hits: reply.hits.map((h, i) => ({ ...h, tokens: 101 + i })) } : reply;
+    });
+    const reply = await ask('cabin at Lake Bled', { conversationId: 'other' });
+    expect(reply.lines.map((l) => [l.text, l.tokens])).toEqual([
+      ['Me: We rented a cabin near Lake Bled for the first week of July.', 101],
+      ['Assistant: Lovely. Bring a rain jacket.', 102],
+    ]);
+    resetPastIndex(memoryHost());
+    const counted = await ask('cabin at Lake Bled', { conversationId: 'other' });
+    expect(counted.lines.map((l) => l.tokens)).toEqual([
+      await warmTokens('Me: We rented a cabin near Lake Bled for the first week of July.'),
+      await warmTokens('Assistant: Lovely. Bring a rain jacket.'),
+    ]);
+  });
+
   test('a later capture is indexed without a rebuild, and becomes context of the turn before it', async () => {
     await settingsItem.setValue(rawTurnsOn);
     expect((await ask('kayak rental', { conversationId: 'other' })).lines).toEqual([]);

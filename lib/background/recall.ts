@@ -5,9 +5,8 @@ import type { Memory } from '../model/records';
 import type { Settings } from '../model/settings';
 import { RecallIndex, recallable } from '../recall/index';
 import { buildQuery, recall, type PastLine } from '../recall/recall';
-import { escapeMemoryText } from '../recall/block';
 import { PAST_LIMIT } from '../past/limits';
-import { hitText, pastLines } from '../past/lines';
+import { hitText, pastLines, withTokens } from '../past/lines';
 import { liveTurnKeys } from '../store/recall-turns';
 import { countTokens } from '../tokens';
 import { EmbeddingCache, type Embedder } from '../recall/semantic';
@@ -97,9 +96,11 @@ async function pastFor(req: RecallRequest, settings: Settings): Promise<{ lines:
   // A delete the index missed (the worker stopped between Dexie's commit and the index's) is never quoted.
   const live = await liveTurnKeys(hits.map((h) => h.turnKey));
   const kept = hits.filter((h) => live.has(h.turnKey));
-  const counts = new Map<string, number>();
-  for (const text of new Set(kept.map(hitText))) counts.set(text, await countTokens(escapeMemoryText(text)));
-  return { lines: pastLines(kept, (text) => counts.get(text) ?? 0) };
+  // Counted in the offscreen document, whose encoder outlives this worker; the encoder's ~1 s build was most of
+  // a click after a worker restart (docs/past-index.md). Firefox's background page counts here.
+  const counted = await withTokens(kept, countTokens);
+  const counts = new Map(counted.map((h) => [hitText(h), h.tokens]));
+  return { lines: pastLines(counted, (text) => counts.get(text) ?? 0) };
 }
 
 function apply(idx: RecallIndex, memory: Memory): void {

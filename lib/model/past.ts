@@ -43,6 +43,8 @@ export const PastHitMsg = z.object({
   at: z.string(),
   text: z.string(),
   score: z.number(),
+  /** Tokens of the line as the block prints it (lib/past/lines.ts), counted where the encoder stays built. */
+  tokens: z.optional(z.number().check(z.int(), z.nonnegative())),
 });
 
 export const PastIndexStats = z.object({
