@@ -7,6 +7,7 @@ const Key = z.string().check(z.minLength(1), z.maxLength(2000));
 export const PassageMsg = z.object({
   id: Key,
   turnKey: Key,
+  chunk: z.number().check(z.int(), z.nonnegative()),
   conversationKey: Key,
   who: z.string().check(z.maxLength(100)),
   at: z.string().check(z.maxLength(40)),

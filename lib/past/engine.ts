@@ -7,62 +7,51 @@ import type { Database } from '@sqlite.org/sqlite-wasm';
 import { terms } from '../recall/terms';
 import { cutExcerpt } from './excerpt';
 import { passageHash, type Passage } from './passages';
+import { queryTerms, RANK_WEIGHTS, type PastHit, type QueryOptions } from './query';
+import { Statements } from './statements';
+
+export { RANK_WEIGHTS, type PastHit, type QueryOptions, type RankWeights } from './query';
 
 /** Bump when the schema, the passage rules or the tokenization change: the index is then rebuilt from Dexie. */
-export const PAST_SCHEMA = 1;
+export const PAST_SCHEMA = 2;
 
-export type SqlDb = Pick<Database, 'exec' | 'selectArrays' | 'selectValue' | 'transaction'>;
+export type SqlDb = Pick<Database, 'exec' | 'prepare' | 'selectArrays' | 'selectValue' | 'transaction'>;
 
-/** bm25() column weights, tuned with eval:recall (docs/past-index.md). */
-export interface RankWeights {
-  own: number;
-  context: number;
-}
-export const RANK_WEIGHTS: RankWeights = { own: 3, context: 2.4 };
-
-export interface PastHit {
-  /** `${passageId}#${piece}`: which piece of which passage is shown. */
-  id: string;
-  turnKey: string;
-  who: string;
-  at: string;
-  text: string;
-  score: number;
-}
-
-export interface QueryOptions {
-  limit: number;
-  /** The chat the query comes from: its own turns are already on screen. */
-  skipConversation: string | null;
-  weights?: RankWeights;
-}
-
-// As in the memory index (lib/recall/index.ts): a long draft keeps its rarest terms, and in a large index a
-// term in more than a twentieth of it is left out of the MATCH (its posting list is the cost).
-const MAX_QUERY_TERMS = 24;
-const COMMON_SHARE = 0.05;
-const COMMON_MIN_DOCS = 5000;
-
+// Version 2 (bench:past at 2,000 conversations, docs/past-index.md): conversations get an integer id, a
+// passage's id is its turn and chunk (no unique index over ~85-character strings), hashes are integers. The
+// text columns a passage needs to be shown stay here, so a query never waits for IndexedDB.
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS convs(id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE);
 CREATE TABLE IF NOT EXISTS passages(
-  rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, conv TEXT NOT NULL, turn TEXT NOT NULL,
-  who TEXT NOT NULL, at TEXT NOT NULL, text TEXT NOT NULL, hash TEXT NOT NULL);
+  rowid INTEGER PRIMARY KEY, conv INTEGER NOT NULL, turn TEXT NOT NULL, chunk INTEGER NOT NULL,
+  who TEXT NOT NULL, at TEXT NOT NULL, text TEXT NOT NULL, hash INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS passages_conv ON passages(conv);
 CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(own, ctx, content='', contentless_delete=1,
   tokenize='unicode61 remove_diacritics 2');
 CREATE VIRTUAL TABLE IF NOT EXISTS vocab USING fts5vocab(fts, 'row');`;
+const DROP =
+  'DROP TABLE IF EXISTS vocab; DROP TABLE IF EXISTS fts; DROP TABLE IF EXISTS passages; DROP TABLE IF EXISTS convs;';
 
 const stems = (text: string) => terms(text).join(' ');
+const passageId = (turn: string, chunk: number) => `${turn}~${chunk}`;
 
 export class PastEngine {
-  constructor(private readonly db: SqlDb) {}
+  private readonly sql: Statements;
+  /** Passages stored; counted once, then kept in step (a count(*) per query scanned the table). */
+  private rows: number | null = null;
+
+  constructor(private readonly db: SqlDb) {
+    this.sql = new Statements(db);
+  }
 
   /** Creates the schema, or drops an index of another version; true when the index is (now) empty. */
   open(): boolean {
+    this.sql.forget();
+    this.rows = null;
     const version = this.metaOf('schema');
     if (version !== null && Number(version) !== PAST_SCHEMA) {
-      this.db.exec('DROP TABLE IF EXISTS vocab; DROP TABLE IF EXISTS fts; DROP TABLE IF EXISTS passages;');
+      this.db.exec(DROP);
       this.db.exec('DROP TABLE IF EXISTS meta;');
     }
     this.db.exec(SCHEMA);
@@ -71,7 +60,8 @@ export class PastEngine {
   }
 
   count(): number {
-    return Number(this.db.selectValue('SELECT count(*) FROM passages') ?? 0);
+    this.rows ??= Number(this.db.selectValue('SELECT count(*) FROM passages') ?? 0);
+    return this.rows;
   }
 
   metaOf(key: string): string | null {
@@ -82,7 +72,7 @@ export class PastEngine {
   }
 
   setMeta(key: string, value: string): void {
-    this.db.exec('INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)', { bind: [key, value] });
+    this.sql.run('INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)', [key, value]);
   }
 
   /**
@@ -90,96 +80,125 @@ export class PastEngine {
    * gone ones are deleted. Costs the conversation's size, not the index's.
    */
   putConversation(conversationKey: string, passages: readonly Passage[]): number {
-    const stored = new Map<string, [number, string]>();
-    for (const [rowid, id, hash] of this.db.selectArrays(
-      'SELECT rowid, id, hash FROM passages WHERE conv = ?',
-      [conversationKey],
-    ))
-      stored.set(String(id), [Number(rowid), String(hash)]);
     let written = 0;
-    this.db.transaction(() => {
-      const keep = new Set<string>();
-      for (const p of passages) {
-        keep.add(p.id);
-        const hash = passageHash(p);
-        const old = stored.get(p.id);
-        if (old?.[1] === hash) continue;
-        if (old) this.deleteRow(old[0]);
-        this.insert(p, hash);
-        written++;
-      }
-      for (const [id, [rowid]] of stored) if (!keep.has(id)) this.deleteRow(rowid);
-    });
+    this.guard(() =>
+      this.db.transaction(() => {
+        const conv = this.convId(conversationKey, true) ?? 0;
+        const stored = new Map<string, [number, number]>();
+        for (const [rowid, turn, chunk, hash] of this.sql.all(
+          'SELECT rowid, turn, chunk, hash FROM passages WHERE conv = ?',
+          [conv],
+        ))
+          stored.set(passageId(String(turn), Number(chunk)), [Number(rowid), Number(hash)]);
+        const keep = new Set<string>();
+        for (const p of passages) {
+          const id = passageId(p.turnKey, p.chunk);
+          keep.add(id);
+          const hash = passageHash(p);
+          const old = stored.get(id);
+          if (old?.[1] === hash) continue;
+          if (old) this.deleteRow(old[0]);
+          this.insert(conv, p, hash);
+          written++;
+        }
+        for (const [id, [rowid]] of stored) if (!keep.has(id)) this.deleteRow(rowid);
+        if (passages.length === 0) this.sql.run('DELETE FROM convs WHERE id = ?', [conv]);
+      }),
+    );
     return written;
   }
 
   deleteConversations(keys: readonly string[]): void {
-    this.db.transaction(() => {
-      for (const key of keys)
-        for (const [rowid] of this.db.selectArrays('SELECT rowid FROM passages WHERE conv = ?', [key]))
-          this.deleteRow(Number(rowid));
-    });
+    this.guard(() =>
+      this.db.transaction(() => {
+        for (const key of keys) {
+          const conv = this.convId(key, false);
+          if (conv === null) continue;
+          for (const [rowid] of this.sql.all('SELECT rowid FROM passages WHERE conv = ?', [conv]))
+            this.deleteRow(Number(rowid));
+          this.sql.run('DELETE FROM convs WHERE id = ?', [conv]);
+        }
+      }),
+    );
   }
 
   clear(): void {
-    this.db.exec("DELETE FROM passages; DELETE FROM fts; DELETE FROM meta WHERE key <> 'schema';");
+    this.db.exec(
+      "DELETE FROM passages; DELETE FROM fts; DELETE FROM convs; DELETE FROM meta WHERE key <> 'schema';",
+    );
+    this.rows = 0;
   }
 
-  private insert(p: Passage, hash: string): void {
-    this.db.exec('INSERT INTO passages(id, conv, turn, who, at, text, hash) VALUES (?, ?, ?, ?, ?, ?, ?)', {
-      bind: [p.id, p.conversationKey, p.turnKey, p.who, p.at, p.text, hash],
-    });
-    const rowid = this.db.selectValue('SELECT last_insert_rowid()');
-    this.db.exec('INSERT INTO fts(rowid, own, ctx) VALUES (?, ?, ?)', {
-      bind: [Number(rowid), stems(p.text), stems(p.context)],
-    });
+  private convId(key: string, create: boolean): number | null {
+    const found = this.sql.all('SELECT id FROM convs WHERE key = ?', [key])[0]?.[0];
+    if (found !== undefined) return Number(found);
+    if (!create) return null;
+    this.sql.run('INSERT INTO convs(key) VALUES (?)', [key]);
+    return Number(this.db.selectValue('SELECT last_insert_rowid()'));
+  }
+
+  private insert(conv: number, p: Passage, hash: number): void {
+    this.sql.run(
+      'INSERT INTO passages(conv, turn, chunk, who, at, text, hash) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      [conv, p.turnKey, p.chunk, p.who, p.at, p.text, hash],
+    );
+    this.sql.run('INSERT INTO fts(rowid, own, ctx) VALUES (last_insert_rowid(), ?, ?)', [
+      stems(p.text),
+      stems(p.context),
+    ]);
+    if (this.rows !== null) this.rows++;
   }
 
   private deleteRow(rowid: number): void {
-    this.db.exec('DELETE FROM fts WHERE rowid = ?; ', { bind: [rowid] });
-    this.db.exec('DELETE FROM passages WHERE rowid = ?', { bind: [rowid] });
+    this.sql.run('DELETE FROM fts WHERE rowid = ?', [rowid]);
+    this.sql.run('DELETE FROM passages WHERE rowid = ?', [rowid]);
+    if (this.rows !== null) this.rows--;
   }
 
-  /** The query's terms worth a MATCH, with their idf (for the excerpt cut). */
-  private queryTerms(query: string): Map<string, number> {
-    const distinct = [...new Set(terms(query))];
-    if (distinct.length === 0) return new Map();
-    const n = this.count();
-    const marks = distinct.map(() => '?').join(',');
-    const df = new Map(
-      this.db
-        .selectArrays(`SELECT term, doc FROM vocab WHERE term IN (${marks})`, distinct)
-        .map(([t, d]) => [String(t), Number(d)]),
-    );
-    const limit = n >= COMMON_MIN_DOCS ? n * COMMON_SHARE : Infinity;
-    const kept = distinct
-      .filter((t) => (df.get(t) ?? 0) > 0 && (df.get(t) ?? 0) <= limit)
-      .sort((a, b) => (df.get(a) ?? 0) - (df.get(b) ?? 0))
-      .slice(0, MAX_QUERY_TERMS);
-    const idf = (d: number) => Math.log(1 + (n - d + 0.5) / (d + 0.5));
-    return new Map(kept.map((t) => [t, idf(df.get(t) ?? 0)]));
+  /** A failed write may have been rolled back: the cached count is recounted rather than trusted. */
+  private guard(write: () => void): void {
+    try {
+      write();
+    } catch (e) {
+      this.rows = null;
+      throw e;
+    }
   }
 
   /** The best passages for a query, each cut to its best excerpt; scores are positive, higher is better. */
   query(query: string, options: QueryOptions): PastHit[] {
-    const weights = this.queryTerms(query);
+    const weights = queryTerms(terms(query), this.count(), (distinct) =>
+      this.db.selectArrays(
+        `SELECT term, doc FROM vocab WHERE term IN (${distinct.map(() => '?').join(',')})`,
+        distinct,
+      ),
+    );
     if (weights.size === 0) return [];
     const w = options.weights ?? RANK_WEIGHTS;
     const match = [...weights.keys()].map((t) => `"${t.replaceAll('"', '""')}"`).join(' OR ');
-    const rows = this.db.selectArrays(
-      `SELECT p.id, p.turn, p.who, p.at, p.text, -bm25(fts, ?, ?) AS s FROM fts JOIN passages p ON p.rowid = fts.rowid
-       WHERE fts MATCH ? AND p.conv <> ? ORDER BY s DESC LIMIT ?`,
-      [w.own, w.context, match, options.skipConversation ?? '', options.limit],
+    const skip = options.skipConversation === null ? null : this.convId(options.skipConversation, false);
+    // Ranked inside FTS5 and cut to the best few before any passage row is read: the open chat's own
+    // passages may rank first, so the cut leaves room for all of them.
+    const room =
+      skip === null
+        ? 0
+        : Number(this.sql.all('SELECT count(*) FROM passages WHERE conv = ?', [skip])[0]?.[0] ?? 0);
+    const rows = this.sql.all(
+      `SELECT p.turn, p.chunk, p.who, p.at, p.text, f.s FROM
+         (SELECT rowid, -bm25(fts, ?, ?) AS s FROM fts WHERE fts MATCH ? ORDER BY s DESC LIMIT ?) f
+       JOIN passages p ON p.rowid = f.rowid WHERE p.conv <> ? ORDER BY f.s DESC LIMIT ?`,
+      [w.own, w.context, match, options.limit + room, skip ?? -1, options.limit],
     );
-    return rows.map(([id, turn, who, at, text, score]) => {
+    return rows.map(([turn, chunk, who, at, text, score]) => {
       const cut = cutExcerpt(String(text), weights);
-      const line = {
-        id: `${String(id)}#${cut.piece}`,
+      return {
+        id: `${passageId(String(turn), Number(chunk))}#${cut.piece}`,
         turnKey: String(turn),
         who: String(who),
         at: String(at),
+        text: cut.text,
+        score: Number(score),
       };
-      return { ...line, text: cut.text, score: Number(score) };
     });
   }
 }

@@ -18,6 +18,8 @@ export interface Passage {
   /** `${turnKey}~${chunk}`: stable while the turn's text is. */
   id: string;
   turnKey: string;
+  /** Which passage-sized chunk of its turn, from 0. */
+  chunk: number;
   conversationKey: string;
   who: string;
   at: string;
@@ -49,6 +51,7 @@ export function passagesOf(turns: readonly PastTurn[], options: PassageOptions =
     return {
       id: `${turn.key}~${chunk}`,
       turnKey: turn.key,
+      chunk,
       conversationKey: turn.conversationKey,
       who: turn.who,
       at: turn.at,
@@ -59,9 +62,9 @@ export function passagesOf(turns: readonly PastTurn[], options: PassageOptions =
 }
 
 /** FNV-1a over a passage's searched text: an unchanged passage is not rewritten when its chat is re-read. */
-export function passageHash(p: Passage): string {
+export function passageHash(p: Passage): number {
   let h = 0x811c9dc5;
   const s = `${p.who}\u0000${p.at}\u0000${p.text}\u0000${p.context}`;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  return (h >>> 0).toString(36);
+  return h >>> 0;
 }

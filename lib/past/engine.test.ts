@@ -1,0 +1,91 @@
+// The past index's engine (#13) on the same sqlite-wasm build the extension runs, in memory.
+import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
+import { describe, expect, test } from 'vitest';
+import { PAST_SCHEMA, PastEngine } from './engine';
+import { memoryEngine } from './memory-db';
+import { passagesOf, type PastTurn } from './passages';
+
+const turn = (conv: string, i: number, text: string): PastTurn => ({
+  key: `${conv}:t${i}`,
+  conversationKey: conv,
+  who: i % 2 ? 'Assistant' : 'Me',
+  text,
+  at: '2026-06-01T09:00:00.000Z',
+});
+const put = (engine: PastEngine, conv: string, texts: string[]) =>
+  engine.putConversation(conv, passagesOf(texts.map((t, i) => turn(conv, i, t))));
+const turnsOf = (engine: PastEngine, query: string, skip: string | null = null, limit = 10) =>
+  engine.query(query, { limit, skipConversation: skip }).map((h) => h.turnKey);
+
+describe('PastEngine', () => {
+  test('a conversation put again keeps unchanged passages, rewrites changed ones and drops gone ones', async () => {
+    const engine = await memoryEngine();
+    expect(put(engine, 'a', ['The kayak rental at Lake Bled', 'Bring a rain jacket'])).toBe(2);
+    expect(put(engine, 'a', ['The kayak rental at Lake Bled', 'Bring a rain jacket'])).toBe(0);
+    expect(put(engine, 'a', ['The canoe rental at Lake Bled'])).toBe(1);
+    expect(engine.count()).toBe(1);
+    expect(turnsOf(engine, 'kayak')).toEqual([]);
+    expect(turnsOf(engine, 'canoe')).toEqual(['a:t0']);
+    expect(turnsOf(engine, 'jacket')).toEqual([]);
+  });
+
+  test('deletes and clear reach the count and the results', async () => {
+    const engine = await memoryEngine();
+    put(engine, 'a', ['Sourdough starter feeding schedule']);
+    put(engine, 'b', ['Sourdough loaf came out flat']);
+    engine.deleteConversations(['a', 'missing']);
+    expect(engine.count()).toBe(1);
+    expect(turnsOf(engine, 'sourdough')).toEqual(['b:t0']);
+    engine.clear();
+    expect(engine.count()).toBe(0);
+    expect(turnsOf(engine, 'sourdough')).toEqual([]);
+    put(engine, 'b', ['Sourdough loaf came out flat']);
+    expect(turnsOf(engine, 'sourdough')).toEqual(['b:t0']);
+  });
+
+  // Ranking is cut to the best few inside FTS5; the open chat's own passages, which match its draft best, must
+  // not crowd out every other chat's.
+  test('the open chat is skipped even when all of the best matches are its own', async () => {
+    const engine = await memoryEngine();
+    put(
+      engine,
+      'open',
+      Array.from({ length: 30 }, (_, i) => `glacier glacier glacier hike number ${i}`),
+    );
+    put(engine, 'other', [
+      'We hiked to a glacier once, years ago, and then went home for dinner with friends',
+    ]);
+    expect(turnsOf(engine, 'glacier hike', 'open', 3)).toEqual(['other:t0']);
+    expect(turnsOf(engine, 'glacier hike', null, 3)).toHaveLength(3);
+  });
+
+  test('a failed write leaves the count true to what is stored', async () => {
+    const engine = await memoryEngine();
+    put(engine, 'a', ['Cello lessons on Tuesdays']);
+    // The second passage fails after the first was written: the transaction rolls both back.
+    const bad = passagesOf([turn('b', 0, 'Violin lessons on Fridays'), turn('b', 1, 'And scales')]).map(
+      (p, i) => (i === 1 ? { ...p, text: null as unknown as string } : p),
+    );
+    expect(() => engine.putConversation('b', bad)).toThrow();
+    expect(engine.count()).toBe(1);
+    expect(turnsOf(engine, 'lessons')).toEqual(['a:t0']);
+    // The statements that failed are ready for the next write.
+    put(engine, 'b', ['Violin lessons on Fridays', 'And scales']);
+    expect(engine.count()).toBe(3);
+    expect(turnsOf(engine, 'violin')).toEqual(['b:t0', 'b:t1']);
+  });
+
+  test('an index of another schema version opens empty, to be rebuilt from the store', async () => {
+    const sqlite = await sqlite3InitModule();
+    const db = new sqlite.oo1.DB(':memory:');
+    db.exec(`CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      INSERT INTO meta VALUES ('schema', '${PAST_SCHEMA - 1}');
+      CREATE TABLE passages(rowid INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, conv TEXT NOT NULL);
+      INSERT INTO passages(id, conv) VALUES ('x~0', 'x');`);
+    const engine = new PastEngine(db);
+    expect(engine.open()).toBe(true);
+    put(engine, 'a', ['Tide tables for Brittany']);
+    expect(turnsOf(engine, 'tide')).toEqual(['a:t0']);
+    expect(new PastEngine(db).open()).toBe(false);
+  });
+});

@@ -1,0 +1,52 @@
+// What a past-index query asks for and gets back (#13), and which of its terms are worth a MATCH.
+
+/** bm25() column weights, tuned with eval:recall (docs/past-index.md). */
+export interface RankWeights {
+  own: number;
+  context: number;
+}
+export const RANK_WEIGHTS: RankWeights = { own: 3, context: 2.4 };
+
+export interface PastHit {
+  /** `${passageId}#${piece}`: which piece of which passage is shown. */
+  id: string;
+  turnKey: string;
+  who: string;
+  at: string;
+  text: string;
+  score: number;
+}
+
+export interface QueryOptions {
+  limit: number;
+  /** The chat the query comes from: its own turns are already on screen. */
+  skipConversation: string | null;
+  weights?: RankWeights;
+}
+
+// As in the memory index (lib/recall/index.ts): a long draft keeps its rarest terms, and in a large index a
+// term in more than a twentieth of it is left out of the MATCH (its posting list is the cost).
+const MAX_QUERY_TERMS = 24;
+const COMMON_SHARE = 0.05;
+const COMMON_MIN_DOCS = 5000;
+
+/**
+ * The query's terms worth a MATCH, rarest first, with their idf (for the excerpt cut). `dfOf` gives each term's
+ * document frequency (the fts5vocab table) for `n` passages.
+ */
+export function queryTerms(
+  all: readonly string[],
+  n: number,
+  dfOf: (distinct: string[]) => unknown[][],
+): Map<string, number> {
+  const distinct = [...new Set(all)];
+  if (distinct.length === 0) return new Map();
+  const df = new Map(dfOf(distinct).map(([t, d]) => [String(t), Number(d)]));
+  const limit = n >= COMMON_MIN_DOCS ? n * COMMON_SHARE : Infinity;
+  const kept = distinct
+    .filter((t) => (df.get(t) ?? 0) > 0 && (df.get(t) ?? 0) <= limit)
+    .sort((a, b) => (df.get(a) ?? 0) - (df.get(b) ?? 0))
+    .slice(0, MAX_QUERY_TERMS);
+  const idf = (d: number) => Math.log(1 + (n - d + 0.5) / (d + 0.5));
+  return new Map(kept.map((t) => [t, idf(df.get(t) ?? 0)]));
+}
