@@ -76,35 +76,45 @@ export class PastEngine {
   }
 
   /**
-   * Makes one conversation's passages exactly `passages`: unchanged ones stay, changed ones are rewritten,
-   * gone ones are deleted. Costs the conversation's size, not the index's.
+   * Makes each conversation's passages exactly those given, in one transaction: unchanged ones stay, changed
+   * ones are rewritten, gone ones are deleted. Costs the conversations' size, not the index's.
    */
-  putConversation(conversationKey: string, passages: readonly Passage[]): number {
+  putConversations(list: readonly { key: string; passages: readonly Passage[] }[]): number {
     let written = 0;
     this.guard(() =>
       this.db.transaction(() => {
-        const conv = this.convId(conversationKey, true) ?? 0;
-        const stored = new Map<string, [number, number]>();
-        for (const [rowid, turn, chunk, hash] of this.sql.all(
-          'SELECT rowid, turn, chunk, hash FROM passages WHERE conv = ?',
-          [conv],
-        ))
-          stored.set(passageId(String(turn), Number(chunk)), [Number(rowid), Number(hash)]);
-        const keep = new Set<string>();
-        for (const p of passages) {
-          const id = passageId(p.turnKey, p.chunk);
-          keep.add(id);
-          const hash = passageHash(p);
-          const old = stored.get(id);
-          if (old?.[1] === hash) continue;
-          if (old) this.deleteRow(old[0]);
-          this.insert(conv, p, hash);
-          written++;
-        }
-        for (const [id, [rowid]] of stored) if (!keep.has(id)) this.deleteRow(rowid);
-        if (passages.length === 0) this.sql.run('DELETE FROM convs WHERE id = ?', [conv]);
+        for (const c of list) written += this.write(c.key, c.passages);
       }),
     );
+    return written;
+  }
+
+  putConversation(conversationKey: string, passages: readonly Passage[]): number {
+    return this.putConversations([{ key: conversationKey, passages }]);
+  }
+
+  private write(conversationKey: string, passages: readonly Passage[]): number {
+    let written = 0;
+    const conv = this.convId(conversationKey, true) ?? 0;
+    const stored = new Map<string, [number, number]>();
+    for (const [rowid, turn, chunk, hash] of this.sql.all(
+      'SELECT rowid, turn, chunk, hash FROM passages WHERE conv = ?',
+      [conv],
+    ))
+      stored.set(passageId(String(turn), Number(chunk)), [Number(rowid), Number(hash)]);
+    const keep = new Set<string>();
+    for (const p of passages) {
+      const id = passageId(p.turnKey, p.chunk);
+      keep.add(id);
+      const hash = passageHash(p);
+      const old = stored.get(id);
+      if (old?.[1] === hash) continue;
+      if (old) this.deleteRow(old[0]);
+      this.insert(conv, p, hash);
+      written++;
+    }
+    for (const [id, [rowid]] of stored) if (!keep.has(id)) this.deleteRow(rowid);
+    if (passages.length === 0) this.sql.run('DELETE FROM convs WHERE id = ?', [conv]);
     return written;
   }
 

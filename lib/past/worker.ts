@@ -23,6 +23,9 @@ async function start(): Promise<{ engine: PastEngine; disk: Disk }> {
     db = new sqlite3.oo1.DB(':memory:');
     persistent = false;
   }
+  // A derived index (rebuilt from Dexie when unreadable) needs no sync per commit; a larger page cache keeps
+  // FTS5's segment merges in memory while an import is indexed (bench:past, docs/past-index.md).
+  db.exec('PRAGMA synchronous = NORMAL; PRAGMA cache_size = -16384;');
   const engine = new PastEngine(db);
   try {
     engine.open();

@@ -1,0 +1,58 @@
+// The background's side of the past index (#13): a full build sends conversations in batches, reading the next
+// batch while the index's worker writes the last one; the batches must still arrive, and be written, in order.
+import { beforeAll, beforeEach, expect, test } from 'vitest';
+import type { PastOp } from '../model/past';
+import { DEFAULT_SETTINGS } from '../model/settings';
+import { memoryHost } from '../past/memory-db';
+import { settingsItem } from '../settings';
+import { resetDbForTests } from '../store/db';
+import { countTokens } from '../tokens';
+import { handlers } from './handlers';
+import { pastReady, pastStats, resetPastIndex } from './past';
+
+beforeAll(() => countTokens('warm'), 60_000);
+beforeEach(async () => {
+  await resetDbForTests();
+  await settingsItem.setValue({
+    ...DEFAULT_SETTINGS,
+    recall: { ...DEFAULT_SETTINGS.recall, rawTurns: false },
+  });
+  resetPastIndex(memoryHost());
+});
+
+test('a rebuild writes every conversation once, batch after batch, each sent only after the last is written', async () => {
+  const ids = Array.from({ length: 60 }, (_, i) => `c${String(i).padStart(2, '0')}`);
+  for (const id of ids)
+    await handlers.captureTurns(
+      {
+        site: 'claude',
+        conversationId: id,
+        url: `https://claude.ai/chat/${id}`,
+        title: id,
+        strategy: 'api',
+        complete: true,
+        turns: [{ id: `${id}-u`, role: 'user', text: `Note ${id} about harbour ferries.`, createdAt: null }],
+      },
+      { url: `https://claude.ai/chat/${id}`, tab: { id: 1 } },
+    );
+  const host = memoryHost();
+  const log: string[] = [];
+  let writing = 0;
+  resetPastIndex(async (op: PastOp) => {
+    if (op.op !== 'put') return host(op);
+    expect(writing, 'a batch was sent while the one before it was being written').toBe(0);
+    writing++;
+    log.push(op.conversations.map((c) => c.key).join(','));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const reply = await host(op);
+    writing--;
+    return reply;
+  });
+  await pastReady();
+  const sent = log.join(',').split(',');
+  expect(log.length).toBe(3);
+  expect(new Set(sent).size).toBe(60);
+  expect(sent).toHaveLength(60);
+  expect((await pastStats()).passages).toBe(60);
+  expect((await pastStats()).pending).toBe(0);
+});
