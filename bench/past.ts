@@ -252,7 +252,7 @@ async function benchSize(n: number): Promise<Record<string, string>> {
     await step(row, 'disk used', async () => {
       const grown = (await usage(options)) - before.usage;
       const opfs = (await opfsBytes(options)) - before.opfs;
-      const stats = await ask(options, 'pastIndexStats', {}).catch(() => undefined);
+      const stats = await ask(options, 'getPastIndexStats', {}).catch(() => undefined);
       const mb = (b: number) => `${(b / 1e6).toFixed(1)} MB`;
       return `${mb(grown)} store+index (${(grown / raw).toFixed(2)}× raw text), OPFS ${mb(opfs)}${stats ? `, index stats ${JSON.stringify(stats)}` : ''}`;
     });
