@@ -28,3 +28,10 @@ test('settings stored before the daily limits existed still parse, with the defa
   expect(read.privacy).toEqual({ redact: false, reviewMode: true });
   expect(read.limits).toEqual({ dailyChanges: 200, dailyTokens: 1_000_000 });
 });
+
+test('a new install includes past turns; a stored choice to leave them out is kept (#13)', async () => {
+  expect((await readSettings()).recall.rawTurns).toBe(true);
+  const off = { ...DEFAULT_SETTINGS, recall: { ...DEFAULT_SETTINGS.recall, rawTurns: false } };
+  await fakeBrowser.storage.local.set({ settings: off });
+  expect((await readSettings()).recall.rawTurns).toBe(false);
+});

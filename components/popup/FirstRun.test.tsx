@@ -19,14 +19,21 @@ beforeEach(async () => {
   await settingsItem.setValue(DEFAULT_SETTINGS);
 });
 
-test('with "Include past turns" on, one line says what past-chat recall does and that nothing leaves the browser (#13)', async () => {
-  await settingsItem.setValue({
-    ...DEFAULT_SETTINGS,
-    recall: { ...DEFAULT_SETTINGS.recall, rawTurns: true },
-  });
+test('"Include past turns" is on for a new install: one line says what it does and that nothing leaves the browser (#13)', async () => {
+  await settingsItem.removeValue();
   render(<PopupApp />);
   expect(await screen.findByText(PAST_CHATS_LINE)).toBeTruthy();
   expect(PAST_CHATS_LINE).toMatch(/past chats.*runs in this browser and sends nothing anywhere/);
+});
+
+test('with "Include past turns" switched off, the first run does not claim it', async () => {
+  await settingsItem.setValue({
+    ...DEFAULT_SETTINGS,
+    recall: { ...DEFAULT_SETTINGS.recall, rawTurns: false },
+  });
+  render(<PopupApp />);
+  expect(await screen.findByRole('heading', { name: 'Welcome to Engram' })).toBeTruthy();
+  expect(screen.queryByText(PAST_CHATS_LINE)).toBeNull();
 });
 
 test('first run: skip the model, choose sites, read the promises, finish; then the popup remembers', async () => {
@@ -36,8 +43,8 @@ test('first run: skip the model, choose sites, read the promises, finish; then t
     /options\.html#model$/,
   );
   expect(screen.getByText('Step 1 of 3')).toBeTruthy();
-  // #13: "Include past turns" is off by default, so the first run does not claim it.
-  expect(screen.queryByText(PAST_CHATS_LINE)).toBeNull();
+  // #13: "Include past turns" is on by default, and the first run says so.
+  expect(screen.getByText(PAST_CHATS_LINE)).toBeTruthy();
   expect(screen.getAllByRole('button', { name: /skip/i })).toHaveLength(1);
   await userEvent.click(screen.getByRole('button', { name: 'Next' }));
   expect(screen.getByText('Step 2 of 3')).toBeTruthy();

@@ -122,8 +122,13 @@ describe('From past chats', () => {
   };
   const rawTurnsOn = { ...DEFAULT_SETTINGS, recall: { ...DEFAULT_SETTINGS.recall, rawTurns: true } };
 
-  test('off by default; when on, matching excerpts of other chats appear dated, never those of the open chat', async () => {
+  test('none when switched off; when on, matching excerpts of other chats appear dated, never those of the open chat', async () => {
     await handlers.captureTurns(trip, { url: trip.url, tab: { id: 1 } });
+    // On by default since #13, so switched off first.
+    await settingsItem.setValue({
+      ...DEFAULT_SETTINGS,
+      recall: { ...DEFAULT_SETTINGS.recall, rawTurns: false },
+    });
     expect((await ask('cabin at Lake Bled')).lines).toEqual([]);
     await settingsItem.setValue(rawTurnsOn);
     const reply = await ask('cabin at Lake Bled', { conversationId: 'other' });

@@ -72,6 +72,11 @@ test('a memory scoped to a ChatGPT project is offered in that project only', asy
 
 test('"Include past turns" quotes a ChatGPT turn, dated, into a Claude chat', async () => {
   const draft = 'How can I count lines in my .ts files?';
+  // On by default since #13: switched off first, so the test still shows the setting is what adds the quote.
+  const off = { ...DEFAULT_SETTINGS, recall: { ...DEFAULT_SETTINGS.recall, rawTurns: false } };
+  const setup = await openOptions(h);
+  await setup.evaluate((settings) => chrome.storage.local.set({ settings }), off);
+  await setup.close();
   const before = await preview(CLAUDE, '[data-testid="chat-input"]', draft);
   expect(before.lines.join('\n')).not.toContain('count the lines');
   await before.chat.close();

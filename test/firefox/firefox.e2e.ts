@@ -133,7 +133,11 @@ test('Insert memory: the preview frame shows the memory, and confirming puts it 
   );
   // The confirm button may be enabled only after the frame has been visible a moment: wait, never force it.
   // Puppeteer's locator waits until the button is visible, enabled and still before its real click.
-  await frame.locator('::-p-text(Insert 1 memory)').setTimeout(15_000).click();
+  // Past chats are offered too (on by default, #13), so the count varies: "Insert N memories".
+  await frame
+    .locator('::-p-xpath(//button[starts-with(normalize-space(.), "Insert ") and contains(., "memor")])')
+    .setTimeout(15_000)
+    .click();
   await chat.waitForFunction(
     (text) => document.querySelector('#prompt-textarea')?.textContent?.includes(text),
     { timeout: 15_000 },
@@ -142,6 +146,30 @@ test('Insert memory: the preview frame shows the memory, and confirming puts it 
   const composer = await chat.$eval('#prompt-textarea', (el) => el.textContent ?? '');
   expect(composer).toContain('<engram-memory>');
   expect(composer.trim().endsWith('Where in Lisbon should my bees go?')).toBe(true);
+  await chat.close();
+});
+
+// #13: "Include past turns" is on by default, and in Firefox its index is SQLite in a worker the background page
+// starts (Firefox has no offscreen documents): a turn captured on one chat is offered, as a past chat, on another.
+test('From past chats: a turn captured in one chat is offered in the next, by default', async () => {
+  const chat = await openChat(
+    chatgpt,
+    '6f0d2c1e-7777-4a2b-9c3d-000000000006',
+    fixture('pages/chatgpt-current.html'),
+  );
+  await chat.click('#prompt-textarea');
+  await chat.keyboard.type('Help me plan a week in Porto');
+  const host = await chat.waitForSelector('engram-insert');
+  const box = await host!.boundingBox();
+  await chat.mouse.click(box!.x + 12, box!.y + box!.height / 2);
+  const frame = await poll('the preview frame', () => frameAt(chat, `${ORIGIN}/preview.html`));
+  await frame.waitForFunction(
+    () => {
+      const text = document.body.textContent ?? '';
+      return text.includes('From a past chat') && text.includes('Me: Plan a week in Porto.');
+    },
+    { timeout: 30_000 },
+  );
   await chat.close();
 });
 
