@@ -1,6 +1,6 @@
-// Token counting with o200k_base. Never in content scripts: the encoder costs ~1 s to build (DEVELOPERS.md), so
-// it is built lazily once per context, and each memory's count is stored at write time (#2, #5). Past-chat
-// lines are counted in the offscreen document, which outlives the service worker (#13).
+// Token counting with o200k_base. Never in content scripts: the encoder costs ~1 s to build (docs/past-index.md,
+// "The cold click"), so it is built lazily once per context, and each memory's count is stored at write time
+// (#2, #5). Past-chat lines are counted in the offscreen document, which outlives the service worker (#13).
 import { Tiktoken, type TiktokenBPE } from 'js-tiktoken/lite';
 import { browser } from 'wxt/browser';
 
