@@ -3,6 +3,7 @@ import { exportFileName, readExport } from '../lib/store/export';
 import { DeleteEverything, MarkdownExport, StorageUsed } from './DataTools';
 import { downloadText } from './download';
 import { ImportData } from './ImportData';
+import { PastIndexStatus } from './PastIndexStatus';
 import { Button, ErrorText } from './ui';
 import { useAction } from './useAction';
 
@@ -22,6 +23,7 @@ function Tools() {
       </div>
       <ErrorText what="Export failed" error={error} tryThis="Try again." />
       <ImportData />
+      <PastIndexStatus />
       <StorageUsed />
     </>
   );

@@ -1,6 +1,6 @@
 // The background's side of the past index (#13): a full build sends conversations in batches, reading the next
 // batch while the index's worker writes the last one; the batches must still arrive, and be written, in order.
-import { beforeAll, beforeEach, expect, test } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { PastOp } from '../model/past';
 import { DEFAULT_SETTINGS } from '../model/settings';
 import { memoryHost } from '../past/memory-db';
@@ -55,4 +55,36 @@ test('a rebuild writes every conversation once, batch after batch, each sent onl
   expect(sent).toHaveLength(60);
   expect((await pastStats()).passages).toBe(60);
   expect((await pastStats()).pending).toBe(0);
+});
+
+describe('stats', () => {
+  // Options → Data shows how far a rebuild is; stats that waited for the whole rebuild could show none of it.
+  test('answer while a rebuild is still writing, with the conversations still to go', async () => {
+    for (const id of ['a', 'b'])
+      await handlers.captureTurns(
+        {
+          site: 'claude',
+          conversationId: id,
+          url: `https://claude.ai/chat/${id}`,
+          title: id,
+          strategy: 'api',
+          complete: true,
+          turns: [{ id: `${id}-u`, role: 'user', text: `Ferry timetable ${id}.`, createdAt: null }],
+        },
+        { url: `https://claude.ai/chat/${id}`, tab: { id: 1 } },
+      );
+    const host = memoryHost();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    resetPastIndex(async (op: PastOp) => {
+      if (op.op === 'put') await held;
+      return host(op);
+    });
+    const ready = pastReady();
+    await expect.poll(async () => (await pastStats()).pending).toBe(2);
+    expect((await pastStats()).passages).toBe(0);
+    release();
+    await ready;
+    expect(await pastStats()).toMatchObject({ pending: 0, passages: 2 });
+  });
 });

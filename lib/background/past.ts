@@ -131,8 +131,9 @@ export async function queryPast(query: string, limit: number, skipConversation: 
   return (await call({ op: 'query', query, limit, skipConversation })).hits ?? [];
 }
 
+// Answered during a rebuild too (the worker opens its database itself), so Options → Data can show how far it is.
 export async function pastStats(): Promise<PastIndexStats> {
-  await ensureOpen();
+  void ensureOpen().catch(() => undefined);
   const { stats } = await call({ op: 'stats' });
   if (!stats) throw new Error('past index: no stats');
   return { ...stats, pending };

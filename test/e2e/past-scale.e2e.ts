@@ -46,6 +46,10 @@ test('a 2,000-conversation export, imported and indexed: after a worker stop, In
       { timeout: 400_000, interval: 2_000 },
     )
     .toBe(true);
+  // Options → Data says what the index holds and where, once nothing is left to index.
+  await expect
+    .poll(() => options.getByText(/^Past chats indexed:/).textContent(), { timeout: 15_000 })
+    .toMatch(/^Past chats indexed: [\d,]+ passages, [\d.]+ MB in this browser’s private storage\.$/);
   await options.close();
 
   const chat = await h.context.newPage();
