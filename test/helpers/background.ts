@@ -3,11 +3,16 @@
 //   vi.mock('../lib/messages', async (real) => (await import('../test/helpers/background')).throughHandlers(await real()));
 import { vi } from 'vitest';
 import { handlers } from '../../lib/background/handlers';
+import { resetPastIndex } from '../../lib/background/past';
 import type * as Messages from '../../lib/messages';
+import { memoryHost } from '../../lib/past/memory-db';
 
 export const EXTENSION_ORIGIN = 'chrome-extension://engram-test/';
 
 export function throughHandlers(real: typeof Messages): typeof Messages {
+  // The past-chat index (on by default, #13) runs on sqlite-wasm in memory, as in the background's own tests:
+  // happy-dom has no offscreen document to host it.
+  resetPastIndex(memoryHost());
   // A vi.fn, so a test can make one call fail with mockRejectedValueOnce.
   const sendMessage = vi.fn((type: Messages.MessageType, data: unknown) =>
     real.dispatch(type, data, { url: `${EXTENSION_ORIGIN}options.html` }, handlers, EXTENSION_ORIGIN),
