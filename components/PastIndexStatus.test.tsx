@@ -26,11 +26,11 @@ test('while an import is indexed it counts down the conversations to go, then sa
     .mockResolvedValueOnce(stats({ pending: 1200, passages: 5000 }))
     .mockResolvedValue(stats({ passages: 183_710, bytesOnDisk: 177_029_120 }));
   render(<PastIndexStatus busyMs={1000} idleMs={60_000} />);
-  expect((await screen.findByRole('status')).textContent).toBe(
+  expect((await screen.findByTestId('past-index-status')).textContent).toBe(
     'Indexing past chats for “From past chats”: 1,200 conversations to go, 5,000 passages so far.',
   );
   expect(await screen.findByText(/^Past chats indexed/, {}, { timeout: 5000 })).toBeTruthy();
-  expect(screen.getByRole('status').textContent).toBe(
+  expect(screen.getByTestId('past-index-status').textContent).toBe(
     'Past chats indexed: 183,710 passages, 177.0 MB in this browser’s private storage.',
   );
   expect(send).toHaveBeenCalledWith('getPastIndexStats', {});
@@ -39,7 +39,7 @@ test('while an import is indexed it counts down the conversations to go, then sa
 test('an index kept in memory says so and why', async () => {
   send.mockResolvedValue(stats({ passages: 1, persistent: false }));
   render(<PastIndexStatus />);
-  expect((await screen.findByRole('status')).textContent).toBe(
+  expect((await screen.findByTestId('past-index-status')).textContent).toBe(
     'Past chats indexed: 1 passage, kept in memory, because this browser refused its private file storage: it is rebuilt each time Engram starts.',
   );
 });
