@@ -4,7 +4,7 @@ import { RecallIndex } from '../lib/recall/index';
 import { recall } from '../lib/recall/recall';
 import { PAST_LIMIT } from '../lib/past/limits';
 import type { PastEngine, RankWeights } from '../lib/past/engine';
-import { pastLines } from '../lib/past/lines';
+import { hitText, pastLines } from '../lib/past/lines';
 import { memoryEngine } from '../lib/past/memory-db';
 import { passagesOf, type PassageOptions } from '../lib/past/passages';
 import { tokens, type Store } from './locomo-recall';
@@ -75,7 +75,9 @@ export async function scoreRecall(
       if (q.evidence.length === 0) continue;
       const started = performance.now();
       const query = { limit: tuning.limit ?? PAST_LIMIT, skipConversation: null, weights: tuning.weights };
-      const past = engine ? { lines: pastLines(engine.query(q.question, query), tokens) } : null;
+      const past = engine
+        ? { lines: pastLines(engine.query(q.question, query), (h) => tokens(hitText(h))) }
+        : null;
       const input = { draft: q.question, recent: [], scopes: null, budgetTokens, now: store.now, past };
       const result = recall(index, input);
       const ms = performance.now() - started;

@@ -6,7 +6,7 @@ import type { Settings } from '../model/settings';
 import { RecallIndex, recallable } from '../recall/index';
 import { buildQuery, recall, type PastLine } from '../recall/recall';
 import { PAST_LIMIT } from '../past/limits';
-import { hitText, pastLines, withTokens } from '../past/lines';
+import { pastLines, withTokens } from '../past/lines';
 import { liveTurnKeys } from '../store/recall-turns';
 import { countTokens } from '../tokens';
 import { EmbeddingCache, type Embedder } from '../recall/semantic';
@@ -98,9 +98,7 @@ async function pastFor(req: RecallRequest, settings: Settings): Promise<{ lines:
   const kept = hits.filter((h) => live.has(h.turnKey));
   // Counted in the offscreen document, whose encoder outlives this worker; the encoder's ~1 s build was most of
   // a click after a worker restart (docs/past-index.md). Firefox's background page counts here.
-  const counted = await withTokens(kept, countTokens);
-  const counts = new Map(counted.map((h) => [hitText(h), h.tokens]));
-  return { lines: pastLines(counted, (text) => counts.get(text) ?? 0) };
+  return { lines: pastLines(await withTokens(kept, countTokens), (h) => h.tokens) };
 }
 
 function apply(idx: RecallIndex, memory: Memory): void {

@@ -95,7 +95,7 @@ export class PastEngine {
 
   private write(conversationKey: string, passages: readonly Passage[]): number {
     let written = 0;
-    const conv = this.convId(conversationKey, true) ?? 0;
+    const conv = this.convFor(conversationKey);
     const stored = new Map<string, [number, number]>();
     for (const [rowid, turn, chunk, hash] of this.sql.all(
       'SELECT rowid, turn, chunk, hash FROM passages WHERE conv = ?',
@@ -122,7 +122,7 @@ export class PastEngine {
     this.guard(() =>
       this.db.transaction(() => {
         for (const key of keys) {
-          const conv = this.convId(key, false);
+          const conv = this.findConv(key);
           if (conv === null) continue;
           for (const [rowid] of this.sql.all('SELECT rowid FROM passages WHERE conv = ?', [conv]))
             this.deleteRow(Number(rowid));
@@ -139,10 +139,14 @@ export class PastEngine {
     this.rows = 0;
   }
 
-  private convId(key: string, create: boolean): number | null {
+  private findConv(key: string): number | null {
     const found = this.sql.all('SELECT id FROM convs WHERE key = ?', [key])[0]?.[0];
-    if (found !== undefined) return Number(found);
-    if (!create) return null;
+    return found === undefined ? null : Number(found);
+  }
+
+  private convFor(key: string): number {
+    const found = this.findConv(key);
+    if (found !== null) return found;
     this.sql.run('INSERT INTO convs(key) VALUES (?)', [key]);
     return Number(this.db.selectValue('SELECT last_insert_rowid()'));
   }
@@ -186,7 +190,7 @@ export class PastEngine {
     if (weights.size === 0) return [];
     const w = options.weights ?? RANK_WEIGHTS;
     const match = [...weights.keys()].map((t) => `"${t.replaceAll('"', '""')}"`).join(' OR ');
-    const skip = options.skipConversation === null ? null : this.convId(options.skipConversation, false);
+    const skip = options.skipConversation === null ? null : this.findConv(options.skipConversation);
     // Ranked inside FTS5 and cut to the best few before any passage row is read: the open chat's own
     // passages may rank first, so the cut leaves room for all of them.
     const room =

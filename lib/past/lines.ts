@@ -23,11 +23,11 @@ export async function withTokens<H extends Pick<PastHit, 'who' | 'text'> & { tok
   return hits.map((h) => ({ ...h, tokens: counts.get(hitTokenText(h)) ?? 0 }));
 }
 
-/** `tokensOf` counts a line's shown text, escaped as the block will print it. */
-export function pastLines(hits: readonly PastHit[], tokensOf: (text: string) => number): PastLine[] {
+/** `tokensOf` gives a hit's tokens: its shown text, escaped as the block will print it. */
+export function pastLines<H extends PastHit>(hits: readonly H[], tokensOf: (hit: H) => number): PastLine[] {
   return hits.map((hit) => {
     const text = hitText(hit);
-    const line = { id: hit.id, text, context: '', at: hit.at, tokenCount: tokensOf(text) };
+    const line = { id: hit.id, text, context: '', at: hit.at, tokenCount: tokensOf(hit) };
     return { memory: excerptLine(line, [hit.turnKey]), score: hit.score };
   });
 }

@@ -1,6 +1,7 @@
 // Read side of captured turns for recall's "From past chats" (#5): the turns on each conversation's visible
 // branch. Kept apart from conversations.ts, which capture (#3) owns.
 import type { Turn } from '../model/records';
+import { turnsOf } from './conversations';
 import { db } from './db';
 
 export async function visibleTurns(): Promise<Turn[]> {
@@ -31,11 +32,5 @@ export async function liveTurnKeys(keys: readonly string[]): Promise<Set<string>
 
 /** Several conversations' turns, in order, in one read transaction: the past index reads them in batches. */
 export async function turnsOfMany(keys: readonly string[]): Promise<Turn[][]> {
-  return db().transaction('r', db().turns, () =>
-    Promise.all(
-      keys.map((key) =>
-        db().turns.where('[conversationKey+order]').between([key, 0], [key, Infinity]).toArray(),
-      ),
-    ),
-  );
+  return db().transaction('r', db().turns, () => Promise.all(keys.map(turnsOf)));
 }
