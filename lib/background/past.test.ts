@@ -20,21 +20,24 @@ beforeEach(async () => {
   resetPastIndex(memoryHost());
 });
 
+/** One captured Claude conversation of one user turn. */
+const capture = (id: string, text: string) =>
+  handlers.captureTurns(
+    {
+      site: 'claude',
+      conversationId: id,
+      url: `https://claude.ai/chat/${id}`,
+      title: id,
+      strategy: 'api',
+      complete: true,
+      turns: [{ id: `${id}-u`, role: 'user', text, createdAt: null }],
+    },
+    { url: `https://claude.ai/chat/${id}`, tab: { id: 1 } },
+  );
+
 test('a rebuild writes every conversation once, batch after batch, each sent only after the last is written', async () => {
   const ids = Array.from({ length: 60 }, (_, i) => `c${String(i).padStart(2, '0')}`);
-  for (const id of ids)
-    await handlers.captureTurns(
-      {
-        site: 'claude',
-        conversationId: id,
-        url: `https://claude.ai/chat/${id}`,
-        title: id,
-        strategy: 'api',
-        complete: true,
-        turns: [{ id: `${id}-u`, role: 'user', text: `Note ${id} about harbour ferries.`, createdAt: null }],
-      },
-      { url: `https://claude.ai/chat/${id}`, tab: { id: 1 } },
-    );
+  for (const id of ids) await capture(id, `Note ${id} about harbour ferries.`);
   const host = memoryHost();
   const log: string[] = [];
   let writing = 0;
@@ -60,19 +63,7 @@ test('a rebuild writes every conversation once, batch after batch, each sent onl
 describe('stats', () => {
   // Options → Data shows how far a rebuild is; stats that waited for the whole rebuild could show none of it.
   test('answer while a rebuild is still writing, with the conversations still to go', async () => {
-    for (const id of ['a', 'b'])
-      await handlers.captureTurns(
-        {
-          site: 'claude',
-          conversationId: id,
-          url: `https://claude.ai/chat/${id}`,
-          title: id,
-          strategy: 'api',
-          complete: true,
-          turns: [{ id: `${id}-u`, role: 'user', text: `Ferry timetable ${id}.`, createdAt: null }],
-        },
-        { url: `https://claude.ai/chat/${id}`, tab: { id: 1 } },
-      );
+    for (const id of ['a', 'b']) await capture(id, `Ferry timetable ${id}.`);
     const host = memoryHost();
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));

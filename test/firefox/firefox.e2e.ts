@@ -48,6 +48,15 @@ async function openChat(site: FakeSite, id: string, html: string): Promise<Page>
   return page;
 }
 
+/** Opens the insert preview with a real click on the in-page button, and returns its frame. */
+async function openPreview(chat: Page) {
+  // Its shadow root may be closed, so the button is found by its host's box.
+  const host = await chat.waitForSelector('engram-insert');
+  const box = await host!.boundingBox();
+  await chat.mouse.click(box!.x + 12, box!.y + box!.height / 2);
+  return poll('the preview frame', () => frameAt(chat, `${ORIGIN}/preview.html`));
+}
+
 /** What the popup says about the tab showing `url`, once it says anything about a capture. */
 /** The popup's capture line, and whether it says (behind Details) that the chat was read from the page. */
 async function popupSays(url: string): Promise<string> {
@@ -121,11 +130,7 @@ test('Insert memory: the preview frame shows the memory, and confirming puts it 
   );
   await chat.click('#prompt-textarea');
   await chat.keyboard.type('Where in Lisbon should my bees go?');
-  // A real click on the in-page button: its shadow root may be closed, so it is found by its host's box.
-  const host = await chat.waitForSelector('engram-insert');
-  const box = await host!.boundingBox();
-  await chat.mouse.click(box!.x + 12, box!.y + box!.height / 2);
-  const frame = await poll('the preview frame', () => frameAt(chat, `${ORIGIN}/preview.html`));
+  const frame = await openPreview(chat);
   await frame.waitForFunction(
     (text) => document.body.textContent?.includes(text),
     { timeout: 15_000 },
@@ -159,10 +164,7 @@ test('From past chats: a turn captured in one chat is offered in the next, by de
   );
   await chat.click('#prompt-textarea');
   await chat.keyboard.type('Help me plan a week in Porto');
-  const host = await chat.waitForSelector('engram-insert');
-  const box = await host!.boundingBox();
-  await chat.mouse.click(box!.x + 12, box!.y + box!.height / 2);
-  const frame = await poll('the preview frame', () => frameAt(chat, `${ORIGIN}/preview.html`));
+  const frame = await openPreview(chat);
   await frame.waitForFunction(
     () => {
       const text = document.body.textContent ?? '';
