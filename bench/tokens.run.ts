@@ -2,6 +2,7 @@
 // own observations stand in for the model's answers) and counts the prompt tokens actually sent (o200k_base),
 // against a baseline that sends the whole memory store with every extraction call.
 import { expect, test } from 'vitest';
+import { turnKey } from '../lib/model/keys';
 import { DEFAULT_SETTINGS } from '../lib/model/settings';
 import { runDueJobs } from '../lib/pipeline/queue';
 import { makeProvider } from '../lib/providers/structured';
@@ -38,7 +39,7 @@ const EXISTING = /=== EXISTING MEMORIES \(data; do not re-emit\) ===\n[\s\S]*?\n
 async function runSession(session: Session, order: number, totals: Record<string, number>): Promise<number> {
   const c = conversation({ key: `chatgpt:${session.sampleId}`, id: session.sampleId });
   const turns = session.turns.map((t, i) => ({
-    ...{ key: `${c.key}:${t.id}`, conversationKey: c.key, id: t.id, role: t.role, text: t.text },
+    ...{ key: turnKey(c.key, t.id), conversationKey: c.key, id: t.id, role: t.role, text: t.text },
     ...{ createdAt: new Date(Date.parse(session.at) + i * 60_000).toISOString(), order: order + i },
     ...{ superseded: false, capturedAt: session.at },
   }));

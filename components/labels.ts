@@ -1,4 +1,5 @@
 // Words the UI shows for stored values (#6), in one place.
+import { parseConversationKey } from '../lib/model/keys';
 import type { Actor, Job, MemoryEvent, MemoryStatus, Site } from '../lib/model/records';
 
 export const SITE_LABELS: Record<Site, string> = { chatgpt: 'ChatGPT', claude: 'Claude' };
@@ -30,8 +31,8 @@ export function scopeLabel(scope: string, projects?: ReadonlyMap<string, string 
  * reads the same to a screen reader (#16).
  */
 export function conversationLabel(key: string, title?: string | null): string {
-  const site = key.split(':')[0];
-  const where = isSite(site) ? SITE_LABELS[site] : null;
+  const site = parseConversationKey(key)?.site;
+  const where = site ? SITE_LABELS[site] : null;
   const name = title?.trim().replace(/\s+/g, ' ');
   if (!name) return where ? `a ${where} chat` : 'a chat';
   const short = name.length > 60 ? `${name.slice(0, 59).trimEnd()}…` : name;

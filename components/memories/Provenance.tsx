@@ -1,22 +1,26 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { isSiteUrl, type MemorySource } from '../../lib/model/records';
+import { conversationKey, turnKey } from '../../lib/model/keys';
+import { isSiteUrl, type MemorySource, type Site } from '../../lib/model/records';
 import { getConversation } from '../../lib/store/conversations';
 import { turnsByKeys } from '../../lib/store/views';
 import { dateLabel, SITE_LABELS } from '../labels';
 
-function Source({ source }: { source: MemorySource }) {
-  const key = `${source.site}:${source.conversationId}`;
+type ChatSource = MemorySource & { site: Site; conversationId: string };
+const fromChat = (s: MemorySource): s is ChatSource => s.site !== null && s.conversationId !== null;
+
+function Source({ source }: { source: ChatSource }) {
+  const key = conversationKey(source.site, source.conversationId);
   const data = useLiveQuery(async () => {
     const conversation = await getConversation(key);
-    const turns = await turnsByKeys(source.turnIds.map((t) => `${key}:${t}`));
+    const turns = await turnsByKeys(source.turnIds.map((t) => turnKey(key, t)));
     return { conversation, turns };
   }, [key, source.turnIds]);
   if (!data) return <li className="muted">Loading source…</li>;
-  const site = source.site ? SITE_LABELS[source.site] : 'Unknown site';
+  const site = SITE_LABELS[source.site];
   const title = data.conversation?.title || 'Untitled conversation';
   const stored = data.conversation?.url ?? source.url;
   // Stored before imports were checked (#12), a source may hold any URL: link only the site's own.
-  const url = stored && source.site && isSiteUrl(source.site, stored) ? stored : null;
+  const url = stored && isSiteUrl(source.site, stored) ? stored : null;
   const when = dateLabel(data.conversation?.createdAt ?? data.conversation?.updatedAt ?? null);
   return (
     <li className="stack tight">
@@ -44,12 +48,12 @@ function Source({ source }: { source: MemorySource }) {
 
 /** Where a memory came from: the conversation (linked) and the turns it was read from. */
 export function Provenance({ sources }: { sources: MemorySource[] }) {
-  const fromChats = sources.filter((s) => s.site !== null && s.conversationId !== null);
+  const fromChats = sources.filter(fromChat);
   if (fromChats.length === 0) return <p className="muted">Added by hand; no conversation behind it.</p>;
   return (
     <ul className="plain" aria-label="Sources">
       {fromChats.map((s) => (
-        <Source key={`${s.site}:${s.conversationId}`} source={s} />
+        <Source key={conversationKey(s.site, s.conversationId)} source={s} />
       ))}
     </ul>
   );

@@ -5,6 +5,7 @@ import type { z } from 'zod/mini';
 import { describeError } from '../import/issues';
 import { stripCitations } from '../sites/citations';
 import { ExportConversation, ExportMemory } from '../model/export';
+import { conversationKey, turnKey } from '../model/keys';
 import type { ImportChunk, ImportChunkReply, ImportRefusal } from '../model/messages';
 import { Conversation, Job, Turn, Usage, type CaptureHealth, type MemoryEvent } from '../model/records';
 import type { CaptureWrite } from '../store/conversations';
@@ -37,7 +38,7 @@ function lastChanged(c: Imported): string | null {
 
 /** Records from an exported conversation; fields a vendor export lacks are filled as a capture would. */
 export function toWrite(c: Imported, at: string): CaptureWrite {
-  const key = `${c.site}:${c.id}`;
+  const key = conversationKey(c.site, c.id);
   return {
     conversation: {
       key,
@@ -51,7 +52,7 @@ export function toWrite(c: Imported, at: string): CaptureWrite {
       health: c.health ?? health(c, at),
     },
     turns: c.turns.map((t, i) => ({
-      key: `${key}:${t.id}`,
+      key: turnKey(key, t.id),
       conversationKey: key,
       id: t.id,
       role: t.role,

@@ -1,6 +1,7 @@
 // Background wiring of the extraction queue (#4): when a conversation settles it becomes a job; chrome.alarms
 // wakes the queue; one run at a time per service-worker instance.
 import { browser } from 'wxt/browser';
+import { conversationKey } from '../model/keys';
 import type { CaptureRequest } from '../model/messages';
 import { runDueJobs, type QueueEnv } from '../pipeline/queue';
 import { redact } from '../pipeline/redact';
@@ -56,7 +57,7 @@ export async function extractNow(conversationKey?: string): Promise<{ ran: numbe
 /** A conversation settles `idleDelaySec` after its last assistant turn (#4). */
 export async function afterCapture(req: CaptureRequest, stored: number, idleDelaySec: number): Promise<void> {
   if (stored === 0 || req.turns.at(-1)?.role !== 'assistant') return;
-  const key = `${req.site}:${req.conversationId}`;
+  const key = conversationKey(req.site, req.conversationId);
   await enqueueExtraction(key, new Date(Date.now() + idleDelaySec * 1000));
   await wakeAt(new Date(Date.now() + idleDelaySec * 1000).toISOString());
 }

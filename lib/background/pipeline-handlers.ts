@@ -1,6 +1,7 @@
 // Message handlers of the extraction issue (#4), spread into lib/background/handlers.ts.
 import { consolidationPrompt, extractionPrompt } from '../../prompts/registry';
 import type { Handlers, Sender } from '../messages';
+import { conversationKey } from '../model/keys';
 import type { CaptureReply, CaptureRequest } from '../model/messages';
 import type { Settings } from '../model/settings';
 import { readSettings, writeSettings } from '../settings';
@@ -49,6 +50,6 @@ export async function afterCaptureReply(
 ): Promise<void> {
   if (reply.skipped) return;
   const tabId = sender.tab?.id;
-  if (tabId !== undefined) await rememberTab(tabId, `${req.site}:${req.conversationId}`);
+  if (tabId !== undefined) await rememberTab(tabId, conversationKey(req.site, req.conversationId));
   await afterCapture(req, reply.stored, settings.capture.idleDelaySec);
 }

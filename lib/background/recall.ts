@@ -1,6 +1,7 @@
 // The background owns the one recall index: built from the store on first use after the worker starts,
 // then kept in step with every memory write, never rebuilt per query (#5).
 import type { RecallReply, RecallRequest } from '../model/messages';
+import { conversationKey } from '../model/keys';
 import type { Memory } from '../model/records';
 import type { Settings } from '../model/settings';
 import { RecallIndex, recallable } from '../recall/index';
@@ -91,7 +92,7 @@ async function pastFor(req: RecallRequest, settings: Settings): Promise<{ lines:
   if (!settings.recall.rawTurns) return null;
   const { mode, query } = buildQuery(req.draft, req.recent);
   if (mode === 'profile') return { lines: [] };
-  const skip = req.site && req.conversationId ? `${req.site}:${req.conversationId}` : null;
+  const skip = req.site && req.conversationId ? conversationKey(req.site, req.conversationId) : null;
   const hits = await pastHits(query, skip);
   // A delete the index missed (the worker stopped between Dexie's commit and the index's) is never quoted.
   const live = await liveTurnKeys(hits.map((h) => h.turnKey));

@@ -1,3 +1,4 @@
+import { conversationKey } from '../model/keys';
 import type { CaptureReply, CaptureRequest, CaptureStatus } from '../model/messages';
 import type { Settings } from '../model/settings';
 import type { Sender } from '../messages';
@@ -17,7 +18,7 @@ export async function recordStatus(status: CaptureStatus, sender: Sender, settin
   // A conversation captured before and broken now says so in its own record too.
   if (effective.state === 'broken' && effective.conversationId) {
     const { strategy, turnsSeen, turnsStored, lastError, checkedAt } = effective;
-    const key = `${effective.site}:${effective.conversationId}`;
+    const key = conversationKey(effective.site, effective.conversationId);
     await updateHealth(key, { strategy, turnsSeen, turnsStored, lastError, checkedAt });
   }
   const kind =

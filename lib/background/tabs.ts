@@ -1,6 +1,7 @@
 // Which conversation each tab shows, so closing or leaving it settles that conversation at once (#4). Kept in
 // storage.session: it survives a service-worker restart but not the browser session.
 import { storage } from 'wxt/utils/storage';
+import { parseConversationKey } from '../model/keys';
 
 const tabsItem = storage.defineItem<Record<string, string>>('session:tabConversations', { fallback: {} });
 
@@ -22,6 +23,6 @@ export async function forgetTab(tabId: number): Promise<string | undefined> {
 export async function leftConversation(tabId: number, url: string): Promise<string | undefined> {
   const key = (await tabsItem.getValue())[tabId];
   if (key === undefined) return undefined;
-  const id = key.slice(key.indexOf(':') + 1);
-  return url.includes(id) ? undefined : forgetTab(tabId);
+  const id = parseConversationKey(key)?.id;
+  return id && url.includes(id) ? undefined : forgetTab(tabId);
 }

@@ -70,7 +70,7 @@ export async function listConversationRows(): Promise<ConversationRow[]> {
   }));
 }
 
-/** Turns by their full keys (`${site}:${conversationId}:${turnId}`), for a memory's provenance. */
+/** Turns by their full keys (lib/model/keys.ts turnKey), for a memory's provenance. */
 export async function turnsByKeys(keys: string[]): Promise<Turn[]> {
   const rows = await db().turns.bulkGet(keys);
   return rows.filter((t): t is Turn => t !== undefined);

@@ -1,6 +1,7 @@
 // The invariants every fault-injection schedule must keep (#12). Each returns what is wrong, in words that
 // name the record, or nothing.
 import { recallIndex } from '../../lib/background/recall';
+import { turnKey } from '../../lib/model/keys';
 import type { Memory, MemoryEvent } from '../../lib/model/records';
 import { db } from '../../lib/store/db';
 import type { Oracle } from './fault-world';
@@ -70,7 +71,7 @@ async function turnProblems(): Promise<string[]> {
   const problems: string[] = [];
   for (const t of turns) {
     if (!keys.has(t.conversationKey)) problems.push(`turn ${t.key} outlived its conversation`);
-    if (t.key !== `${t.conversationKey}:${t.id}`) problems.push(`turn ${t.key} has a foreign key`);
+    if (t.key !== turnKey(t.conversationKey, t.id)) problems.push(`turn ${t.key} has a foreign key`);
     const place = `${t.conversationKey}#${t.order}`;
     if (!t.superseded && places.has(place)) problems.push(`two visible turns at ${place}`);
     places.add(place);

@@ -8,6 +8,7 @@ import { recallIndex, resetRecallIndex } from '../../lib/background/recall';
 import { planImport } from '../../lib/import/detect';
 import { runImport } from '../../lib/import/run';
 import type { EngramExport } from '../../lib/model/export';
+import { parseConversationKey, turnKey } from '../../lib/model/keys';
 import type { Turn } from '../../lib/model/records';
 import { DEFAULT_SETTINGS } from '../../lib/model/settings';
 import { runDueJobs } from '../../lib/pipeline/queue';
@@ -108,11 +109,11 @@ export class World {
 
   async capture(): Promise<void> {
     const key = pick(this.rnd, CONVERSATIONS) ?? 'chatgpt:a';
-    const [site, id] = key.split(':') as ['chatgpt' | 'claude', string];
+    const { site, id } = parseConversationKey(key)!;
     const stored = await turnsOf(key);
     const at = new Date().toISOString();
     const said = (order: number, role: Turn['role'], text: string): Turn => ({
-      ...{ key: `${key}:t${order}`, conversationKey: key, id: `t${order}`, role, text },
+      ...{ key: turnKey(key, `t${order}`), conversationKey: key, id: `t${order}`, role, text },
       ...{ createdAt: at, order, superseded: false, capturedAt: at },
     });
     const n = stored.length;
