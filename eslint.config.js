@@ -11,7 +11,7 @@ const houseSyntax = [
   },
   {
     selector: "MemberExpression[object.property.name='runtime'][property.name='sendMessage']",
-    message: 'Send messages through lib/messages.ts so requests and replies stay typed and validated.',
+    message: 'Send messages through lib/messaging/ so requests and replies stay typed and validated.',
   },
   {
     selector:
@@ -50,12 +50,12 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', ...houseSyntax.slice(1)] },
   },
   {
-    files: ['lib/messages.ts'],
+    files: ['lib/messaging/**'],
     rules: { 'no-restricted-syntax': ['error', houseSyntax[0], houseSyntax[2]] },
   },
   { files: ['lib/store/**'], rules: { 'no-restricted-imports': 'off' } },
   {
-    // Component tests mock lib/messages with the real handlers; a handler that value-imports it makes the mock
+    // Component tests mock lib/messaging/background with the real handlers; a handler that value-imports it makes the mock
     // import itself and vitest hangs (the unit suite ran 25 minutes in CI, 2026-12-01). Types are fine.
     files: ['lib/background/**/*.ts'],
     ignores: ['**/*.test.ts'],
@@ -65,9 +65,10 @@ export default tseslint.config(
         {
           paths: [
             {
-              name: '../messages',
+              name: '../messaging/background',
               allowTypeImports: true,
-              message: 'Handlers import only types from lib/messages; RejectedMessage is in lib/rejected.ts.',
+              message:
+                'Handlers import only types from lib/messaging/background; RejectedMessage is in lib/messaging/rejected.ts.',
             },
           ],
         },

@@ -5,7 +5,7 @@ import type { Job } from '../lib/model/records';
 import { db, resetDbForTests } from '../lib/store/db';
 import { ActivitySection } from './ActivitySection';
 
-vi.mock('../lib/messages', async (real) =>
+vi.mock('../lib/messaging/background', async (real) =>
   (await import('../test/helpers/background')).throughHandlers(await real()),
 );
 

@@ -7,7 +7,7 @@ import { readSettings, settingsItem } from '../lib/settings';
 import { resetDbForTests } from '../lib/store/db';
 import { OptionsApp } from './OptionsApp';
 
-vi.mock('../lib/messages', async (real) =>
+vi.mock('../lib/messaging/background', async (real) =>
   (await import('../test/helpers/background')).throughHandlers(await real()),
 );
 

@@ -12,8 +12,8 @@ import { restrictStorage } from '../lib/background/storage-access';
 import { startSync, SYNC_ALARM, syncNow } from '../lib/background/sync';
 import { forgetTab, leftConversation } from '../lib/background/tabs';
 import { webllmProvider } from '../lib/background/webllm';
-import { registerHandlers } from '../lib/messages';
-import { sendToTab } from '../lib/tab-messages';
+import { registerHandlers } from '../lib/messaging/background';
+import { sendToTab } from '../lib/messaging/tab';
 
 export default defineBackground(() => {
   void restrictStorage().catch(() => undefined);

@@ -7,7 +7,7 @@ import { getMemory } from '../../lib/store/memories';
 import { giveElementsASize, rowOf } from '../../test/helpers/background';
 import { MemoriesSection } from './MemoriesSection';
 
-vi.mock('../../lib/messages', async (real) =>
+vi.mock('../../lib/messaging/background', async (real) =>
   (await import('../../test/helpers/background')).throughHandlers(await real()),
 );
 

@@ -5,11 +5,11 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { MapBackend } from '../../test/helpers/memory-backend';
 import { connectSync, setSyncForTests, syncNow } from '../../lib/background/sync';
-import { sendMessage } from '../../lib/messages';
+import { sendMessage } from '../../lib/messaging/background';
 import { resetDbForTests } from '../../lib/store/db';
 import { SyncLine } from './SyncLine';
 
-vi.mock('../../lib/messages', async (real) =>
+vi.mock('../../lib/messaging/background', async (real) =>
   (await import('../../test/helpers/background')).throughHandlers(await real()),
 );
 

@@ -1,7 +1,7 @@
-import { sendMessage } from '../../lib/messages';
+import { sendMessage } from '../../lib/messaging/background';
 import type { RecallRequest } from '../../lib/model/messages';
-import { sendToTab } from '../../lib/tab-messages';
-import { insertReply, pageContextReply } from '../../lib/tab-replies';
+import { sendToTab } from '../../lib/messaging/tab';
+import { insertReply, pageContextReply } from '../../lib/messaging/tab-replies';
 import { pastChatsOnly } from '../NoModelNote';
 import { targetTab } from './target-tab';
 

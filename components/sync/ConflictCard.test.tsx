@@ -6,13 +6,13 @@ import userEvent from '@testing-library/user-event';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { db, resetDbForTests } from '../../lib/store/db';
-import { sendMessage } from '../../lib/messages';
+import { sendMessage } from '../../lib/messaging/background';
 import { countReview, listConflicts } from '../../lib/store/sync-conflicts';
 import { MapBackend } from '../../test/helpers/memory-backend';
 import { StoreDevice } from '../../test/helpers/store-device';
 import { ReviewSection } from '../ReviewSection';
 
-vi.mock('../../lib/messages', async (real) =>
+vi.mock('../../lib/messaging/background', async (real) =>
   (await import('../../test/helpers/background')).throughHandlers(await real()),
 );
 

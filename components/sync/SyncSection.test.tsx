@@ -11,7 +11,7 @@ import { resetDbForTests } from '../../lib/store/db';
 import { syncSettings } from '../../lib/store/sync-run';
 import { SyncSection } from './SyncSection';
 
-vi.mock('../../lib/messages', async (real) =>
+vi.mock('../../lib/messaging/background', async (real) =>
   (await import('../../test/helpers/background')).throughHandlers(await real()),
 );
 

@@ -4,7 +4,7 @@
 // a cold start waited ~2.2 s for this document while it parsed web-llm up front (docs/past-index.md).
 import type { MLCEngine } from '@mlc-ai/web-llm';
 import { browser } from 'wxt/browser';
-import { listenFor, sendMessage } from '../../lib/messages';
+import { listenFor, sendMessage } from '../../lib/messaging/background';
 import { appConfig, unloadable } from '../../lib/providers/webllm-config';
 import { startPastWorker, type PastCall } from '../../lib/past/worker-client';
 import { withTokens } from '../../lib/past/lines';

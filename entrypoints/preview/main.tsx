@@ -9,8 +9,8 @@ import './preview.css';
 import { pastChatsOnly } from '../../components/NoModelNote';
 import { FrameApp, type FrameLink } from '../../components/preview/PreviewFrame';
 import type { FrameChannels } from '../../components/preview/frame-recall';
-import { frameMessenger } from '../../lib/frame-messages';
-import { sendMessage } from '../../lib/messages';
+import { frameMessenger } from '../../lib/messaging/frame';
+import { sendMessage } from '../../lib/messaging/background';
 
 const token = location.hash.slice(1);
 history.replaceState(null, '', location.pathname);

@@ -1,11 +1,11 @@
 // The background's message handlers: plain async functions, tested directly (WXT's fake browser cannot
 // route sendResponse; DEVELOPERS.md).
-import type { Handlers } from '../messages';
+import type { Handlers } from '../messaging/background';
 import { readSettings } from '../settings';
 import { handleCapture } from './capture';
 import { handleImportChunk } from './import';
 import { importVendorMemories } from './vendor-memories';
-import { tabMessenger } from '../tab-messages';
+import { tabMessenger } from '../messaging/tab';
 import { addUserMemory, deleteUserMemory } from './memories';
 import { recordStatus } from './status';
 import { getTabStatus } from '../store/status';

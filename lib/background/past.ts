@@ -5,7 +5,7 @@
 // high-water mark (the newest capturedAt it holds), never rebuilt at a worker start.
 import type { PastOp, PastReply, PastIndexStats } from '../model/past';
 import type { Turn } from '../model/records';
-import { sendMessage } from '../messenger';
+import { sendMessage } from '../messaging/send';
 import { passagesOf, type PastTurn } from '../past/passages';
 import type { PastCall } from '../past/worker-client';
 import { onStoreChange, type StoreChange } from '../store/changes';

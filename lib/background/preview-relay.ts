@@ -5,9 +5,9 @@
 // tab answers is page data, so it is validated here.
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
-import { frameMessenger } from '../frame-messages';
-import type { Handlers, Sender } from '../messages';
-import { insertReply } from '../tab-replies';
+import { frameMessenger } from '../messaging/frame';
+import type { Handlers, Sender } from '../messaging/background';
+import { insertReply } from '../messaging/tab-replies';
 import { previewFrames, tabOf, type Frames, type PreviewFrames } from './preview-frames';
 import { assertPageClaim } from './sender';
 

@@ -1,7 +1,7 @@
 // The background's side of WebLLM (#4): the model runs in an offscreen document (Chrome), because the service
 // worker's life is too short for a model load and web-llm (~6 MB) must stay out of every other bundle.
 import { browser } from 'wxt/browser';
-import { sendMessage } from '../messenger';
+import { sendMessage } from '../messaging/send';
 import type { WebLlmProgress } from '../model/webllm';
 import { makeProvider } from '../providers/structured';
 import { webllmProgressItem } from '../providers/settings';

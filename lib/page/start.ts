@@ -8,10 +8,10 @@ import { pageFetchJson } from '../capture/page-fetch';
 import { listenForReplies } from '../capture/signals';
 import { watchThread } from '../capture/watch';
 import { createInsertSession, readContext, type InsertSession } from '../inject/session';
-import { sendMessage } from '../messenger';
+import { sendMessage } from '../messaging/send';
 import type { SiteAdapter } from '../sites/adapter';
 import type { FetchJson } from '../sites/api-types';
-import { onTabMessage } from '../tab-messages';
+import { onTabMessage } from '../messaging/tab';
 
 export function startChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): void {
   const fetchJson = pageFetchJson(location.origin);

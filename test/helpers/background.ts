@@ -4,7 +4,7 @@
 import { vi } from 'vitest';
 import { handlers } from '../../lib/background/handlers';
 import { resetPastIndex } from '../../lib/background/past';
-import type * as Messages from '../../lib/messages';
+import type * as Messages from '../../lib/messaging/background';
 import { memoryHost } from '../../lib/past/memory-db';
 
 export const EXTENSION_ORIGIN = 'chrome-extension://engram-test/';

@@ -6,7 +6,7 @@
 // Kept apart from lib/messages.ts so a content script does not bundle the whole protocol (50 kB budget).
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { z } from 'zod/mini';
-import type { InsertTextReply, InsertTextRequest, PageContext, VendorMemories } from './model/messages';
+import type { InsertTextReply, InsertTextRequest, PageContext, VendorMemories } from '../model/messages';
 
 export interface TabProtocol {
   readVendorMemories(): VendorMemories;

@@ -1,14 +1,14 @@
 // One protocol map for every cross-context message. Request and reply types are inferred from the zod
 // schemas in lib/model/messages.ts; the background validates every request on receipt (STYLE.md, absorb 4).
 import type { z } from 'zod/mini';
-import * as M from './model/messages';
-import { messenger } from './messenger';
+import * as M from '../model/messages';
+import { messenger } from './send';
 import { RejectedMessage } from './rejected';
-import * as P from './model/provider';
-import * as W from './model/webllm';
-import * as S from './model/semantic';
-import * as Y from './model/sync';
-import * as X from './model/past';
+import * as P from '../model/provider';
+import * as W from '../model/webllm';
+import * as S from '../model/semantic';
+import * as Y from '../model/sync';
+import * as X from '../model/past';
 
 type Caller = 'page' | 'extension';
 

@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, test, vi } from 'vitest';
-import type { Memory } from './model/records';
+import type { Memory } from '../model/records';
 import {
   dispatch,
   protocol,
@@ -8,7 +8,7 @@ import {
   type ProtocolMap,
   type Reply,
   type Request,
-} from './messages';
+} from './background';
 
 const ORIGIN = 'chrome-extension://abc/';
 const fromPage = { url: 'https://chatgpt.com/c/1', tab: { id: 3 } };

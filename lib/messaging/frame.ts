@@ -2,7 +2,7 @@
 // tabs.sendMessage to that frame's id only. The frame also hears every content script's runtime messages
 // (Chromium delivers them to extension frames), so it acts only on a sender with no tab: the background.
 import { defineExtensionMessaging } from '@webext-core/messaging';
-import type { PreviewOpen } from './model/messages';
+import type { PreviewOpen } from '../model/messages';
 
 export type FrameOrder = { kind: 'open'; open: PreviewOpen } | { kind: 'close' };
 
