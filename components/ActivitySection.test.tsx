@@ -5,9 +5,7 @@ import type { Job } from '../lib/model/records';
 import { db, resetDbForTests } from '../lib/store/db';
 import { ActivitySection } from './ActivitySection';
 
-vi.mock('../lib/messaging/background', async (real) =>
-  (await import('../test/helpers/background')).throughHandlers(await real()),
-);
+vi.mock('../lib/messaging/send', async () => (await import('../test/helpers/background')).throughHandlers());
 
 const AT = '2026-11-20T10:00:00.000Z';
 const job = (id: string, status: Job['status'], lastError: string | null = null): Job => ({

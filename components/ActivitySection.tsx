@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useId } from 'react';
 import { usageByDay, type UsageDay } from '../lib/manage/usage';
 import type { Job, JobStatus } from '../lib/model/records';
-import { sendMessage } from '../lib/messaging/background';
+import { sendMessage } from '../lib/messaging/send';
 import { conversationTitles, jobsWithStatus, listUsage } from '../lib/store/views';
 import { CaptureProblems } from './CaptureProblems';
 import { LimitsToday } from './LimitsToday';

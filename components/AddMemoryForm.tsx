@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { MemoryType } from '../lib/model/records';
-import { sendMessage } from '../lib/messaging/background';
+import { sendMessage } from '../lib/messaging/send';
 import { Button } from './ui';
 import { useAction } from './useAction';
 

@@ -13,9 +13,7 @@ import { dateLabel } from './labels';
 // happy-dom lays nothing out: the virtualized list (#13) needs a size to fill.
 beforeAll(() => giveElementsASize());
 
-vi.mock('../lib/messaging/background', async (real) =>
-  (await import('../test/helpers/background')).throughHandlers(await real()),
-);
+vi.mock('../lib/messaging/send', async () => (await import('../test/helpers/background')).throughHandlers());
 
 beforeEach(async () => {
   await resetDbForTests();
@@ -88,7 +86,7 @@ test('a stored URL that is not the site’s own is never a link (a javascript: U
 test('a conversation imported from an export shows its own dates, not the day of the import (#16)', async () => {
   const { planImport } = await import('../lib/import/detect');
   const { runImport } = await import('../lib/import/run');
-  const { sendMessage } = await import('../lib/messaging/background');
+  const { sendMessage } = await import('../lib/messaging/send');
   const plan = planImport(JSON.stringify(loadExport('chatgpt-export-2025.json')));
   await runImport(
     plan,

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
-import { sendMessage } from '../lib/messaging/background';
+import { sendMessage } from '../lib/messaging/send';
 import { isSiteUrl, type CaptureHealth, type Site } from '../lib/model/records';
 import { turnsOf } from '../lib/store/conversations';
 import { listConversationRows, type ConversationRow } from '../lib/store/views';

@@ -1,7 +1,7 @@
 // Data section tools (#6): Markdown export, storage used, and Delete everything.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { memoriesMarkdown } from '../lib/manage/markdown';
-import { sendMessage } from '../lib/messaging/background';
+import { sendMessage } from '../lib/messaging/send';
 import { listAllMemories } from '../lib/store/views';
 import { downloadText } from './download';
 import { Button, describedBy, ErrorText, Field } from './ui';

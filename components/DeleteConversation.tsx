@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { Conversation } from '../lib/model/records';
-import { sendMessage } from '../lib/messaging/background';
+import { sendMessage } from '../lib/messaging/send';
 import { Button, ErrorText } from './ui';
 import { useAction } from './useAction';
 

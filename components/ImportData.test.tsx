@@ -1,11 +1,11 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, test, vi } from 'vitest';
-import { sendMessage } from '../lib/messaging/background';
+import { sendMessage } from '../lib/messaging/send';
 import { loadExport } from '../test/fixtures/exports/load';
 import { ImportData, readInline } from './ImportData';
 
-vi.mock('../lib/messaging/background', () => ({ sendMessage: vi.fn() }));
+vi.mock('../lib/messaging/send', () => ({ sendMessage: vi.fn() }));
 const send = vi.mocked(sendMessage);
 afterEach(() => send.mockReset());
 

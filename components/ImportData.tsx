@@ -8,7 +8,7 @@ import {
   type ImportReport,
   type ImportSource,
 } from '../lib/import/run';
-import { sendMessage } from '../lib/messaging/background';
+import { sendMessage } from '../lib/messaging/send';
 import { useAction } from './useAction';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

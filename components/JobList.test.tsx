@@ -2,14 +2,14 @@ import 'fake-indexeddb/auto';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { sendMessage } from '../lib/messaging/background';
+import { sendMessage } from '../lib/messaging/send';
 import { NO_PROVIDER } from '../lib/pipeline/queue';
 import { db, resetDbForTests } from '../lib/store/db';
 import { enqueueExtraction, failJob, markWaiting } from '../lib/store/jobs';
 import { conversation } from '../test/helpers/records';
 import { JobList } from './JobList';
 
-vi.mock('../lib/messaging/background', () => ({ sendMessage: vi.fn() }));
+vi.mock('../lib/messaging/send', () => ({ sendMessage: vi.fn() }));
 const send = vi.mocked(sendMessage);
 const NOW = new Date('2026-11-29T12:00:00.000Z');
 

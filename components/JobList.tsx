@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId } from 'react';
 import type { Job } from '../lib/model/records';
-import { sendMessage } from '../lib/messaging/background';
+import { sendMessage } from '../lib/messaging/send';
 import { NO_PROVIDER } from '../lib/pipeline/queue';
 import { listJobs } from '../lib/store/jobs';
 import { conversationTitles } from '../lib/store/views';

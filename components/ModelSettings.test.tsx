@@ -3,12 +3,12 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { sendMessage } from '../lib/messaging/background';
+import { sendMessage } from '../lib/messaging/send';
 import { webllmProgressItem } from '../lib/providers/settings';
 import { resetDbForTests } from '../lib/store/db';
 import { ModelSettings } from './ModelSettings';
 
-vi.mock('../lib/messaging/background', () => ({ sendMessage: vi.fn() }));
+vi.mock('../lib/messaging/send', () => ({ sendMessage: vi.fn() }));
 // This build "ships" every model library but Llama 3.2 3B's (the build sets this from public/webllm, #11).
 vi.hoisted(() =>
   vi.stubEnv(

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { browser } from 'wxt/browser';
-import { sendMessage } from '../lib/messaging/background';
+import { sendMessage } from '../lib/messaging/send';
 import { originPattern, type ProviderKind, type ProviderStatus } from '../lib/model/provider';
 import { WEBLLM_MODELS } from '../lib/providers/gpu';
 import { JobList } from './JobList';

@@ -1,7 +1,7 @@
 // With no model chosen, recall still works from past chats (#13: "Include past turns" is on by default and needs
 // no model); the popup and the preview say so, and how to get more.
 import { useEffect, useState } from 'react';
-import { sendMessage } from '../lib/messaging/background';
+import { sendMessage } from '../lib/messaging/send';
 import { readSettings } from '../lib/settings';
 
 /**

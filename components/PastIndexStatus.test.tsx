@@ -1,12 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { sendMessage } from '../lib/messaging/background';
+import { sendMessage } from '../lib/messaging/send';
 import type { PastIndexStats } from '../lib/model/past';
 import { DEFAULT_SETTINGS } from '../lib/model/settings';
 import { settingsItem } from '../lib/settings';
 import { PastIndexStatus } from './PastIndexStatus';
 
-vi.mock('../lib/messaging/background', () => ({ sendMessage: vi.fn() }));
+vi.mock('../lib/messaging/send', () => ({ sendMessage: vi.fn() }));
 const send = vi.mocked(sendMessage);
 beforeEach(() => settingsItem.setValue(DEFAULT_SETTINGS));
 afterEach(() => send.mockReset());

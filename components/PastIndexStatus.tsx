@@ -3,7 +3,7 @@
 // long: this says how many conversations are still to go, then what the index holds and where it is kept.
 import { useEffect, useState } from 'react';
 import type { PastIndexStats } from '../lib/model/past';
-import { sendMessage } from '../lib/messaging/background';
+import { sendMessage } from '../lib/messaging/send';
 import { readSettings } from '../lib/settings';
 import { ErrorText } from './ui';
 

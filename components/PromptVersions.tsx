@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { sendMessage } from '../lib/messaging/background';
+import { sendMessage } from '../lib/messaging/send';
 import { readSettings } from '../lib/settings';
 import { listPrompts } from '../prompts/registry';
 import type { PromptKind } from '../prompts/types';

@@ -2,15 +2,13 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, test, vi } from 'vitest';
 import type { Memory } from '../lib/model/records';
-import { sendMessage } from '../lib/messaging/background';
+import { sendMessage } from '../lib/messaging/send';
 import { resetDbForTests } from '../lib/store/db';
 import { getMemory, historyOf, writeMemory } from '../lib/store/memories';
 import { event, memory } from '../test/helpers/records';
 import { ReviewSection } from './ReviewSection';
 
-vi.mock('../lib/messaging/background', async (real) =>
-  (await import('../test/helpers/background')).throughHandlers(await real()),
-);
+vi.mock('../lib/messaging/send', async () => (await import('../test/helpers/background')).throughHandlers());
 
 beforeEach(() => resetDbForTests());
 

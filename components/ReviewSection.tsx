@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import { sendMessage } from '../lib/messaging/background';
+import { sendMessage } from '../lib/messaging/send';
 import { listConflicts } from '../lib/store/sync-conflicts';
 import { pendingProposals, type Proposal } from '../lib/store/views';
 import { whoLabel } from './labels';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Site } from '../lib/model/records';
-import { sendMessage } from '../lib/messaging/background';
+import { sendMessage } from '../lib/messaging/send';
 import { SITE_LABELS } from '../lib/sites/registry';
 import { Button } from './ui';
 import { useAction } from './useAction';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { sendMessage } from '../lib/messaging/background';
+import { sendMessage } from '../lib/messaging/send';
 import type { WebLlmProgress } from '../lib/model/webllm';
 import { checkGpu, isBundled, WEBLLM_MODELS, type GpuLike, type GpuStatus } from '../lib/providers/gpu';
 import { webllmProgressItem } from '../lib/providers/settings';

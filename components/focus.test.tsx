@@ -4,7 +4,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { sendMessage } from '../lib/messaging/background';
+import { sendMessage } from '../lib/messaging/send';
 import { DEFAULT_SETTINGS } from '../lib/model/settings';
 import { onboardedItem } from '../lib/onboarding';
 import { settingsItem } from '../lib/settings';
@@ -17,9 +17,7 @@ import { downloadText } from './download';
 import { OptionsApp } from './OptionsApp';
 import { PopupApp } from './PopupApp';
 
-vi.mock('../lib/messaging/background', async (real) =>
-  (await import('../test/helpers/background')).throughHandlers(await real()),
-);
+vi.mock('../lib/messaging/send', async () => (await import('../test/helpers/background')).throughHandlers());
 vi.mock('./download', () => ({ downloadText: vi.fn() }));
 vi.mock('../lib/store/export', async (real) => ({
   ...(await real<typeof import('../lib/store/export')>()),

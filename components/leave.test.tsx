@@ -7,9 +7,7 @@ import { readSettings, settingsItem } from '../lib/settings';
 import { resetDbForTests } from '../lib/store/db';
 import { OptionsApp } from './OptionsApp';
 
-vi.mock('../lib/messaging/background', async (real) =>
-  (await import('../test/helpers/background')).throughHandlers(await real()),
-);
+vi.mock('../lib/messaging/send', async () => (await import('../test/helpers/background')).throughHandlers());
 
 beforeEach(async () => {
   await resetDbForTests();

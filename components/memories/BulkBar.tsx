@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { BulkRequest } from '../../lib/model/messages';
 import type { Memory } from '../../lib/model/records';
-import { sendMessage } from '../../lib/messaging/background';
+import { sendMessage } from '../../lib/messaging/send';
 import { Button, ErrorText, Select } from '../ui';
 import { useAction } from '../useAction';
 import { useScopeChoices } from './scopes';

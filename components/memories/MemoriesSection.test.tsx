@@ -7,8 +7,8 @@ import { getMemory } from '../../lib/store/memories';
 import { giveElementsASize, rowOf } from '../../test/helpers/background';
 import { MemoriesSection } from './MemoriesSection';
 
-vi.mock('../../lib/messaging/background', async (real) =>
-  (await import('../../test/helpers/background')).throughHandlers(await real()),
+vi.mock('../../lib/messaging/send', async () =>
+  (await import('../../test/helpers/background')).throughHandlers(),
 );
 
 const ext = { url: 'chrome-extension://engram-test/options.html' };

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Memory, MemoryType } from '../../lib/model/records';
 import { MemoryPatch } from '../../lib/model/messages';
-import { sendMessage } from '../../lib/messaging/background';
+import { sendMessage } from '../../lib/messaging/send';
 import { TypeSelect } from '../AddMemoryForm';
 import { Button, describedBy, ErrorText, Field } from '../ui';
 import { useAction } from '../useAction';

@@ -1,6 +1,6 @@
 import { useRef, useState, type Ref } from 'react';
 import type { Memory } from '../../lib/model/records';
-import { sendMessage } from '../../lib/messaging/background';
+import { sendMessage } from '../../lib/messaging/send';
 import { TYPE_LABELS } from '../AddMemoryForm';
 import { priorityLabel, scopeLabel, SITE_LABELS, STATUS_LABELS } from '../labels';
 import { Button, ErrorText } from '../ui';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Memory } from '../../lib/model/records';
-import { sendMessage } from '../../lib/messaging/background';
+import { sendMessage } from '../../lib/messaging/send';
 import { Button, ErrorText } from '../ui';
 import { useAction } from '../useAction';
 import { MemoryText } from './MemoryRow';

@@ -1,5 +1,5 @@
 import type { Memory } from '../../lib/model/records';
-import { sendMessage } from '../../lib/messaging/background';
+import { sendMessage } from '../../lib/messaging/send';
 import { Button, ErrorText } from '../ui';
 import { useAction } from '../useAction';
 

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, test, vi } from 'vitest';
-import { sendMessage } from '../../lib/messaging/background';
+import { sendMessage } from '../../lib/messaging/send';
 import { DEFAULT_SETTINGS } from '../../lib/model/settings';
 import { onboardedItem } from '../../lib/onboarding';
 import { readSettings, settingsItem } from '../../lib/settings';
@@ -9,8 +9,8 @@ import { resetDbForTests } from '../../lib/store/db';
 import { PopupApp } from '../PopupApp';
 import { PAST_CHATS_LINE } from './FirstRun';
 
-vi.mock('../../lib/messaging/background', async (real) =>
-  (await import('../../test/helpers/background')).throughHandlers(await real()),
+vi.mock('../../lib/messaging/send', async () =>
+  (await import('../../test/helpers/background')).throughHandlers(),
 );
 
 beforeEach(async () => {

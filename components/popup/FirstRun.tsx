@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { sendMessage } from '../../lib/messaging/background';
+import { sendMessage } from '../../lib/messaging/send';
 import { onboardedItem } from '../../lib/onboarding';
 import { readSettings, writeSettings } from '../../lib/settings';
 import { Button, ErrorText } from '../ui';

@@ -5,12 +5,12 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { MapBackend } from '../../test/helpers/memory-backend';
 import { connectSync, setSyncForTests, syncNow } from '../../lib/background/sync';
-import { sendMessage } from '../../lib/messaging/background';
+import { sendMessage } from '../../lib/messaging/send';
 import { resetDbForTests } from '../../lib/store/db';
 import { SyncLine } from './SyncLine';
 
-vi.mock('../../lib/messaging/background', async (real) =>
-  (await import('../../test/helpers/background')).throughHandlers(await real()),
+vi.mock('../../lib/messaging/send', async () =>
+  (await import('../../test/helpers/background')).throughHandlers(),
 );
 
 beforeEach(async () => {

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import type { SyncStatus } from '../../lib/model/sync';
-import { sendMessage } from '../../lib/messaging/background';
+import { sendMessage } from '../../lib/messaging/send';
 import { syncLine } from '../sync/SyncSection';
 
 export function SyncLine() {

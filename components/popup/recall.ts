@@ -1,4 +1,4 @@
-import { sendMessage } from '../../lib/messaging/background';
+import { sendMessage } from '../../lib/messaging/send';
 import type { RecallRequest } from '../../lib/model/messages';
 import { sendToTab } from '../../lib/messaging/tab';
 import { insertReply, pageContextReply } from '../../lib/messaging/tab-replies';
@@ -6,7 +6,7 @@ import { pastChatsOnly } from '../NoModelNote';
 import { targetTab } from './target-tab';
 
 // Stable functions for InsertPreview's effect; they reach the chat tab through its content script (#5), whose
-// replies are validated like the preview frame's (lib/tab-replies.ts).
+// replies are validated like the preview frame's (lib/messaging/tab-replies.ts).
 export const popupRecall = {
   context: async () => {
     const id = await targetTab();

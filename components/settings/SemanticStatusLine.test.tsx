@@ -1,14 +1,14 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { sendMessage } from '../../lib/messaging/background';
+import { sendMessage } from '../../lib/messaging/send';
 import { DEFAULT_SETTINGS } from '../../lib/model/settings';
 import type { SemanticStatus } from '../../lib/model/semantic';
 import { readSettings, settingsItem } from '../../lib/settings';
 import { semanticText } from './semanticText';
 import { SettingsSection } from './SettingsSection';
 
-vi.mock('../../lib/messaging/background', () => ({ sendMessage: vi.fn() }));
+vi.mock('../../lib/messaging/send', () => ({ sendMessage: vi.fn() }));
 const send = vi.mocked(sendMessage);
 
 const off = (reason: string): SemanticStatus => ({

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { sendMessage } from '../../lib/messaging/background';
+import { sendMessage } from '../../lib/messaging/send';
 import type { SemanticStatus } from '../../lib/model/semantic';
 import { semanticText } from './semanticText';
 

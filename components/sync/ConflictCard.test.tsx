@@ -6,14 +6,14 @@ import userEvent from '@testing-library/user-event';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { db, resetDbForTests } from '../../lib/store/db';
-import { sendMessage } from '../../lib/messaging/background';
+import { sendMessage } from '../../lib/messaging/send';
 import { countReview, listConflicts } from '../../lib/store/sync-conflicts';
 import { MapBackend } from '../../test/helpers/memory-backend';
 import { StoreDevice } from '../../test/helpers/store-device';
 import { ReviewSection } from '../ReviewSection';
 
-vi.mock('../../lib/messaging/background', async (real) =>
-  (await import('../../test/helpers/background')).throughHandlers(await real()),
+vi.mock('../../lib/messaging/send', async () =>
+  (await import('../../test/helpers/background')).throughHandlers(),
 );
 
 let a: StoreDevice;

@@ -1,7 +1,7 @@
 // One sync conflict in Review (#15): every version side by side, with the device that made it and when; the person
 // keeps one or writes a merged text. Resolving is a local edit made from every version, so it clears everywhere.
 import { useState } from 'react';
-import { sendMessage } from '../../lib/messaging/background';
+import { sendMessage } from '../../lib/messaging/send';
 import type { ConflictVersion, SyncConflict } from '../../lib/store/sync-conflicts';
 import { isDeleted } from '../../lib/sync/merge';
 import { dateLabel } from '../labels';

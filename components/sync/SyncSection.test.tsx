@@ -11,8 +11,8 @@ import { resetDbForTests } from '../../lib/store/db';
 import { syncSettings } from '../../lib/store/sync-run';
 import { SyncSection } from './SyncSection';
 
-vi.mock('../../lib/messaging/background', async (real) =>
-  (await import('../../test/helpers/background')).throughHandlers(await real()),
+vi.mock('../../lib/messaging/send', async () =>
+  (await import('../../test/helpers/background')).throughHandlers(),
 );
 
 const SETTINGS: SyncConnect = {

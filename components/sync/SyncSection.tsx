@@ -2,7 +2,7 @@
 // sync now, or disconnect this device (which touches nothing remote).
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { SyncConnect, SyncStatus } from '../../lib/model/sync';
-import { sendMessage } from '../../lib/messaging/background';
+import { sendMessage } from '../../lib/messaging/send';
 import { Button, Section } from '../ui';
 import { useAction } from '../useAction';
 import { askStorageAccess, SyncForm } from './SyncForm';

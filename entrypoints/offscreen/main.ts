@@ -4,7 +4,8 @@
 // a cold start waited ~2.2 s for this document while it parsed web-llm up front (docs/past-index.md).
 import type { MLCEngine } from '@mlc-ai/web-llm';
 import { browser } from 'wxt/browser';
-import { listenFor, sendMessage } from '../../lib/messaging/background';
+import { listenInOffscreen } from '../../lib/messaging/offscreen';
+import { sendMessage } from '../../lib/messaging/send';
 import { appConfig, unloadable } from '../../lib/providers/webllm-config';
 import { startPastWorker, type PastCall } from '../../lib/past/worker-client';
 import { withTokens } from '../../lib/past/lines';
@@ -34,49 +35,41 @@ function engineFor(model: string): Promise<MLCEngine> {
   return loaded.engine;
 }
 
-listenFor(
-  'webllmPrepare',
-  async ({ model }) => {
-    await engineFor(model);
-    return { ok: true };
-  },
-  origin,
-);
-
-listenFor(
-  'webllmComplete',
-  async (req) => {
-    const engine = await engineFor(req.model);
-    const out = await engine.chat.completions.create({
-      messages: [{ role: 'system', content: req.system }, ...req.messages],
-      temperature: 0,
-      max_tokens: req.maxTokens,
-      // JSON-schema constrained decoding: web-llm compiles the schema into a grammar.
-      response_format: { type: 'json_object', schema: JSON.stringify(req.jsonSchema) },
-    });
-    return {
-      text: out.choices[0]?.message.content ?? '',
-      promptTokens: out.usage?.prompt_tokens ?? 0,
-      completionTokens: out.usage?.completion_tokens ?? 0,
-    };
-  },
-  origin,
-);
-
 // The past-turn index's worker (#13): started on the first request, kept while this document lives. Hits
 // come back with their token counts: this document outlives the service worker, so its encoder (~1 s to build)
 // is built once, here, on this thread while the worker opens SQLite on its own; a restarted service worker
 // no longer builds one on the click's path (docs/past-index.md: 0.7-0.9 s of a ~1.1 s cold click).
 let past: PastCall | undefined;
-listenFor(
-  'pastIndex',
-  async (op) => {
-    if (!past) {
-      past = startPastWorker();
-      void countTokens('');
-    }
-    const reply = await past(op);
-    return reply.hits ? { ...reply, hits: await withTokens(reply.hits, countTokens) } : reply;
+
+listenInOffscreen(
+  {
+    webllmPrepare: async ({ model }) => {
+      await engineFor(model);
+      return { ok: true };
+    },
+    webllmComplete: async (req) => {
+      const engine = await engineFor(req.model);
+      const out = await engine.chat.completions.create({
+        messages: [{ role: 'system', content: req.system }, ...req.messages],
+        temperature: 0,
+        max_tokens: req.maxTokens,
+        // JSON-schema constrained decoding: web-llm compiles the schema into a grammar.
+        response_format: { type: 'json_object', schema: JSON.stringify(req.jsonSchema) },
+      });
+      return {
+        text: out.choices[0]?.message.content ?? '',
+        promptTokens: out.usage?.prompt_tokens ?? 0,
+        completionTokens: out.usage?.completion_tokens ?? 0,
+      };
+    },
+    pastIndex: async (op) => {
+      if (!past) {
+        past = startPastWorker();
+        void countTokens('');
+      }
+      const reply = await past(op);
+      return reply.hits ? { ...reply, hits: await withTokens(reply.hits, countTokens) } : reply;
+    },
   },
   origin,
 );

@@ -9,8 +9,8 @@ import './preview.css';
 import { pastChatsOnly } from '../../components/NoModelNote';
 import { FrameApp, type FrameLink } from '../../components/preview/PreviewFrame';
 import type { FrameChannels } from '../../components/preview/frame-recall';
-import { frameMessenger } from '../../lib/messaging/frame';
-import { sendMessage } from '../../lib/messaging/background';
+import { onFrameOrder } from '../../lib/messaging/frame';
+import { sendMessage } from '../../lib/messaging/send';
 
 const token = location.hash.slice(1);
 history.replaceState(null, '', location.pathname);
@@ -30,13 +30,7 @@ const link: FrameLink = {
     (hello ??= /^[0-9a-f]{32}$/.test(token)
       ? sendMessage('previewHello', { token }).catch(() => ({ ok: false, open: null }))
       : Promise.resolve({ ok: false, open: null })),
-  // This frame also hears content scripts' runtime messages (Chromium delivers them to extension frames): only
-  // the background, which has no tab, gives orders.
-  onOrder: (handle) =>
-    frameMessenger.onMessage('previewOrder', ({ data, sender }) => {
-      if (!sender.tab && sender.id === browser.runtime.id && sender.url?.startsWith(origin)) handle(data);
-      return { ok: true as const };
-    }),
+  onOrder: (handle) => onFrameOrder(handle, { id: browser.runtime.id, origin }),
 };
 
 const root = document.getElementById('root');

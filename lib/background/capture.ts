@@ -1,7 +1,7 @@
 import type { CaptureReply, CaptureRequest } from '../model/messages';
 import type { Settings } from '../model/settings';
 import { saveCapture, type CaptureWrite } from '../store/conversations';
-import type { Sender } from '../messaging/background';
+import type { Sender } from '../messaging/protocol';
 import { ADAPTERS } from '../sites/adapters';
 import { scopeOfUrl } from '../sites/projects';
 import { SITE_LABELS } from '../sites/registry';

@@ -1,11 +1,11 @@
 // The background's message handlers: plain async functions, tested directly (WXT's fake browser cannot
 // route sendResponse; DEVELOPERS.md).
-import type { Handlers } from '../messaging/background';
+import type { BackgroundHandlers as Handlers } from '../messaging/background';
 import { readSettings } from '../settings';
 import { handleCapture } from './capture';
 import { handleImportChunk } from './import';
 import { importVendorMemories } from './vendor-memories';
-import { tabMessenger } from '../messaging/tab';
+import { sendToTab } from '../messaging/tab';
 import { addUserMemory, deleteUserMemory } from './memories';
 import { recordStatus } from './status';
 import { getTabStatus } from '../store/status';
@@ -24,8 +24,8 @@ export const handlers: Handlers = {
   ...manageHandlers,
   ...previewRelay(
     {
-      insertText: (tabId, text) => tabMessenger.sendMessage('insertFromPreview', { text }, tabId),
-      closePreview: (tabId) => tabMessenger.sendMessage('closePreview', undefined, tabId),
+      insertText: (tabId, text) => sendToTab('insertFromPreview', { text }, tabId),
+      closePreview: (tabId) => sendToTab('closePreview', undefined, tabId),
     },
     frames,
   ),
@@ -45,7 +45,7 @@ export const handlers: Handlers = {
   getCaptureStatus: async ({ tabId }) => getTabStatus(tabId),
   importChunk: async (chunk) => handleImportChunk(chunk),
   importVendorMemories: async ({ tabId }) =>
-    importVendorMemories(await tabMessenger.sendMessage('readVendorMemories', undefined, tabId)),
+    importVendorMemories(await sendToTab('readVendorMemories', undefined, tabId)),
   deleteMemory: async ({ id }) => {
     await deleteUserMemory(id);
     return { ok: true };
@@ -75,10 +75,6 @@ export const handlers: Handlers = {
   },
   // For bench:past and the options page: how big the past index is and whether it has caught up (#13).
   getPastIndexStats: () => pastStats(),
-  // Answered by the offscreen document, which hosts the index's worker (entrypoints/offscreen).
-  pastIndex: async () => {
-    throw new Error('Answered by the offscreen document');
-  },
   // Only on an empty new chat, and only when the user turned the offer on; the count is of the profile block.
   offerCount: async ({ site, scope }) => {
     const settings = await readSettings();

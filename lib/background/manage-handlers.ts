@@ -1,5 +1,5 @@
 // The manager's messages (#6), mapped onto plain functions; lib/background/handlers.ts spreads them in.
-import type { Handlers } from '../messaging/background';
+import type { BackgroundHandlers as Handlers } from '../messaging/background';
 import { deleteConversation, deleteEverything } from './data';
 import { bulkMemories, purgeFromTrash, restoreMemory, setPinned, updateMemory } from './manage';
 import { approveAll, approveMemory, rejectMemory } from './review';

@@ -5,7 +5,7 @@
 // high-water mark (the newest capturedAt it holds), never rebuilt at a worker start.
 import type { PastOp, PastReply, PastIndexStats } from '../model/past';
 import type { Turn } from '../model/records';
-import { sendMessage } from '../messaging/send';
+import { sendToOffscreen } from '../messaging/offscreen';
 import { passagesOf, type PastTurn } from '../past/passages';
 import type { PastCall } from '../past/worker-client';
 import { onStoreChange, type StoreChange } from '../store/changes';
@@ -26,7 +26,7 @@ function defaultHost(): PastCall {
   if (!import.meta.env.FIREFOX)
     return async (next) => {
       await ensureOffscreen();
-      return sendMessage('pastIndex', next);
+      return sendToOffscreen('pastIndex', next);
     };
   // Firefox has no offscreen API; its background page can start the worker itself. Imported only in the Firefox
   // build, so a Chrome build ships one copy of SQLite (bundle-size.e2e).

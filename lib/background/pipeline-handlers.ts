@@ -1,6 +1,7 @@
 // Message handlers of the extraction issue (#4), spread into lib/background/handlers.ts.
 import { consolidationPrompt, extractionPrompt } from '../../prompts/registry';
-import type { Handlers, Sender } from '../messaging/background';
+import type { BackgroundHandlers as Handlers } from '../messaging/background';
+import type { Sender } from '../messaging/protocol';
 import { conversationKey } from '../model/keys';
 import type { CaptureReply, CaptureRequest } from '../model/messages';
 import type { Settings } from '../model/settings';

@@ -8,7 +8,7 @@
 //   3. on a real click or key, the content script asks for an open (previewShow); the background sends the
 //      order to the bound frame alone (tabs.sendMessage with its frameId), or hands it over at the hello.
 // Kept in storage.session (closed to content scripts) so a restarted service worker still knows its frames.
-import type { Sender } from '../messaging/background';
+import type { Sender } from '../messaging/protocol';
 import { RejectedMessage } from '../messaging/rejected';
 import type { FrameOrder } from '../messaging/frame';
 import type { PreviewOpen } from '../model/messages';

@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from 'vitest';
-import type { Sender } from '../messaging/background';
+import type { Sender } from '../messaging/protocol';
 import { previewFrames, type Frames } from './preview-frames';
 import { previewRelay } from './preview-relay';
 

@@ -5,8 +5,9 @@
 // tab answers is page data, so it is validated here.
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
-import { frameMessenger } from '../messaging/frame';
-import type { Handlers, Sender } from '../messaging/background';
+import { sendFrameOrder } from '../messaging/frame';
+import type { BackgroundHandlers as Handlers } from '../messaging/background';
+import type { Sender } from '../messaging/protocol';
 import { insertReply } from '../messaging/tab-replies';
 import { previewFrames, tabOf, type Frames, type PreviewFrames } from './preview-frames';
 import { assertPageClaim } from './sender';
@@ -52,7 +53,7 @@ const framesItem = storage.defineItem<Frames>('session:previewFrames', { fallbac
 /** The registry as the background runs it: storage.session, orders by tabs.sendMessage to one frame id. */
 export const frames = previewFrames({
   store: { get: () => framesItem.getValue(), set: (value) => framesItem.setValue(value) },
-  order: (tabId, frameId, order) => frameMessenger.sendMessage('previewOrder', order, { tabId, frameId }),
+  order: sendFrameOrder,
   // Not getURL('/preview.html'): for a use_dynamic_url resource Chromium returns the per-session address, while
   // the frame's sender.url is on the extension's own origin.
   previewUrl: `${browser.runtime.getURL('/')}preview.html`,

@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
-import { dispatch, protocol, RejectedMessage, type Handlers, type Sender } from '../messaging/background';
+import { backgroundProtocol, dispatch, type BackgroundHandlers } from '../messaging/background';
+import type { Sender } from '../messaging/protocol';
+import { RejectedMessage } from '../messaging/rejected';
 import { DEFAULT_SETTINGS } from '../model/settings';
 import { settingsItem } from '../settings';
 import { turnsOf } from '../store/conversations';
@@ -65,7 +67,7 @@ describe('a capture must match the tab that sends it (#11)', () => {
 
 describe('what a content script may ask (#11)', () => {
   const ORIGIN = 'chrome-extension://abc/';
-  const pageCallable = Object.entries(protocol)
+  const pageCallable = Object.entries(backgroundProtocol)
     .filter(([, p]) => (p.callers as readonly string[]).includes('page'))
     .map(([k]) => k)
     .sort();
@@ -92,7 +94,7 @@ describe('what a content script may ask (#11)', () => {
     'previewInsertText',
     'previewClose',
   ] as const)('a chat page cannot call %s', async (type) => {
-    const fake = { [type]: async () => ({}) } as unknown as Handlers;
+    const fake = { [type]: async () => ({}) } as unknown as BackgroundHandlers;
     const raw =
       type === 'getMemoryBlock'
         ? { site: 'claude' }

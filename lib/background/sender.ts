@@ -1,7 +1,7 @@
 // Who a content script speaks for (#11). The browser fills in `sender` (tab, frame, document URL); the page
 // cannot forge it. A chat page may claim only its own site and its own origin, from its tab's top frame: a
 // compromised ChatGPT page cannot write Claude conversations, or conversations at another address.
-import type { Sender } from '../messaging/background';
+import type { Sender } from '../messaging/protocol';
 import { RejectedMessage } from '../messaging/rejected';
 import type { Site } from '../model/records';
 import { siteForHost } from '../sites/registry';

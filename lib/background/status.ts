@@ -1,7 +1,7 @@
 import { conversationKey } from '../model/keys';
 import type { CaptureReply, CaptureRequest, CaptureStatus } from '../model/messages';
 import type { Settings } from '../model/settings';
-import type { Sender } from '../messaging/background';
+import type { Sender } from '../messaging/protocol';
 import { updateHealth } from '../store/conversations';
 import { addCaptureProblem, setTabStatus } from '../store/status';
 import { captureRefusal } from './capture';

@@ -1,5 +1,5 @@
-// Options → Sync's messages (#15), extension pages only (lib/messages.ts).
-import type { Handlers } from '../messaging/background';
+// Options → Sync's messages (#15), extension pages only (lib/messaging/background.ts).
+import type { BackgroundHandlers as Handlers } from '../messaging/background';
 import { resolveConflict } from './conflicts';
 import { connectSync, disconnectSync, syncNow, syncStatus } from './sync';
 

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { browser } from 'wxt/browser';
 import { MapBackend } from '../../test/helpers/memory-backend';
 import { memory, event } from '../../test/helpers/records';
-import { protocol } from '../messaging/background';
+import { backgroundProtocol } from '../messaging/background';
 import type { SyncConnect } from '../model/sync';
 import { db, resetDbForTests } from '../store/db';
 import { clearAllData } from '../store/manage';
@@ -110,6 +110,6 @@ describe('background sync', () => {
 
   it('answers extension pages only', () => {
     for (const name of ['syncConnect', 'syncNow', 'getSyncStatus', 'syncDisconnect'] as const)
-      expect(protocol[name].callers).toEqual(['extension']);
+      expect(backgroundProtocol[name].callers).toEqual(['extension']);
   });
 });

@@ -1,7 +1,7 @@
 // The background's side of WebLLM (#4): the model runs in an offscreen document (Chrome), because the service
 // worker's life is too short for a model load and web-llm (~6 MB) must stay out of every other bundle.
 import { browser } from 'wxt/browser';
-import { sendMessage } from '../messaging/send';
+import { sendToOffscreen } from '../messaging/offscreen';
 import type { WebLlmProgress } from '../model/webllm';
 import { makeProvider } from '../providers/structured';
 import { webllmProgressItem } from '../providers/settings';
@@ -33,7 +33,7 @@ export async function ensureOffscreen(): Promise<void> {
 
 export async function loadWebLlm(model: string): Promise<void> {
   await ensureOffscreen();
-  await sendMessage('webllmPrepare', { model });
+  await sendToOffscreen('webllmPrepare', { model });
 }
 
 export function webllmProvider(model: string): Provider {
@@ -44,13 +44,13 @@ export function webllmProvider(model: string): Provider {
       await ensureOffscreen();
       const { system, messages, jsonSchema } = req;
       const maxTokens = WEBLLM_LIMITS.outputTokens;
-      return sendMessage('webllmComplete', { model, system, messages, jsonSchema, maxTokens });
+      return sendToOffscreen('webllmComplete', { model, system, messages, jsonSchema, maxTokens });
     },
     WEBLLM_LIMITS,
   );
 }
 
-/** Handlers the background owns; prepare/complete are answered by the offscreen document only. */
+/** What the background answers about WebLLM; the model itself is asked in the offscreen document. */
 export const webllmHandlers = {
   webllmLoad: async ({ model }: { model: string }) => {
     await loadWebLlm(model);
@@ -59,11 +59,5 @@ export const webllmHandlers = {
   webllmProgress: async (p: WebLlmProgress) => {
     await webllmProgressItem.setValue(p);
     return { ok: true as const };
-  },
-  webllmPrepare: async (): Promise<{ ok: true }> => {
-    throw new Error('Answered by the offscreen document');
-  },
-  webllmComplete: async (): Promise<{ text: string; promptTokens: number; completionTokens: number }> => {
-    throw new Error('Answered by the offscreen document');
   },
 };

@@ -1,24 +1,27 @@
 import { describe, expect, expectTypeOf, test, vi } from 'vitest';
 import type { Memory } from '../model/records';
 import {
+  backgroundProtocol,
   dispatch,
-  protocol,
-  RejectedMessage,
-  type Handlers,
-  type ProtocolMap,
+  type BackgroundHandlers,
+  type BackgroundMap,
   type Reply,
   type Request,
 } from './background';
+import { RejectedMessage } from './rejected';
 
 const ORIGIN = 'chrome-extension://abc/';
 const fromPage = { url: 'https://chatgpt.com/c/1', tab: { id: 3 } };
 const fromOptions = { url: `${ORIGIN}options.html` };
 
-function fakeHandlers(): Handlers {
+function fakeHandlers(): BackgroundHandlers {
   // Messages a test does not fake fail loudly; spreading them keeps this helper valid as messages are added.
   const unfaked = Object.fromEntries(
-    Object.keys(protocol).map((k) => [k, vi.fn(async () => Promise.reject(new Error(`${k} not faked`)))]),
-  ) as unknown as Handlers;
+    Object.keys(backgroundProtocol).map((k) => [
+      k,
+      vi.fn(async () => Promise.reject(new Error(`${k} not faked`))),
+    ]),
+  ) as unknown as BackgroundHandlers;
   return {
     ...unfaked,
     captureTurns: vi.fn(async () => ({ stored: 0, seen: 0, skipped: null })),
@@ -39,8 +42,6 @@ function fakeHandlers(): Handlers {
     extractNow: vi.fn(async () => ({ ran: 0, waiting: null })),
     retryJob: vi.fn(async () => ({ ok: true as const })),
     webllmLoad: vi.fn(async () => ({ ok: true as const })),
-    webllmPrepare: vi.fn(async () => ({ ok: true as const })),
-    webllmComplete: vi.fn(async () => ({ text: '', promptTokens: 0, completionTokens: 0 })),
     webllmProgress: vi.fn(async () => ({ ok: true as const })),
     recallPreview: vi.fn(async () => ({
       mode: 'profile' as const,
@@ -111,7 +112,7 @@ test('a page (content script) can send none of the memory manager messages (#6)'
     ['retryJob', { id: 'j1' }],
   ] as const;
   for (const [type, data] of manager) {
-    expect(protocol[type].callers).toEqual(['extension']);
+    expect(backgroundProtocol[type].callers).toEqual(['extension']);
     await expect(dispatch(type, data, fromPage, fakeHandlers(), ORIGIN)).rejects.toThrow(RejectedMessage);
   }
 });
@@ -144,8 +145,8 @@ test('Delete everything needs the typed word', async () => {
 test('request and reply types are inferred from the schemas', () => {
   expectTypeOf<Request<'deleteMemory'>>().toEqualTypeOf<{ id: string }>();
   expectTypeOf<Reply<'addMemory'>>().toEqualTypeOf<Memory>();
-  expectTypeOf<Parameters<ProtocolMap['getMemoryBlock']>[0]>().toEqualTypeOf<{
+  expectTypeOf<Parameters<BackgroundMap['getMemoryBlock']>[0]>().toEqualTypeOf<{
     site: 'chatgpt' | 'claude' | null;
   }>();
-  expectTypeOf<ReturnType<ProtocolMap['deleteMemory']>>().toEqualTypeOf<{ ok: true }>();
+  expectTypeOf<ReturnType<BackgroundMap['deleteMemory']>>().toEqualTypeOf<{ ok: true }>();
 });

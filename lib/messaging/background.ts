@@ -1,19 +1,27 @@
-// One protocol map for every cross-context message. Request and reply types are inferred from the zod
-// schemas in lib/model/messages.ts; the background validates every request on receipt (STYLE.md, absorb 4).
-import type { z } from 'zod/mini';
+// What the background (the service worker) answers: every request and who may send it, validated on receipt
+// before any handler runs. Senders use ./send.ts, the typed sender alone; the offscreen document, a chat tab and
+// the preview frame answer their own maps (./offscreen.ts, ./tab.ts, ./frame.ts).
+import { defineExtensionMessaging } from '@webext-core/messaging';
 import * as M from '../model/messages';
-import { messenger } from './send';
-import { RejectedMessage } from './rejected';
 import * as P from '../model/provider';
 import * as W from '../model/webllm';
 import * as S from '../model/semantic';
 import * as Y from '../model/sync';
 import * as X from '../model/past';
-
-type Caller = 'page' | 'extension';
+import {
+  dispatchIn,
+  listen,
+  type HandlersOf,
+  type OnMessage,
+  type Protocol,
+  type ReplyOf,
+  type RequestOf,
+  type Sender,
+  type SenderMap,
+} from './protocol';
 
 /** `callers` says who may send it: a content script runs beside a page we do not trust. */
-export const protocol = {
+export const backgroundProtocol = {
   // A capture must match its sender's tab (lib/background/sender.ts); no extension page sends one.
   captureTurns: { request: M.CaptureRequest, reply: M.CaptureReply, callers: ['page'] },
   // Memory text goes only to extension pages: no content script may ask for it, whatever it claims (#11).
@@ -31,11 +39,9 @@ export const protocol = {
   setPromptVersions: { request: P.PromptVersions, reply: M.Ok, callers: ['extension'] },
   extractNow: { request: P.ExtractNow, reply: P.ExtractNowReply, callers: ['extension'] },
   retryJob: { request: M.JobId, reply: M.Ok, callers: ['extension'] },
-  // WebLLM (#4): options -> background (load), background -> offscreen (prepare, complete), offscreen ->
-  // background (progress). The offscreen document answers its two with `listenInOffscreen`.
+  // WebLLM (#4): the options page asks the background to load a model; the offscreen document reports its
+  // download progress. The model itself is asked in the offscreen document (./offscreen.ts).
   webllmLoad: { request: W.WebLlmModel, reply: M.Ok, callers: ['extension'] },
-  webllmPrepare: { request: W.WebLlmModel, reply: M.Ok, callers: ['extension'] },
-  webllmComplete: { request: W.WebLlmComplete, reply: W.WebLlmReply, callers: ['extension'] },
   webllmProgress: { request: W.WebLlmProgress, reply: M.Ok, callers: ['extension'] },
   // Memory management (#6).
   updateMemory: { request: M.MemoryPatch, reply: M.Memory, callers: ['extension'] },
@@ -57,9 +63,7 @@ export const protocol = {
   recallPreview: { request: M.RecallRequest, reply: M.RecallReply, callers: ['extension'] },
   offerCount: { request: M.OfferRequest, reply: M.OfferReply, callers: ['page'] },
   warmRecall: { request: M.Ok, reply: M.Ok, callers: ['page', 'extension'] },
-  // The past-turn index (#13): background -> offscreen document (Chrome), which forwards to its worker; its
-  // size and progress for the options page and bench:past.
-  pastIndex: { request: X.PastOp, reply: X.PastReply, callers: ['extension'] },
+  // The past-turn index's size and progress (#13), for the options page and bench:past.
   getPastIndexStats: { request: M.Empty, reply: X.PastIndexStats, callers: ['extension'] },
   // The semantic tier's state for Settings (#5): on or why not, how many memories have vectors.
   getSemanticStatus: { request: M.Empty, reply: S.SemanticStatus, callers: ['extension'] },
@@ -80,72 +84,30 @@ export const protocol = {
   getSyncStatus: { request: M.Empty, reply: Y.SyncStatus, callers: ['extension'] },
   syncDisconnect: { request: M.Empty, reply: M.Ok, callers: ['extension'] },
   resolveConflict: { request: Y.ResolveConflict, reply: M.Memory, callers: ['extension'] },
-} as const satisfies Record<
-  string,
-  { request: z.ZodMiniType; reply: z.ZodMiniType; callers: readonly Caller[] }
->;
+} as const satisfies Protocol;
 
-type Protocol = typeof protocol;
-export type MessageType = keyof Protocol;
-export type Request<K extends MessageType> = z.output<Protocol[K]['request']>;
-export type Reply<K extends MessageType> = z.output<Protocol[K]['reply']>;
-export type ProtocolMap = { [K in MessageType]: (data: z.input<Protocol[K]['request']>) => Reply<K> };
-
-/** What the browser says about a message's sender; the sender cannot forge it (#11 checks tab and frame). */
-export interface Sender {
-  url?: string;
-  tab?: { id?: number; incognito?: boolean; url?: string };
-  frameId?: number;
-  documentId?: string;
-}
-
-export type Handlers = { [K in MessageType]: (data: Request<K>, sender: Sender) => Promise<Reply<K>> };
-
-/** The only way any context sends a message (lint: no direct runtime.sendMessage). */
-export const sendMessage = messenger.sendMessage;
-
-export { RejectedMessage };
+type Background = typeof backgroundProtocol;
+export type MessageType = keyof Background;
+export type Request<K extends MessageType> = RequestOf<Background, K>;
+export type Reply<K extends MessageType> = ReplyOf<Background, K>;
+/** What ./send.ts types its sender with. */
+export type BackgroundMap = SenderMap<Background>;
+export type BackgroundHandlers = HandlersOf<Background>;
 
 /** Validates the sender and the payload, then runs the plain handler. Exported for direct tests. */
-export async function dispatch<K extends MessageType>(
+export function dispatch<K extends MessageType>(
   type: K,
   raw: unknown,
   sender: Sender,
-  handlers: Handlers,
+  handlers: BackgroundHandlers,
   extensionOrigin: string,
 ): Promise<Reply<K>> {
-  const caller: Caller = sender.url?.startsWith(extensionOrigin) ? 'extension' : 'page';
-  const allowed: readonly Caller[] = protocol[type].callers;
-  if (!allowed.includes(caller)) throw new RejectedMessage(`${type} is not allowed from a ${caller}`);
-  const parsed = protocol[type].request.safeParse(raw);
-  if (!parsed.success) throw new RejectedMessage(`${type}: invalid request: ${parsed.error.message}`);
-  return handlers[type](parsed.data as Request<K>, sender);
+  return dispatchIn(backgroundProtocol, type, raw, sender, handlers, extensionOrigin);
 }
 
-export function registerHandlers(handlers: Handlers, extensionOrigin: string): () => void {
-  const removers = (Object.keys(protocol) as MessageType[]).map((type) =>
-    messenger.onMessage(type, (message) =>
-      dispatch(type, message.data, message.sender, handlers, extensionOrigin),
-    ),
-  );
-  return () => removers.forEach((remove) => remove());
-}
+const messenger = defineExtensionMessaging<BackgroundMap>();
 
-/** For a context that answers only some messages (the offscreen document): same checks as `dispatch`. */
-export function listenFor<K extends MessageType>(
-  type: K,
-  handler: (data: Request<K>) => Promise<Reply<K>>,
-  extensionOrigin: string,
-): () => void {
-  const run = async (raw: unknown, url: string | undefined): Promise<unknown> => {
-    if (!url?.startsWith(extensionOrigin)) throw new RejectedMessage(`${type}: not from the extension`);
-    const parsed = protocol[type].request.safeParse(raw);
-    if (!parsed.success) throw new RejectedMessage(`${type}: invalid request: ${parsed.error.message}`);
-    return handler(parsed.data as Request<K>);
-  };
-  const untyped = messenger.onMessage as (
-    t: string,
-    cb: (m: { data: unknown; sender: Sender }) => unknown,
-  ) => () => void;
-  return untyped(type, (message) => run(message.data, message.sender.url));
+/** The background answers every message of its map; returns the stop. */
+export function registerHandlers(handlers: BackgroundHandlers, extensionOrigin: string): () => void {
+  return listen(backgroundProtocol, handlers, extensionOrigin, messenger.onMessage as OnMessage);
 }

@@ -1,9 +1,9 @@
-// The typed sender alone, for content scripts: importing lib/messages.ts would bundle every request schema of
-// the protocol into each chat page (they are zod calls a bundler must keep), over the 50 kB budget (#3).
+// The typed sender to the background alone, what every page, frame and content script imports: ./background.ts
+// would bundle every request schema of its map into each chat page (zod calls a bundler must keep), over the
+// 50 kB budget (#3). Component tests replace this module with one that calls the real handlers
+// (test/helpers/background.ts), so no background module may import it (eslint.config.js).
 import { defineExtensionMessaging } from '@webext-core/messaging';
-import type { ProtocolMap } from './background';
+import type { BackgroundMap } from './background';
 
-export const messenger = defineExtensionMessaging<ProtocolMap>();
-
-/** The only way any context sends a message (lint: no direct runtime.sendMessage). */
-export const sendMessage = messenger.sendMessage;
+/** The only way any context asks the background (lint: no direct runtime.sendMessage). */
+export const sendMessage = defineExtensionMessaging<BackgroundMap>().sendMessage;

@@ -1,6 +1,6 @@
 // What a chat tab answers is page data: the popup (components/popup/recall.ts) and the preview frame's relay
-// (lib/background/preview-relay.ts) read it through these, validated the same way. Not in tab-messages.ts,
-// which the content script bundles: the schemas would not fit its 50 kB budget.
+// in the background read it through these, validated the same way. Not in ./tab.ts, which the content script
+// bundles: the schemas would not fit its 50 kB budget.
 import { InsertTextReply, PageContext } from '../model/messages';
 
 /** The tab's page context, or null for anything that is not one (no chat, an error, a forged reply). */

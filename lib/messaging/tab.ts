@@ -1,9 +1,8 @@
-// Messages the extension sends into one chat tab's content script: the site's saved memories read with the
-// user's session (#3), and the insert preview, page context and insertion for the shortcut, the popup and the
-// preview frame (#5).
-// Only the extension can reach a content script this way; the page cannot. Replies are page data, so the
-// background validates them (lib/model/messages.ts), and the content script parses what it receives.
-// Kept apart from lib/messages.ts so a content script does not bundle the whole protocol (50 kB budget).
+// What a chat tab's content script answers: the site's saved memories read with the user's session (#3), and
+// the insert preview, page context and insertion for the shortcut, the popup and the preview frame (#5).
+// Only the extension can reach a content script this way (tabs.sendMessage); the page cannot. Types only, no
+// schemas, so the content script's bundle stays small (50 kB budget): it checks what it receives cheaply, and
+// its replies, page data, are validated by whoever asked (./tab-replies.ts).
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { z } from 'zod/mini';
 import type { InsertTextReply, InsertTextRequest, PageContext, VendorMemories } from '../model/messages';
@@ -20,8 +19,8 @@ export interface TabProtocol {
   closePreview(): { ok: true };
 }
 
-export const tabMessenger = defineExtensionMessaging<TabProtocol>();
+const messenger = defineExtensionMessaging<TabProtocol>();
 
 /** sendToTab(type, data, tabId) */
-export const sendToTab = tabMessenger.sendMessage;
-export const onTabMessage = tabMessenger.onMessage;
+export const sendToTab = messenger.sendMessage;
+export const onTabMessage = messenger.onMessage;

@@ -1,4 +1,5 @@
-// Request and reply schemas of every cross-context message. lib/messages.ts turns them into the protocol map.
+// Request and reply schemas of every cross-context message. lib/messaging/ turns them into one protocol map
+// per receiver (background.ts, offscreen.ts).
 import { z } from 'zod/mini';
 import { CaptureStrategy, Memory, MemoryType, Role, Site } from './records';
 

@@ -1,5 +1,5 @@
 // Messages to and from the past-turn index (#13): background -> offscreen document -> its worker on Chrome,
-// background -> worker on Firefox. Every hop validates with these (lib/messages.ts protocol rules).
+// background -> worker on Firefox. Every hop validates with these (lib/messaging/offscreen.ts).
 import { z } from 'zod/mini';
 
 const Key = z.string().check(z.minLength(1), z.maxLength(2000));

@@ -1,23 +1,24 @@
 // Component tests talk to the real background handlers (over fake-indexeddb) instead of canned replies, so
 // a test sees the same writes, events and validation as the extension:
-//   vi.mock('../lib/messages', async (real) => (await import('../test/helpers/background')).throughHandlers(await real()));
+//   vi.mock('../lib/messaging/send', async () => (await import('../test/helpers/background')).throughHandlers());
 import { vi } from 'vitest';
 import { handlers } from '../../lib/background/handlers';
 import { resetPastIndex } from '../../lib/background/past';
-import type * as Messages from '../../lib/messaging/background';
+import { dispatch, type MessageType } from '../../lib/messaging/background';
+import type * as Send from '../../lib/messaging/send';
 import { memoryHost } from '../../lib/past/memory-db';
 
 export const EXTENSION_ORIGIN = 'chrome-extension://engram-test/';
 
-export function throughHandlers(real: typeof Messages): typeof Messages {
+export function throughHandlers(): typeof Send {
   // The past-chat index (on by default, #13) runs on sqlite-wasm in memory, as in the background's own tests:
   // happy-dom has no offscreen document to host it.
   resetPastIndex(memoryHost());
   // A vi.fn, so a test can make one call fail with mockRejectedValueOnce.
-  const sendMessage = vi.fn((type: Messages.MessageType, data: unknown) =>
-    real.dispatch(type, data, { url: `${EXTENSION_ORIGIN}options.html` }, handlers, EXTENSION_ORIGIN),
-  ) as unknown as typeof Messages.sendMessage;
-  return { ...real, sendMessage };
+  const sendMessage = vi.fn((type: MessageType, data: unknown) =>
+    dispatch(type, data, { url: `${EXTENSION_ORIGIN}options.html` }, handlers, EXTENSION_ORIGIN),
+  ) as unknown as typeof Send.sendMessage;
+  return { sendMessage };
 }
 
 /** happy-dom lays nothing out; the virtualized list needs a viewport to render rows into. */
