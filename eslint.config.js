@@ -87,7 +87,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['entrypoints/offscreen/**', 'lib/providers/webllm-host.ts'],
+    files: ['lib/offscreen/webllm.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
 );

@@ -1,75 +1,8 @@
-// The offscreen document hosting WebLLM (#4). The only module that imports @mlc-ai/web-llm (eslint enforces
-// it), so the ~6 MB library never reaches the background, the pages or the content script. It is imported
-// only when a local model is used: the document also hosts the past-turn index (#13), whose first query after
-// a cold start waited ~2.2 s for this document while it parsed web-llm up front (docs/past-index.md).
-import type { MLCEngine } from '@mlc-ai/web-llm';
+// The offscreen document (Chrome): hosts the local model and the past-turn index's worker outside the
+// short-lived service worker, answering the background alone (lib/messaging/offscreen.ts).
 import { browser } from 'wxt/browser';
 import { listenInOffscreen } from '../../lib/messaging/offscreen';
-import { sendMessage } from '../../lib/messaging/send';
-import { appConfig, unloadable } from '../../lib/providers/webllm-config';
-import { startPastWorker, type PastCall } from '../../lib/past/worker-client';
-import { withTokens } from '../../lib/past/lines';
-import { countTokens } from '../../lib/tokens';
+import { pastHandlers } from '../../lib/offscreen/past';
+import { webllmHandlers } from '../../lib/offscreen/webllm';
 
-const origin = browser.runtime.getURL('/');
-let loaded: { model: string; engine: Promise<MLCEngine> } | null = null;
-
-/** Loads a model once; web-llm keeps its weights in the Cache API, so later loads do not download. */
-function engineFor(model: string): Promise<MLCEngine> {
-  if (loaded?.model !== model) {
-    const report = (progress: number, text: string) =>
-      void sendMessage('webllmProgress', { model, progress: Math.min(1, Math.max(0, progress)), text });
-    // Our own app config: the model library from inside the extension, weights at a pinned commit (#11).
-    const refused = unloadable(model);
-    const engine = refused
-      ? Promise.reject(new Error(refused))
-      : import('@mlc-ai/web-llm').then(({ CreateMLCEngine }) =>
-          CreateMLCEngine(model, {
-            appConfig: appConfig((path) => browser.runtime.getURL(path as '/')),
-            initProgressCallback: (r) => report(r.progress, r.text),
-          }),
-        );
-    loaded = { model, engine };
-    engine.catch(() => (loaded = null));
-  }
-  return loaded.engine;
-}
-
-// The past-turn index's worker (#13): started on the first request, kept while this document lives. Hits
-// come back with their token counts: this document outlives the service worker, so its encoder (~1 s to build)
-// is built once, here, on this thread while the worker opens SQLite on its own; a restarted service worker
-// no longer builds one on the click's path (docs/past-index.md: 0.7-0.9 s of a ~1.1 s cold click).
-let past: PastCall | undefined;
-
-listenInOffscreen(
-  {
-    webllmPrepare: async ({ model }) => {
-      await engineFor(model);
-      return { ok: true };
-    },
-    webllmComplete: async (req) => {
-      const engine = await engineFor(req.model);
-      const out = await engine.chat.completions.create({
-        messages: [{ role: 'system', content: req.system }, ...req.messages],
-        temperature: 0,
-        max_tokens: req.maxTokens,
-        // JSON-schema constrained decoding: web-llm compiles the schema into a grammar.
-        response_format: { type: 'json_object', schema: JSON.stringify(req.jsonSchema) },
-      });
-      return {
-        text: out.choices[0]?.message.content ?? '',
-        promptTokens: out.usage?.prompt_tokens ?? 0,
-        completionTokens: out.usage?.completion_tokens ?? 0,
-      };
-    },
-    pastIndex: async (op) => {
-      if (!past) {
-        past = startPastWorker();
-        void countTokens('');
-      }
-      const reply = await past(op);
-      return reply.hits ? { ...reply, hits: await withTokens(reply.hits, countTokens) } : reply;
-    },
-  },
-  origin,
-);
+listenInOffscreen({ ...webllmHandlers, ...pastHandlers }, browser.runtime.getURL('/'));

@@ -5,13 +5,12 @@
 // high-water mark (the newest capturedAt it holds), never rebuilt at a worker start.
 import type { PastOp, PastReply, PastIndexStats } from '../model/past';
 import type { Turn } from '../model/records';
-import { sendToOffscreen } from '../messaging/offscreen';
 import { passagesOf, type PastTurn } from '../past/passages';
 import type { PastCall } from '../past/worker-client';
 import { onStoreChange, type StoreChange } from '../store/changes';
 import { conversationKeys, conversationsCapturedSince, turnsOfMany } from '../store/recall-turns';
 import { readSettings } from '../settings';
-import { ensureOffscreen } from './webllm';
+import { askOffscreen } from './services/offscreen';
 
 /** Conversations per message while (re)building: bounded messages, progress a bench can read. */
 const BATCH = 25;
@@ -23,11 +22,7 @@ function call(op: PastOp): Promise<PastReply> {
 }
 
 function defaultHost(): PastCall {
-  if (!import.meta.env.FIREFOX)
-    return async (next) => {
-      await ensureOffscreen();
-      return sendToOffscreen('pastIndex', next);
-    };
+  if (!import.meta.env.FIREFOX) return (next) => askOffscreen('pastIndex', next);
   // Firefox has no offscreen API; its background page can start the worker itself. Imported only in the Firefox
   // build, so a Chrome build ships one copy of SQLite (bundle-size.e2e).
   const worker = import('../past/worker-client').then((m) => m.startPastWorker());

@@ -6,14 +6,7 @@ import { defineExtensionMessaging } from '@webext-core/messaging';
 import * as M from '../model/messages';
 import * as W from '../model/webllm';
 import * as X from '../model/past';
-import {
-  listen,
-  type HandlersOf,
-  type OnMessage,
-  type Protocol,
-  type ReplyOf,
-  type SenderMap,
-} from './protocol';
+import { listen, type HandlersOf, type OnMessage, type Protocol, type SenderMap } from './protocol';
 
 export const offscreenProtocol = {
   webllmPrepare: { request: W.WebLlmModel, reply: M.Ok, callers: ['extension'] },
@@ -24,7 +17,6 @@ export const offscreenProtocol = {
 
 type Offscreen = typeof offscreenProtocol;
 export type OffscreenType = keyof Offscreen;
-export type OffscreenReply<K extends OffscreenType> = ReplyOf<Offscreen, K>;
 export type OffscreenMap = SenderMap<Offscreen>;
 export type OffscreenHandlers = HandlersOf<Offscreen>;
 
