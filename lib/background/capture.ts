@@ -1,11 +1,10 @@
 import type { CaptureReply, CaptureRequest } from '../model/messages';
 import type { Settings } from '../model/settings';
-import { saveCapture, type CaptureWrite } from '../store/conversations';
+import { recordsOfCapture } from '../store/conversation-records';
+import { saveCapture } from '../store/conversations';
 import type { Sender } from '../messaging/protocol';
 import { ADAPTERS } from '../sites/adapters';
-import { scopeOfUrl } from '../sites/projects';
 import { SITE_LABELS } from '../sites/registry';
-import { toWrite } from './import';
 import { recordStatus, statusOfCapture } from './status';
 
 /** Why a capture is refused before anything is stored, or null when it may be stored. */
@@ -22,22 +21,6 @@ export function captureRefusal(
   return null;
 }
 
-/** A capture is the visible branch in page order; it becomes records the same way an import does. */
-export function toRecords(req: CaptureRequest, now: Date): CaptureWrite {
-  const at = now.toISOString();
-  const health = {
-    strategy: req.strategy,
-    turnsSeen: req.turns.length,
-    turnsStored: req.turns.length,
-    lastError: req.note ?? null,
-    checkedAt: at,
-  };
-  const { site, conversationId: id, url, title, turns } = req;
-  // The project the URL names, so the manager can offer it as a scope (lib/sites/projects.ts).
-  const scope = scopeOfUrl(site, new URL(url));
-  return toWrite({ site, id, url, title, turns, health, scope }, at);
-}
-
 export async function handleCapture(
   req: CaptureRequest,
   sender: Sender,
@@ -48,7 +31,7 @@ export async function handleCapture(
   const reply = refusal
     ? { stored: 0, seen: req.turns.length, skipped: refusal }
     : {
-        stored: await saveCapture(toRecords(req, now), req.complete ?? false),
+        stored: await saveCapture(recordsOfCapture(req, now), req.complete ?? false),
         seen: req.turns.length,
         skipped: null,
       };

@@ -3,68 +3,15 @@
 // filled (token counts are always recounted), and each refused record comes back with the reason.
 import type { z } from 'zod/mini';
 import { describeError } from '../import/issues';
-import { stripCitations } from '../sites/citations';
 import { ExportConversation, ExportMemory } from '../model/export';
-import { conversationKey, turnKey } from '../model/keys';
 import type { ImportChunk, ImportChunkReply, ImportRefusal } from '../model/messages';
-import { Conversation, Job, Turn, Usage, type CaptureHealth, type MemoryEvent } from '../model/records';
+import { Conversation, Job, Turn, Usage, type MemoryEvent } from '../model/records';
 import type { CaptureWrite } from '../store/conversations';
+import { recordsOfExport } from '../store/conversation-records';
 import { writeImport, type ImportedMemory, type Progress } from '../store/import';
 import { tokensOf } from './events';
 
-type Imported = z.infer<typeof ExportConversation>;
 type Checked<T> = { ok: true; value: T } | { ok: false; refusal: ImportRefusal };
-
-function health(c: Imported, at: string): CaptureHealth {
-  return {
-    strategy: 'import',
-    turnsSeen: c.turns.length,
-    turnsStored: c.turns.length,
-    lastError: null,
-    checkedAt: at,
-  };
-}
-
-/**
- * When the conversation itself last changed: a vendor export has no updatedAt, and the import's own date made
- * 2023 chats show "updated" today (#16). Its newest turn, else its start; the import time only without either.
- */
-function lastChanged(c: Imported): string | null {
-  const times = c.turns.flatMap((t) => (t.createdAt ? [t.createdAt] : []));
-  return times.length
-    ? times.reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a))
-    : (c.createdAt ?? null);
-}
-
-/** Records from an exported conversation; fields a vendor export lacks are filled as a capture would. */
-export function toWrite(c: Imported, at: string): CaptureWrite {
-  const key = conversationKey(c.site, c.id);
-  return {
-    conversation: {
-      key,
-      site: c.site,
-      id: c.id,
-      url: c.url,
-      title: c.title,
-      scope: c.scope ?? null,
-      createdAt: c.createdAt ?? null,
-      updatedAt: c.updatedAt ?? lastChanged(c) ?? at,
-      health: c.health ?? health(c, at),
-    },
-    turns: c.turns.map((t, i) => ({
-      key: turnKey(key, t.id),
-      conversationKey: key,
-      id: t.id,
-      role: t.role,
-      // Every capture (site JSON, page) and import (exports, Engram files) passes here (#12).
-      text: stripCitations(t.text),
-      createdAt: t.createdAt,
-      order: t.order ?? i,
-      superseded: t.superseded ?? false,
-      capturedAt: t.capturedAt ?? at,
-    })),
-  };
-}
 
 const field = (raw: unknown, name: string): unknown =>
   raw && typeof raw === 'object' && name in raw ? (raw as Record<string, unknown>)[name] : undefined;
@@ -97,7 +44,7 @@ export function checkConversation(raw: unknown, at: string): Checked<ImportedCon
   const what = label('Conversation', raw, 'title');
   const shape = ExportConversation.safeParse(raw);
   if (!shape.success) return refuse(what, describeError(shape.error));
-  const write = toWrite(shape.data, at);
+  const write = recordsOfExport(shape.data, at);
   const conversation = Conversation.safeParse(write.conversation);
   if (!conversation.success) return refuse(what, describeError(conversation.error));
   for (const [i, turn] of write.turns.entries()) {

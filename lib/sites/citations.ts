@@ -3,7 +3,8 @@
 // citation pill), "\uE200entity\uE202["city","Porto"]\uE201" (a linked name the page shows as "Porto"),
 // "\uE200filecite\uE202turn0file0\uE202L8-L13\uE201", navlist, image_group. The page renders them as pills
 // and links, so the text a person reads has none of the markup. Used for every capture and import path: the
-// background's toWrite (lib/background/import.ts) is where site JSON, page captures and exports all pass.
+// store's recordsOfExport (lib/store/conversation-records.ts) is where site JSON, page captures and exports all
+// pass.
 
 const MARKER = /[ \t]*\uE200([a-z_]+)((?:\uE202[^\uE200-\uE2FF]*)*)\uE201/g;
 /** A marker cut off before its close (a streamed answer captured mid-way). */

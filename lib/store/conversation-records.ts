@@ -1,0 +1,80 @@
+// Conversation and turn records as the store keeps them, built the same way from a capture and from an exported
+// conversation (#12): what a file or a page may lack is filled in, and citation marks are stripped from every
+// turn's text on the way in.
+import type { z } from 'zod/mini';
+import type { ExportConversation } from '../model/export';
+import { conversationKey, turnKey } from '../model/keys';
+import type { CaptureRequest } from '../model/messages';
+import type { CaptureHealth } from '../model/records';
+import { stripCitations } from '../sites/citations';
+import { scopeOfUrl } from '../sites/projects';
+import type { CaptureWrite } from './conversations';
+
+type Imported = z.infer<typeof ExportConversation>;
+
+function health(c: Imported, at: string): CaptureHealth {
+  return {
+    strategy: 'import',
+    turnsSeen: c.turns.length,
+    turnsStored: c.turns.length,
+    lastError: null,
+    checkedAt: at,
+  };
+}
+
+/**
+ * When the conversation itself last changed: a vendor export has no updatedAt, and the import's own date made
+ * 2023 chats show "updated" today (#16). Its newest turn, else its start; the import time only without either.
+ */
+function lastChanged(c: Imported): string | null {
+  const times = c.turns.flatMap((t) => (t.createdAt ? [t.createdAt] : []));
+  return times.length
+    ? times.reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a))
+    : (c.createdAt ?? null);
+}
+
+/** Records from an exported conversation; fields a vendor export lacks are filled as a capture would. */
+export function recordsOfExport(c: Imported, at: string): CaptureWrite {
+  const key = conversationKey(c.site, c.id);
+  return {
+    conversation: {
+      key,
+      site: c.site,
+      id: c.id,
+      url: c.url,
+      title: c.title,
+      scope: c.scope ?? null,
+      createdAt: c.createdAt ?? null,
+      updatedAt: c.updatedAt ?? lastChanged(c) ?? at,
+      health: c.health ?? health(c, at),
+    },
+    turns: c.turns.map((t, i) => ({
+      key: turnKey(key, t.id),
+      conversationKey: key,
+      id: t.id,
+      role: t.role,
+      // Every capture (site JSON, page) and import (exports, Engram files) passes here (#12).
+      text: stripCitations(t.text),
+      createdAt: t.createdAt,
+      order: t.order ?? i,
+      superseded: t.superseded ?? false,
+      capturedAt: t.capturedAt ?? at,
+    })),
+  };
+}
+
+/** A capture is the visible branch in page order; it becomes records the same way an import does. */
+export function recordsOfCapture(req: CaptureRequest, now: Date): CaptureWrite {
+  const at = now.toISOString();
+  const health = {
+    strategy: req.strategy,
+    turnsSeen: req.turns.length,
+    turnsStored: req.turns.length,
+    lastError: req.note ?? null,
+    checkedAt: at,
+  };
+  const { site, conversationId: id, url, title, turns } = req;
+  // The project the URL names, so the manager can offer it as a scope (lib/sites/projects.ts).
+  const scope = scopeOfUrl(site, new URL(url));
+  return recordsOfExport({ site, id, url, title, turns, health, scope }, at);
+}
