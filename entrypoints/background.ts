@@ -7,7 +7,7 @@ import { watchStoredMemories } from '../lib/background/embeddings-sync';
 import { handlers } from '../lib/background/handlers';
 import { ALARM, kick, settleNow, startQueue } from '../lib/background/jobs';
 import { useWebLlm } from '../lib/background/provider';
-import { frames } from '../lib/background/preview-relay';
+import { frames } from '../lib/background/preview-frames';
 import { restrictStorage } from '../lib/background/storage-access';
 import { startSync, SYNC_ALARM, syncNow } from '../lib/background/sync';
 import { forgetTab, leftConversation } from '../lib/background/tabs';

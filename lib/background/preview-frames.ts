@@ -8,9 +8,11 @@
 //   3. on a real click or key, the content script asks for an open (previewShow); the background sends the
 //      order to the bound frame alone (tabs.sendMessage with its frameId), or hands it over at the hello.
 // Kept in storage.session (closed to content scripts) so a restarted service worker still knows its frames.
+import { browser } from 'wxt/browser';
+import { storage } from 'wxt/utils/storage';
+import { sendFrameOrder, type FrameOrder } from '../messaging/frame';
 import type { Sender } from '../messaging/protocol';
 import { RejectedMessage } from '../messaging/rejected';
-import type { FrameOrder } from '../messaging/frame';
 import type { PreviewOpen } from '../model/messages';
 
 export interface FrameRecord {
@@ -135,3 +137,14 @@ export function previewFrames(deps: FrameDeps) {
 }
 
 export type PreviewFrames = ReturnType<typeof previewFrames>;
+
+const framesItem = storage.defineItem<Frames>('session:previewFrames', { fallback: {} });
+
+/** The registry as the background runs it: storage.session, orders by tabs.sendMessage to one frame id. */
+export const frames = previewFrames({
+  store: { get: () => framesItem.getValue(), set: (value) => framesItem.setValue(value) },
+  order: sendFrameOrder,
+  // Not getURL('/preview.html'): for a use_dynamic_url resource Chromium returns the per-session address, while
+  // the frame's sender.url is on the extension's own origin.
+  previewUrl: `${browser.runtime.getURL('/')}preview.html`,
+});

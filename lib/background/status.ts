@@ -1,10 +1,30 @@
+// What each tab's capture is doing (#3 health), as the popup and Options → Activity show it.
 import { conversationKey } from '../model/keys';
 import type { CaptureReply, CaptureRequest, CaptureStatus } from '../model/messages';
 import type { Settings } from '../model/settings';
 import type { Sender } from '../messaging/protocol';
 import { updateHealth } from '../store/conversations';
 import { addCaptureProblem, setTabStatus } from '../store/status';
-import { captureRefusal } from './capture';
+import { ADAPTERS } from '../sites/adapters';
+import { SITE_LABELS } from '../sites/registry';
+
+/**
+ * Why a capture is refused before anything is stored, or null when it may be stored: what the background alone
+ * knows (the person's pause and per-site switches, incognito, the site's private chats), obeyed by a capture
+ * and by a reported status alike.
+ */
+export function captureRefusal(
+  settings: Settings,
+  req: Pick<CaptureRequest, 'site' | 'url'>,
+  sender: Sender,
+): string | null {
+  if (settings.capture.paused) return 'Capture is paused';
+  if (!settings.capture.sites[req.site]) return `Capture is off for ${SITE_LABELS[req.site]}`;
+  if (sender.tab?.incognito && !settings.capture.allowIncognito) return 'Incognito windows are not captured';
+  // Defence in depth: the content script never sends these, but a page could try (#3 private-chat rules).
+  if (ADAPTERS[req.site].isPrivate(new URL(req.url))) return 'Temporary chats are never captured';
+  return null;
+}
 
 /** The status a tab reports, corrected by what only the background knows (pause, site switch, incognito). */
 export async function recordStatus(status: CaptureStatus, sender: Sender, settings: Settings): Promise<void> {

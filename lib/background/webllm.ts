@@ -1,8 +1,6 @@
 // The background's side of WebLLM (#4): the model runs in an offscreen document (Chrome), because the service
 // worker's life is too short for a model load and web-llm (~6 MB) must stay out of every other bundle.
-import type { WebLlmProgress } from '../model/webllm';
 import { makeProvider } from '../providers/structured';
-import { webllmProgressItem } from '../providers/settings';
 import { WEBLLM_LIMITS } from '../providers/limits';
 import type { Provider } from '../providers/types';
 import { askOffscreen } from './services/offscreen';
@@ -23,15 +21,3 @@ export function webllmProvider(model: string): Provider {
     WEBLLM_LIMITS,
   );
 }
-
-/** What the background answers about WebLLM; the model itself is asked in the offscreen document. */
-export const webllmHandlers = {
-  webllmLoad: async ({ model }: { model: string }) => {
-    await loadWebLlm(model);
-    return { ok: true as const };
-  },
-  webllmProgress: async (p: WebLlmProgress) => {
-    await webllmProgressItem.setValue(p);
-    return { ok: true as const };
-  },
-};

@@ -93,6 +93,8 @@ export type Reply<K extends MessageType> = ReplyOf<Background, K>;
 /** What ./send.ts types its sender with. */
 export type BackgroundMap = SenderMap<Background>;
 export type BackgroundHandlers = HandlersOf<Background>;
+/** One area's handlers (lib/background/handlers/*.ts); index.ts checks that together they answer every message. */
+export type HandlersFor<K extends MessageType> = Pick<BackgroundHandlers, K>;
 
 /** Validates the sender and the payload, then runs the plain handler. Exported for direct tests. */
 export function dispatch<K extends MessageType>(

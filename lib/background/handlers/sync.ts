@@ -1,11 +1,11 @@
 // Options → Sync's messages (#15), extension pages only (lib/messaging/background.ts).
-import type { BackgroundHandlers as Handlers } from '../messaging/background';
-import { resolveConflict } from './conflicts';
-import { connectSync, disconnectSync, syncNow, syncStatus } from './sync';
+import type { HandlersFor } from '../../messaging/background';
+import { resolveConflict } from '../conflicts';
+import { connectSync, disconnectSync, syncNow, syncStatus } from '../sync';
 
 type SyncMessages = 'syncConnect' | 'syncNow' | 'getSyncStatus' | 'syncDisconnect' | 'resolveConflict';
 
-export const syncHandlers: Pick<Handlers, SyncMessages> = {
+export const syncHandlers: HandlersFor<SyncMessages> = {
   syncConnect: (req) => connectSync(req),
   syncNow: async () => (await syncNow(), syncStatus()),
   getSyncStatus: () => syncStatus(),

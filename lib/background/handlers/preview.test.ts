@@ -1,7 +1,7 @@
 import { describe, expect, test, vi } from 'vitest';
-import type { Sender } from '../messaging/protocol';
-import { previewFrames, type Frames } from './preview-frames';
-import { previewRelay } from './preview-relay';
+import type { Sender } from '../../messaging/protocol';
+import { previewFrames, type Frames } from '../preview-frames';
+import { previewRelay } from './preview';
 
 const PREVIEW = 'chrome-extension://abc/preview.html';
 const ctx = { site: 'claude' as const, draft: 'Lisbon', recent: [], scope: null, conversationId: 'c1' };

@@ -1,16 +1,14 @@
 // The preview frame's way to its own chat tab (#5), and the registry's messages (#11). The frame asks the
 // background, and the background asks the tab the message came from: the frame needs no `tabs` API (Firefox
 // gives none to an extension frame that a content script made: its test_ext_subframes_privileges.html) and
-// cannot name another tab. Only the frame registered for that tab is answered (preview-frames.ts); what the
+// cannot name another tab. Only the frame registered for that tab is answered (../preview-frames.ts); what the
 // tab answers is page data, so it is validated here.
-import { browser } from 'wxt/browser';
-import { storage } from 'wxt/utils/storage';
-import { sendFrameOrder } from '../messaging/frame';
-import type { BackgroundHandlers as Handlers } from '../messaging/background';
-import type { Sender } from '../messaging/protocol';
-import { insertReply } from '../messaging/tab-replies';
-import { previewFrames, tabOf, type Frames, type PreviewFrames } from './preview-frames';
-import { assertPageClaim } from './sender';
+import type { HandlersFor } from '../../messaging/background';
+import type { Sender } from '../../messaging/protocol';
+import { sendToTab } from '../../messaging/tab';
+import { insertReply } from '../../messaging/tab-replies';
+import { frames, tabOf, type PreviewFrames } from '../preview-frames';
+import { assertPageClaim } from '../sender';
 
 export interface TabChannel {
   /** Into the composer, from the preview frame: the tab checks that its frame is open and on screen. */
@@ -18,12 +16,11 @@ export interface TabChannel {
   closePreview(tabId: number): Promise<unknown>;
 }
 
-type RelayHandlers = Pick<
-  Handlers,
+type RelayHandlers = HandlersFor<
   'previewInsertText' | 'previewClose' | 'previewRegister' | 'previewShow' | 'previewHide' | 'previewHello'
 >;
 
-/** A content script speaks for its own tab's top frame and its own site (sender.ts). */
+/** A content script speaks for its own tab's top frame and its own site (../sender.ts). */
 const fromChatPage = (sender: Sender, site: 'chatgpt' | 'claude' | null = null) => {
   if (sender.frameId !== undefined && sender.frameId !== 0) throw new Error('Not from the top frame.');
   if (site) assertPageClaim('previewShow', { site, url: sender.url ?? '' }, sender);
@@ -48,13 +45,11 @@ export function previewRelay(tabs: TabChannel, frames: PreviewFrames): RelayHand
   };
 }
 
-const framesItem = storage.defineItem<Frames>('session:previewFrames', { fallback: {} });
-
-/** The registry as the background runs it: storage.session, orders by tabs.sendMessage to one frame id. */
-export const frames = previewFrames({
-  store: { get: () => framesItem.getValue(), set: (value) => framesItem.setValue(value) },
-  order: sendFrameOrder,
-  // Not getURL('/preview.html'): for a use_dynamic_url resource Chromium returns the per-session address, while
-  // the frame's sender.url is on the extension's own origin.
-  previewUrl: `${browser.runtime.getURL('/')}preview.html`,
-});
+/** The relay as the background runs it: into the tab the frame sits in, by tabs.sendMessage. */
+export const previewHandlers = previewRelay(
+  {
+    insertText: (tabId, text) => sendToTab('insertFromPreview', { text }, tabId),
+    closePreview: (tabId) => sendToTab('closePreview', undefined, tabId),
+  },
+  frames,
+);

@@ -1,14 +1,14 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { DEFAULT_SETTINGS } from '../model/settings';
-import { readSettings, settingsItem } from '../settings';
-import { resetDbForTests } from '../store/db';
-import { listJobs } from '../store/jobs';
-import { handlers } from './handlers';
-import { ALARM } from './jobs';
-import { webllmProgressItem } from '../providers/settings';
-import { buildProvider, keyItem } from './provider';
+import { DEFAULT_SETTINGS } from '../../model/settings';
+import { readSettings, settingsItem } from '../../settings';
+import { resetDbForTests } from '../../store/db';
+import { listJobs } from '../../store/jobs';
+import { handlers } from '.';
+import { ALARM } from '../jobs';
+import { webllmProgressItem } from '../../providers/settings';
+import { buildProvider, keyItem } from '../provider';
 
 const tab = { url: 'https://claude.ai/chat/abc', tab: { id: 7 } };
 const capture = (last: 'user' | 'assistant') => ({

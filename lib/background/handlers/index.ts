@@ -1,0 +1,25 @@
+// Every message the background answers, one map per area, composed here: plain async functions, tested
+// directly (WXT's fake browser cannot route sendResponse). entrypoints/background.ts registers them.
+import type { BackgroundHandlers } from '../../messaging/background';
+import { captureHandlers } from './capture';
+import { importHandlers } from './import';
+import { memoryHandlers } from './memories';
+import { pipelineHandlers } from './pipeline';
+import { previewHandlers } from './preview';
+import { recallHandlers } from './recall';
+import { reviewHandlers } from './review';
+import { syncHandlers } from './sync';
+import { webllmHandlers } from './webllm';
+
+// Each message in exactly one area (index.test.ts).
+export const handlers: BackgroundHandlers = {
+  ...captureHandlers,
+  ...memoryHandlers,
+  ...reviewHandlers,
+  ...importHandlers,
+  ...pipelineHandlers,
+  ...webllmHandlers,
+  ...recallHandlers,
+  ...previewHandlers,
+  ...syncHandlers,
+};

@@ -1,0 +1,59 @@
+// Recall (#5): the preview's lines and block, the offer on a new chat, the warm-up a chat page asks for when it
+// loads, and the state of the semantic tier and the past-chat index (#13) for Settings and Data.
+import type { HandlersFor } from '../../messaging/background';
+import type { RecallRequest } from '../../model/messages';
+import { readSettings } from '../../settings';
+import { semanticStatus } from '../embeddings';
+import { pastReady, pastStats } from '../past';
+import { frames, fromPreviewPage } from '../preview-frames';
+import { previewRecall, recallIndex, warmSemantic } from '../recall';
+
+type RecallMessages =
+  | 'getMemoryBlock'
+  | 'recallPreview'
+  | 'offerCount'
+  | 'warmRecall'
+  | 'getSemanticStatus'
+  | 'getPastIndexStats';
+
+/** The profile block: no draft and no turns to pick by. */
+const profile = (site: RecallRequest['site'], scope: string | null): RecallRequest => ({
+  site,
+  scope,
+  draft: '',
+  recent: [],
+  budgetTokens: null,
+  exclude: [],
+});
+
+export const recallHandlers: HandlersFor<RecallMessages> = {
+  // A block without a preview (no draft, no turns): the general profile block (#5).
+  getMemoryBlock: async ({ site }) => {
+    const reply = await previewRecall(profile(site, null), await readSettings());
+    return { text: reply.text, count: reply.lines.length, tokens: reply.tokens };
+  },
+  // From a preview frame, only the one Engram registered in that tab (#11); the popup is another page.
+  recallPreview: async (req, sender) => {
+    if (fromPreviewPage(sender)) await frames.assertBound(sender);
+    return previewRecall(req, await readSettings());
+  },
+  // Only on an empty new chat, and only when the user turned the offer on; the count is of the profile block.
+  offerCount: async ({ site, scope }) => {
+    const settings = await readSettings();
+    if (!settings.recall.offerOnNewChats) return { count: null };
+    return { count: (await previewRecall(profile(site, scope), settings)).lines.length };
+  },
+  // A chat page asks for this when it loads, so a worker that just started builds the index before the first
+  // click (bench:recall: 10k memories, first click 1.3 s without it). The tiers warm side by side: the past
+  // index's catch-up once held the semantic tier back past semantic.e2e's 120 s (#13).
+  warmRecall: async () => {
+    const settings = await readSettings();
+    const semantic = recallIndex().then(() => (settings.recall.semantic ? warmSemantic() : undefined));
+    const past = settings.recall.rawTurns ? pastReady() : undefined;
+    await Promise.all([semantic, past]);
+    return { ok: true };
+  },
+  getSemanticStatus: () => semanticStatus(),
+  // For bench:past and the options page: how big the past index is and whether it has caught up (#13).
+  getPastIndexStats: () => pastStats(),
+};
