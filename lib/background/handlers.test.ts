@@ -5,7 +5,7 @@ import { getConversation, projectScopes, turnsOf } from '../store/conversations'
 import { resetDbForTests } from '../store/db';
 import { getMemory, historyOf, listMemories } from '../store/memories';
 import { handlers } from './handlers';
-import { resetRecallIndex } from './recall';
+import { resetRecallIndex } from './services/recall';
 
 const tab = { url: 'https://claude.ai/chat/abc', tab: { id: 1 } };
 const capture = {

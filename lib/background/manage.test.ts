@@ -6,7 +6,7 @@ import { saveCapture } from '../store/conversations';
 import { db, resetDbForTests } from '../store/db';
 import { getMemory, historyOf, writeMemory } from '../store/memories';
 import { addCaptureProblem, listCaptureProblems } from '../store/status';
-import { badgeText, watchReviewBadge } from './badge';
+import { badgeText, watchReviewBadge } from './services/badge';
 import { byUser } from './events';
 import { handlers } from './handlers';
 

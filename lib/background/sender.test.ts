@@ -7,7 +7,7 @@ import { settingsItem } from '../settings';
 import { turnsOf } from '../store/conversations';
 import { resetDbForTests } from '../store/db';
 import { handlers } from './handlers';
-import { resetRecallIndex } from './recall';
+import { resetRecallIndex } from './services/recall';
 import { pageClaimMismatch } from './sender';
 
 const URL_ = 'https://claude.ai/chat/abc';

@@ -3,7 +3,7 @@
 //   vi.mock('../lib/messaging/send', async () => (await import('../test/helpers/background')).throughHandlers());
 import { vi } from 'vitest';
 import { handlers } from '../../lib/background/handlers';
-import { resetPastIndex } from '../../lib/background/past';
+import { resetPastIndex } from '../../lib/background/services/past-index';
 import { dispatch, type MessageType } from '../../lib/messaging/background';
 import type * as Send from '../../lib/messaging/send';
 import { memoryHost } from '../../lib/past/memory-db';

@@ -1,6 +1,6 @@
 // The invariants every fault-injection schedule must keep (#12). Each returns what is wrong, in words that
 // name the record, or nothing.
-import { recallIndex } from '../../lib/background/recall';
+import { recallIndex } from '../../lib/background/services/recall';
 import { turnKey } from '../../lib/model/keys';
 import type { Memory, MemoryEvent } from '../../lib/model/records';
 import { db } from '../../lib/store/db';

@@ -3,8 +3,8 @@
 // person did. Each action is one thing a person, a page or the browser can do at any moment.
 import { tokensOf } from '../../lib/background/events';
 import { handlers } from '../../lib/background/handlers';
-import { resetPastIndex } from '../../lib/background/past';
-import { recallIndex, resetRecallIndex } from '../../lib/background/recall';
+import { resetPastIndex } from '../../lib/background/services/past-index';
+import { recallIndex, resetRecallIndex } from '../../lib/background/services/recall';
 import { planImport } from '../../lib/import/detect';
 import { runImport } from '../../lib/import/run';
 import type { EngramExport } from '../../lib/model/export';

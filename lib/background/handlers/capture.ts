@@ -9,7 +9,7 @@ import { readSettings } from '../../settings';
 import { getTabStatus } from '../../store/status';
 import { handleCapture } from '../capture';
 import { assertPageClaim } from '../sender';
-import { afterCapture } from '../jobs';
+import { afterCapture } from '../services/jobs';
 import { recordStatus } from '../status';
 import { rememberTab } from '../tabs';
 

@@ -6,7 +6,7 @@ import { readSettings, settingsItem } from '../../settings';
 import { resetDbForTests } from '../../store/db';
 import { listJobs } from '../../store/jobs';
 import { handlers } from '.';
-import { ALARM } from '../jobs';
+import { ALARM } from '../services/jobs';
 import { webllmProgressItem } from '../../providers/settings';
 import { buildProvider, keyItem } from '../provider';
 

@@ -3,7 +3,7 @@ import { consolidationPrompt, extractionPrompt } from '../../../prompts/registry
 import type { HandlersFor } from '../../messaging/background';
 import { readSettings, writeSettings } from '../../settings';
 import { retryJob } from '../../store/jobs';
-import { extractNow, kick } from '../jobs';
+import { extractNow, kick } from '../services/jobs';
 import { providerStatus, saveProvider, testConnection } from '../provider';
 
 type PipelineMessages =

@@ -3,10 +3,10 @@
 import type { HandlersFor } from '../../messaging/background';
 import type { RecallRequest } from '../../model/messages';
 import { readSettings } from '../../settings';
-import { semanticStatus } from '../embeddings';
-import { pastReady, pastStats } from '../past';
+import { semanticStatus } from '../services/embeddings';
+import { pastReady, pastStats } from '../services/past-index';
 import { frames, fromPreviewPage } from '../preview-frames';
-import { previewRecall, recallIndex, warmSemantic } from '../recall';
+import { previewRecall, recallIndex, warmSemantic } from '../services/recall';
 
 type RecallMessages =
   | 'getMemoryBlock'

@@ -1,7 +1,7 @@
 // Options → Sync's messages (#15), extension pages only (lib/messaging/background.ts).
 import type { HandlersFor } from '../../messaging/background';
 import { resolveConflict } from '../conflicts';
-import { connectSync, disconnectSync, syncNow, syncStatus } from '../sync';
+import { connectSync, disconnectSync, syncNow, syncStatus } from '../services/sync';
 
 type SyncMessages = 'syncConnect' | 'syncNow' | 'getSyncStatus' | 'syncDisconnect' | 'resolveConflict';
 

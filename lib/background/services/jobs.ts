@@ -1,15 +1,15 @@
 // Background wiring of the extraction queue (#4): when a conversation settles it becomes a job; chrome.alarms
 // wakes the queue; one run at a time per service-worker instance.
 import { browser } from 'wxt/browser';
-import { conversationKey } from '../model/keys';
-import type { CaptureRequest } from '../model/messages';
-import { runDueJobs, type QueueEnv } from '../pipeline/queue';
-import { redact } from '../pipeline/redact';
-import { escapeMemoryText } from '../recall/block';
-import { readSettings } from '../settings';
-import { enqueueExtraction, makeDue, releaseOrphans } from '../store/jobs';
-import { countTokens } from '../tokens';
-import { currentProvider } from './provider';
+import { conversationKey } from '../../model/keys';
+import type { CaptureRequest } from '../../model/messages';
+import { runDueJobs, type QueueEnv } from '../../pipeline/queue';
+import { redact } from '../../pipeline/redact';
+import { escapeMemoryText } from '../../recall/block';
+import { readSettings } from '../../settings';
+import { enqueueExtraction, makeDue, releaseOrphans } from '../../store/jobs';
+import { countTokens } from '../../tokens';
+import { currentProvider } from '../provider';
 
 export const ALARM = 'engram-jobs';
 /** This instance: a job leased by any other instance is an orphan of a killed worker. */

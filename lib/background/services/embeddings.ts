@@ -2,16 +2,16 @@
 // Options → Model and its key (#4), and says in plain words why the tier is off when it cannot run (#5).
 // The key is read here and handed to the fetch; it never leaves the background.
 import { browser } from 'wxt/browser';
-import { originPattern, type ProviderSettings } from '../model/provider';
-import type { SemanticStatus } from '../model/semantic';
-import type { Settings } from '../model/settings';
-import { redact } from '../pipeline/redact';
-import { dimensionsFor, openAiEmbedder } from '../providers/embeddings';
-import { providerItem, readProviderSettings } from '../providers/settings';
-import type { Embedder } from '../recall/semantic';
-import { readSettings, settingsItem } from '../settings';
-import { scheduleEmbeddingSync, syncProgress } from './embeddings-sync';
-import { keyItem } from './provider';
+import { originPattern, type ProviderSettings } from '../../model/provider';
+import type { SemanticStatus } from '../../model/semantic';
+import type { Settings } from '../../model/settings';
+import { redact } from '../../pipeline/redact';
+import { dimensionsFor, openAiEmbedder } from '../../providers/embeddings';
+import { providerItem, readProviderSettings } from '../../providers/settings';
+import type { Embedder } from '../../recall/semantic';
+import { readSettings, settingsItem } from '../../settings';
+import { scheduleEmbeddingSync, syncProgress } from './embedding-sync';
+import { keyItem } from '../provider';
 import { choosingEmbedder, embeddings, setRecallEmbedder } from './recall';
 
 export interface EmbedderInputs {

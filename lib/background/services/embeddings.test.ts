@@ -1,17 +1,17 @@
 // The semantic tier end to end inside the background, with a fake /v1/embeddings: which embedder the
 // settings allow (or why none), recall using it, falling back silently, and vectors following deletes.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { DEFAULT_SETTINGS, type Settings } from '../model/settings';
-import { providerItem } from '../providers/settings';
-import { settingsItem } from '../settings';
-import { resetDbForTests } from '../store/db';
-import { countVectors } from '../store/embeddings';
+import { DEFAULT_SETTINGS, type Settings } from '../../model/settings';
+import { providerItem } from '../../providers/settings';
+import { settingsItem } from '../../settings';
+import { resetDbForTests } from '../../store/db';
+import { countVectors } from '../../store/embeddings';
 import { chooseEmbedder, refreshEmbedder, semanticStatus, startEmbeddings } from './embeddings';
-import { resetEmbeddingSync, syncEmbeddings } from './embeddings-sync';
-import { handlers } from './handlers';
-import { resetPastIndex } from './past';
-import { memoryHost } from '../past/memory-db';
-import { keyItem } from './provider';
+import { resetEmbeddingSync, syncEmbeddings } from './embedding-sync';
+import { handlers } from '../handlers';
+import { resetPastIndex } from './past-index';
+import { memoryHost } from '../../past/memory-db';
+import { keyItem } from '../provider';
 import { resetRecallIndex, SEMANTIC_TIMEOUT_MS, setRecallEmbedder } from './recall';
 
 // Deterministic vectors: car words on one axis, food on another, everything else on a third.

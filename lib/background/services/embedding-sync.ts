@@ -1,8 +1,8 @@
 // Embeds new and edited memories off the write path (#5): a debounced pass after memory writes, in batches,
 // retried with backoff when the provider fails. Capture and extraction never wait for it; a query embeds at
 // most a few stragglers itself (lib/recall/semantic.ts).
-import { onStoreChange } from '../store/changes';
-import { deleteOtherModels } from '../store/embeddings';
+import { onStoreChange } from '../../store/changes';
+import { deleteOtherModels } from '../../store/embeddings';
 import { embeddings, recallEmbedder, recallIndex } from './recall';
 
 // Writes come in bursts (an extraction job writes several memories): one pass after the burst.

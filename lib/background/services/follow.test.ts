@@ -1,16 +1,16 @@
 // Every index follows every delete, restore and import at once, without a worker restart (#12): the
 // memory index, the past-turn index and the embedding sync hear lib/store/changes.ts.
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { event, memory } from '../../test/helpers/records';
-import { DEFAULT_SETTINGS } from '../model/settings';
-import { settingsItem } from '../settings';
-import { onStoreChange, type StoreChange } from '../store/changes';
-import { resetDbForTests } from '../store/db';
-import { countTokens } from '../tokens';
-import { watchStoredMemories } from './embeddings-sync';
-import { handlers } from './handlers';
-import { resetPastIndex } from './past';
-import { memoryHost } from '../past/memory-db';
+import { event, memory } from '../../../test/helpers/records';
+import { DEFAULT_SETTINGS } from '../../model/settings';
+import { settingsItem } from '../../settings';
+import { onStoreChange, type StoreChange } from '../../store/changes';
+import { resetDbForTests } from '../../store/db';
+import { countTokens } from '../../tokens';
+import { watchStoredMemories } from './embedding-sync';
+import { handlers } from '../handlers';
+import { resetPastIndex } from './past-index';
+import { memoryHost } from '../../past/memory-db';
 import { resetRecallIndex } from './recall';
 
 const ext = { url: 'chrome-extension://engram-test/options.html' };

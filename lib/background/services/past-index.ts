@@ -3,14 +3,14 @@
 // synchronous OPFS) and by a worker of the background page on Firefox. Dexie stays the source of truth: a
 // missing, unreadable or outdated index is rebuilt from it; one that survived is opened and caught up from its
 // high-water mark (the newest capturedAt it holds), never rebuilt at a worker start.
-import type { PastOp, PastReply, PastIndexStats } from '../model/past';
-import type { Turn } from '../model/records';
-import { passagesOf, type PastTurn } from '../past/passages';
-import type { PastCall } from '../past/worker-client';
-import { onStoreChange, type StoreChange } from '../store/changes';
-import { conversationKeys, conversationsCapturedSince, turnsOfMany } from '../store/recall-turns';
-import { readSettings } from '../settings';
-import { askOffscreen } from './services/offscreen';
+import type { PastOp, PastReply, PastIndexStats } from '../../model/past';
+import type { Turn } from '../../model/records';
+import { passagesOf, type PastTurn } from '../../past/passages';
+import type { PastCall } from '../../past/worker-client';
+import { onStoreChange, type StoreChange } from '../../store/changes';
+import { conversationKeys, conversationsCapturedSince, turnsOfMany } from '../../store/recall-turns';
+import { readSettings } from '../../settings';
+import { askOffscreen } from './offscreen';
 
 /** Conversations per message while (re)building: bounded messages, progress a bench can read. */
 const BATCH = 25;
@@ -25,7 +25,7 @@ function defaultHost(): PastCall {
   if (!import.meta.env.FIREFOX) return (next) => askOffscreen('pastIndex', next);
   // Firefox has no offscreen API; its background page can start the worker itself. Imported only in the Firefox
   // build, so a Chrome build ships one copy of SQLite (bundle-size.e2e).
-  const worker = import('../past/worker-client').then((m) => m.startPastWorker());
+  const worker = import('../../past/worker-client').then((m) => m.startPastWorker());
   return async (next) => (await worker)(next);
 }
 

@@ -2,16 +2,16 @@
 // capture's burst of writes is one small segment) and on an alarm for what other devices wrote. The engine
 // (lib/sync) does the work; the store (lib/store/sync-*.ts) is the only writer of what arrives.
 import { browser } from 'wxt/browser';
-import { endpointLabel, type SyncBackendSettings, type SyncConnect, type SyncStatus } from '../model/sync';
-import { redact } from '../pipeline/redact';
-import { onStoreChange } from '../store/changes';
-import { countReview } from '../store/sync-conflicts';
-import { reseedOutbox, storeSyncPort } from '../store/sync-port';
-import { forgetSync, readRun, resetDue, syncSettings, unpushed, writeRun } from '../store/sync-run';
-import type { Backend } from '../sync/backend';
-import { connect, resetRemote, sync, type EngineDeps } from '../sync/engine';
-import { s3Backend } from '../sync/s3';
-import { WebDavBackend } from '../sync/webdav';
+import { endpointLabel, type SyncBackendSettings, type SyncConnect, type SyncStatus } from '../../model/sync';
+import { redact } from '../../pipeline/redact';
+import { onStoreChange } from '../../store/changes';
+import { countReview } from '../../store/sync-conflicts';
+import { reseedOutbox, storeSyncPort } from '../../store/sync-port';
+import { forgetSync, readRun, resetDue, syncSettings, unpushed, writeRun } from '../../store/sync-run';
+import type { Backend } from '../../sync/backend';
+import { connect, resetRemote, sync, type EngineDeps } from '../../sync/engine';
+import { s3Backend } from '../../sync/s3';
+import { WebDavBackend } from '../../sync/webdav';
 import { coalesce } from './sync-schedule';
 
 export const SYNC_ALARM = 'engram-sync';

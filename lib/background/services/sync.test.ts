@@ -3,14 +3,14 @@
 // answer extension pages only.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { browser } from 'wxt/browser';
-import { MapBackend } from '../../test/helpers/memory-backend';
-import { memory, event } from '../../test/helpers/records';
-import { backgroundProtocol } from '../messaging/background';
-import type { SyncConnect } from '../model/sync';
-import { db, resetDbForTests } from '../store/db';
-import { clearAllData } from '../store/manage';
-import { writeMemory } from '../store/memories';
-import { syncSettings } from '../store/sync-run';
+import { MapBackend } from '../../../test/helpers/memory-backend';
+import { memory, event } from '../../../test/helpers/records';
+import { backgroundProtocol } from '../../messaging/background';
+import type { SyncConnect } from '../../model/sync';
+import { db, resetDbForTests } from '../../store/db';
+import { clearAllData } from '../../store/manage';
+import { writeMemory } from '../../store/memories';
+import { syncSettings } from '../../store/sync-run';
 import { connectSync, disconnectSync, setSyncForTests, SYNC_ALARM, syncNow, syncStatus } from './sync';
 
 const settings: SyncConnect = {

@@ -1,22 +1,22 @@
 // The background owns the one recall index: built from the store on first use after the worker starts,
 // then kept in step with every memory write, never rebuilt per query (#5).
-import type { RecallReply, RecallRequest } from '../model/messages';
-import { conversationKey } from '../model/keys';
-import type { Memory } from '../model/records';
-import type { Settings } from '../model/settings';
-import { RecallIndex, recallable } from '../recall/index';
-import { buildQuery, recall, type PastLine } from '../recall/recall';
-import { PAST_LIMIT } from '../past/limits';
-import { pastLines, withTokens } from '../past/lines';
-import { liveTurnKeys } from '../store/recall-turns';
-import { countTokens } from '../tokens';
-import { EmbeddingCache, type Embedder } from '../recall/semantic';
-import { deleteVectors, loadVectors, putVectors } from '../store/embeddings';
-import { onStoreChange, type StoreChange } from '../store/changes';
-import { listMemories, memoriesChangedSince } from '../store/memories';
-import { redact } from '../pipeline/redact';
-import { pastReady, queryPast } from './past';
-import type { PastHit } from '../past/engine';
+import type { RecallReply, RecallRequest } from '../../model/messages';
+import { conversationKey } from '../../model/keys';
+import type { Memory } from '../../model/records';
+import type { Settings } from '../../model/settings';
+import { RecallIndex, recallable } from '../../recall/index';
+import { buildQuery, recall, type PastLine } from '../../recall/recall';
+import { PAST_LIMIT } from '../../past/limits';
+import { pastLines, withTokens } from '../../past/lines';
+import { liveTurnKeys } from '../../store/recall-turns';
+import { countTokens } from '../../tokens';
+import { EmbeddingCache, type Embedder } from '../../recall/semantic';
+import { deleteVectors, loadVectors, putVectors } from '../../store/embeddings';
+import { onStoreChange, type StoreChange } from '../../store/changes';
+import { listMemories, memoriesChangedSince } from '../../store/memories';
+import { redact } from '../../pipeline/redact';
+import { pastReady, queryPast } from './past-index';
+import type { PastHit } from '../../past/engine';
 
 let index: Promise<RecallIndex> | undefined;
 /** The built index that store changes apply to; null while none is built. */

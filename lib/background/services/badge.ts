@@ -1,5 +1,5 @@
 // The extension icon shows how many memories wait for review (#6), updated whenever that count changes.
-import { watchPendingCount } from '../store/manage';
+import { watchPendingCount } from '../../store/manage';
 
 export function badgeText(pending: number): string {
   if (pending <= 0) return '';

@@ -1,14 +1,14 @@
 // The background's side of the past index (#13): a full build sends conversations in batches, reading the next
 // batch while the index's worker writes the last one; the batches must still arrive, and be written, in order.
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import type { PastOp } from '../model/past';
-import { DEFAULT_SETTINGS } from '../model/settings';
-import { memoryHost } from '../past/memory-db';
-import { settingsItem } from '../settings';
-import { resetDbForTests } from '../store/db';
-import { countTokens } from '../tokens';
-import { handlers } from './handlers';
-import { pastReady, pastStats, resetPastIndex } from './past';
+import type { PastOp } from '../../model/past';
+import { DEFAULT_SETTINGS } from '../../model/settings';
+import { memoryHost } from '../../past/memory-db';
+import { settingsItem } from '../../settings';
+import { resetDbForTests } from '../../store/db';
+import { countTokens } from '../../tokens';
+import { handlers } from '../handlers';
+import { pastReady, pastStats, resetPastIndex } from './past-index';
 
 beforeAll(() => countTokens('warm'), 60_000);
 beforeEach(async () => {

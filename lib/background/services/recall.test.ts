@@ -1,11 +1,11 @@
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { countTokens as warmTokens } from '../tokens';
-import { DEFAULT_SETTINGS } from '../model/settings';
-import { settingsItem } from '../settings';
-import { resetDbForTests } from '../store/db';
-import { handlers } from './handlers';
-import { resetPastIndex } from './past';
-import { memoryHost } from '../past/memory-db';
+import { countTokens as warmTokens } from '../../tokens';
+import { DEFAULT_SETTINGS } from '../../model/settings';
+import { settingsItem } from '../../settings';
+import { resetDbForTests } from '../../store/db';
+import { handlers } from '../handlers';
+import { resetPastIndex } from './past-index';
+import { memoryHost } from '../../past/memory-db';
 import { PAST_WAIT_MS, recallIndex, resetRecallIndex, setRecallEmbedder } from './recall';
 
 const ask = (draft: string, over = {}) =>
@@ -156,8 +156,8 @@ describe('From past chats', () => {
   test('an excerpt of a turn a memory was extracted from is not offered beside that memory', async () => {
     await handlers.captureTurns(trip, { url: trip.url, tab: { id: 1 } });
     await settingsItem.setValue(rawTurnsOn);
-    const { db } = await import('../store/db');
-    const { memory } = await import('../../test/helpers/records');
+    const { db } = await import('../../store/db');
+    const { memory } = await import('../../../test/helpers/records');
     const source = { site: 'claude' as const, conversationId: 'trip', turnIds: ['u1'], url: null };
     await db().memories.bulkPut([
       memory({ id: 'from-u1', text: 'Cabin at Lake Bled, rented for July.', sources: [source] }),
@@ -275,10 +275,10 @@ describe('secrets at the block boundary (#11)', () => {
   });
 
   test('a redaction label adds at most REDACTION_TOKENS to a line (so the budget stays a bound)', async () => {
-    const { countTokens } = await import('../tokens');
-    const { redact } = await import('../pipeline/redact');
-    const { REDACTION_TOKENS } = await import('../recall/select');
-    const { SECRETS } = await import('../../test/helpers/secrets-corpus');
+    const { countTokens } = await import('../../tokens');
+    const { redact } = await import('../../pipeline/redact');
+    const { REDACTION_TOKENS } = await import('../../recall/select');
+    const { SECRETS } = await import('../../../test/helpers/secrets-corpus');
     for (const s of SECRETS) {
       const r = redact(s.text);
       const grown = (await countTokens(r.text)) - (await countTokens(s.text));
@@ -290,8 +290,8 @@ describe('secrets at the block boundary (#11)', () => {
 test('a memory written without passing the write listener (another context, a bulk write) is caught up on the next query', async () => {
   await handlers.addMemory({ text: 'I keep bees.', type: 'profile' }, {});
   expect((await ask('bees')).lines).toHaveLength(1);
-  const { db } = await import('../store/db');
-  const { memory } = await import('../../test/helpers/records');
+  const { db } = await import('../../store/db');
+  const { memory } = await import('../../../test/helpers/records');
   await db().memories.put(
     memory({ id: 'direct', text: 'My hives are in Lyon.', updatedAt: new Date().toISOString() }),
   );
