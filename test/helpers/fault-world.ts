@@ -4,7 +4,8 @@
 import { tokensOf } from '../../lib/background/events';
 import { handlers } from '../../lib/background/handlers';
 import { resetPastIndex } from '../../lib/background/services/past-index';
-import { recallIndex, resetRecallIndex } from '../../lib/background/services/recall';
+import { memoryIndex } from '../../lib/background/services/memory-index';
+import { resetRecallIndex } from '../../lib/background/services/recall';
 import { planImport } from '../../lib/import/detect';
 import { runImport } from '../../lib/import/run';
 import type { EngramExport } from '../../lib/model/export';
@@ -145,7 +146,7 @@ export class World {
   }
 
   async recall(): Promise<void> {
-    await recallIndex();
+    await memoryIndex.ready();
     this.trace.push('recall');
   }
 }

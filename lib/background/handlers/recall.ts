@@ -6,7 +6,9 @@ import { readSettings } from '../../settings';
 import { semanticStatus } from '../services/embeddings';
 import { pastReady, pastStats } from '../services/past-index';
 import { frames, fromPreviewPage } from '../preview-frames';
-import { previewRecall, recallIndex, warmSemantic } from '../services/recall';
+import { memoryIndex } from '../services/memory-index';
+import { previewRecall } from '../services/recall';
+import { warmSemantic } from '../services/semantic';
 
 type RecallMessages =
   | 'getMemoryBlock'
@@ -48,7 +50,7 @@ export const recallHandlers: HandlersFor<RecallMessages> = {
   // index's catch-up once held the semantic tier back past semantic.e2e's 120 s (#13).
   warmRecall: async () => {
     const settings = await readSettings();
-    const semantic = recallIndex().then(() => (settings.recall.semantic ? warmSemantic() : undefined));
+    const semantic = memoryIndex.ready().then(() => (settings.recall.semantic ? warmSemantic() : undefined));
     const past = settings.recall.rawTurns ? pastReady() : undefined;
     await Promise.all([semantic, past]);
     return { ok: true };

@@ -3,7 +3,8 @@
 // most a few stragglers itself (lib/recall/semantic.ts).
 import { onStoreChange } from '../../store/changes';
 import { deleteOtherModels } from '../../store/embeddings';
-import { embeddings, recallEmbedder, recallIndex } from './recall';
+import { memoryIndex } from './memory-index';
+import { embeddings, recallEmbedder } from './semantic';
 
 // Writes come in bursts (an extraction job writes several memories): one pass after the burst.
 const DEBOUNCE_MS = 1000;
@@ -33,7 +34,7 @@ export async function syncEmbeddings(): Promise<void> {
 async function syncOnce(): Promise<void> {
   const embedder = recallEmbedder();
   if (!embedder) return;
-  const active = [...(await recallIndex()).all()];
+  const active = [...(await memoryIndex.ready()).all()];
   try {
     await embeddings.use(embedder.model);
     await embeddings.sweep(new Set(active.map((m) => m.id)));
@@ -53,7 +54,7 @@ async function syncOnce(): Promise<void> {
 export async function syncProgress(): Promise<{ embedded: number; total: number } | null> {
   const embedder = recallEmbedder();
   if (!embedder) return null;
-  const active = [...(await recallIndex()).all()];
+  const active = [...(await memoryIndex.ready()).all()];
   await embeddings.use(embedder.model);
   return { embedded: embeddings.embeddedCount(embedder.model, active), total: active.length };
 }

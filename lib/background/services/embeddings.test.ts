@@ -12,7 +12,8 @@ import { handlers } from '../handlers';
 import { resetPastIndex } from './past-index';
 import { memoryHost } from '../../past/memory-db';
 import { keyItem } from '../provider';
-import { resetRecallIndex, SEMANTIC_TIMEOUT_MS, setRecallEmbedder } from './recall';
+import { resetRecallIndex } from './recall';
+import { SEMANTIC_TIMEOUT_MS, setRecallEmbedder } from './semantic';
 
 // Deterministic vectors: car words on one axis, food on another, everything else on a third.
 const axis = (t: string) =>

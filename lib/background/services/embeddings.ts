@@ -12,7 +12,7 @@ import type { Embedder } from '../../recall/semantic';
 import { readSettings, settingsItem } from '../../settings';
 import { scheduleEmbeddingSync, syncProgress } from './embedding-sync';
 import { keyItem } from '../provider';
-import { choosingEmbedder, embeddings, setRecallEmbedder } from './recall';
+import { choosingEmbedder, embeddings, setRecallEmbedder } from './semantic';
 
 export interface EmbedderInputs {
   settings: Settings;

@@ -6,7 +6,10 @@ import { resetDbForTests } from '../../store/db';
 import { handlers } from '../handlers';
 import { resetPastIndex } from './past-index';
 import { memoryHost } from '../../past/memory-db';
-import { PAST_WAIT_MS, recallIndex, resetRecallIndex, setRecallEmbedder } from './recall';
+import { memoryIndex } from './memory-index';
+import { PAST_WAIT_MS } from './past-tier';
+import { resetRecallIndex } from './recall';
+import { setRecallEmbedder } from './semantic';
 
 const ask = (draft: string, over = {}) =>
   handlers.recallPreview(
@@ -29,13 +32,13 @@ describe('recall in the background', () => {
     await handlers.addMemory({ text: 'I keep bees on my roof in Lyon.', type: 'profile' }, {});
     expect((await ask('beekeeping tips')).lines.map((l) => l.text)).toEqual([]);
     expect((await ask('my bees')).lines.map((l) => l.text)).toEqual(['I keep bees on my roof in Lyon.']);
-    const index = await recallIndex();
+    const index = await memoryIndex.ready();
     const later = await handlers.addMemory({ text: 'My bees swarmed in June.', type: 'event' }, {});
-    expect(await recallIndex()).toBe(index);
+    expect(await memoryIndex.ready()).toBe(index);
     expect(index.size).toBe(2);
     await handlers.deleteMemory({ id: later.id }, {});
     expect((await ask('bees swarmed')).lines.map((l) => l.text)).toEqual(['I keep bees on my roof in Lyon.']);
-    expect(await recallIndex()).toBe(index);
+    expect(await memoryIndex.ready()).toBe(index);
   });
 
   test('the reply lists tokens per line within the budget; the slider budget and removals apply', async () => {
