@@ -1,21 +1,27 @@
+// The service worker: wiring only. Every message it answers is in lib/background/handlers/; every long-lived
+// service in lib/background/services/ starts here, explicitly.
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { watchReviewBadge } from '../lib/background/services/badge';
 import { handleCommand } from '../lib/background/commands';
-import { startEmbeddings } from '../lib/background/services/embeddings';
-import { watchStoredMemories } from '../lib/background/services/embedding-sync';
 import { handlers } from '../lib/background/handlers';
-import { ALARM, kick, settleNow, startQueue } from '../lib/background/services/jobs';
-import { useWebLlm } from '../lib/background/provider';
 import { frames } from '../lib/background/preview-frames';
-import { restrictStorage } from '../lib/background/storage-access';
+import { useWebLlm } from '../lib/background/provider';
+import { watchReviewBadge } from '../lib/background/services/badge';
+import { watchStoredMemories } from '../lib/background/services/embedding-sync';
+import { startEmbeddings } from '../lib/background/services/embeddings';
+import { followStore } from '../lib/background/services/follow-store';
+import { ALARM, kick, settleNow, startQueue } from '../lib/background/services/jobs';
 import { startSync, SYNC_ALARM, syncNow } from '../lib/background/services/sync';
+import { restrictStorage } from '../lib/background/storage-access';
 import { forgetTab, leftConversation } from '../lib/background/tabs';
 import { webllmProvider } from '../lib/background/webllm';
 import { registerHandlers } from '../lib/messaging/background';
 import { sendToTab } from '../lib/messaging/tab';
 
 export default defineBackground(() => {
+  // Recall's memory index, the past-turn index, the embedding cache and running jobs follow every store change,
+  // from before the first message can write one (#12).
+  followStore();
   void restrictStorage().catch(() => undefined);
   registerHandlers(handlers, browser.runtime.getURL('/'));
   useWebLlm(webllmProvider);

@@ -15,6 +15,7 @@ import { countTokens } from '../tokens';
 import { conversation, turn } from '../../test/helpers/records';
 import { NOW, reply, seedMemories, seedTurns } from '../../test/helpers/pipeline';
 import { QUEUE, runDueJobs } from './queue';
+import { followStore } from '../background/services/follow-store';
 
 const ext = { url: 'chrome-extension://engram-test/options.html' };
 const KEY = 'chatgpt:c1';
@@ -49,6 +50,9 @@ const run = (provider: ReturnType<typeof providerWith>['provider'], now = NOW) =
   });
 
 // The tokenizer's one-time build (~1 s, far more on a loaded machine) happens here, not in the first edit.
+// The background starts these at every wake (entrypoints/background.ts); so does this file.
+beforeAll(followStore);
+
 beforeAll(() => countTokens('warm'), 60_000);
 
 beforeEach(async () => {

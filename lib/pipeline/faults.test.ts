@@ -10,6 +10,7 @@ import { invariantProblems } from '../../test/helpers/fault-checks';
 import { seeded } from '../../test/helpers/fault-model';
 import * as person from '../../test/helpers/fault-person';
 import { importFile, World } from '../../test/helpers/fault-world';
+import { followStore } from '../background/services/follow-store';
 import { resetPastIndex } from '../background/services/past-index';
 import { memoryHost } from '../past/memory-db';
 import { resetRecallIndex } from '../background/services/recall';
@@ -106,6 +107,8 @@ beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
 }, 60_000);
 afterAll(() => vi.useRealTimers());
+// The background starts these at every wake (entrypoints/background.ts); so does this file.
+beforeAll(followStore);
 beforeEach(async () => {
   resetRecallIndex();
   resetPastIndex(memoryHost());

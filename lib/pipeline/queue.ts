@@ -52,12 +52,15 @@ const inFlight = new Map<string, { conversationKey: string; stop: AbortControlle
 
 export const CANCELLED = 'Cancelled: what this job was reading was deleted';
 
-onStoreChange((change) => {
-  if (change.kind !== 'cleared' && change.kind !== 'conversationsDeleted') return;
-  for (const run of inFlight.values())
-    if (change.kind === 'cleared' || change.keys.includes(run.conversationKey))
-      run.stop.abort(new Error(CANCELLED));
-});
+/** A delete stops the model call of every running job that was reading what it deleted; returns the stop. */
+export function cancelRunsOnDelete(): () => void {
+  return onStoreChange((change) => {
+    if (change.kind !== 'cleared' && change.kind !== 'conversationsDeleted') return;
+    for (const run of inFlight.values())
+      if (change.kind === 'cleared' || change.keys.includes(run.conversationKey))
+        run.stop.abort(new Error(CANCELLED));
+  });
+}
 
 /** What a job covers: a retried dead letter exactly its own turns; any other job what is new since the last. */
 async function rangeOf(job: Job): Promise<{ fromOrder: number; upTo?: number }> {

@@ -3,6 +3,7 @@
 //   vi.mock('../lib/messaging/send', async () => (await import('../test/helpers/background')).throughHandlers());
 import { vi } from 'vitest';
 import { handlers } from '../../lib/background/handlers';
+import { followStore } from '../../lib/background/services/follow-store';
 import { resetPastIndex } from '../../lib/background/services/past-index';
 import { dispatch, type MessageType } from '../../lib/messaging/background';
 import type * as Send from '../../lib/messaging/send';
@@ -14,6 +15,8 @@ export function throughHandlers(): typeof Send {
   // The past-chat index (on by default, #13) runs on sqlite-wasm in memory, as in the background's own tests:
   // happy-dom has no offscreen document to host it.
   resetPastIndex(memoryHost());
+  // The in-memory views follow the store as they do in the running background (entrypoints/background.ts).
+  followStore();
   // A vi.fn, so a test can make one call fail with mockRejectedValueOnce.
   const sendMessage = vi.fn((type: MessageType, data: unknown) =>
     dispatch(type, data, { url: `${EXTENSION_ORIGIN}options.html` }, handlers, EXTENSION_ORIGIN),

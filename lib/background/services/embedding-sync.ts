@@ -66,10 +66,12 @@ export function resetEmbeddingSync(): void {
   embeddings.clear();
 }
 
-// Delete everything: no vectors stay in memory (lib/store/changes.ts, #12).
-onStoreChange((change) => {
-  if (change.kind === 'cleared') resetEmbeddingSync();
-});
+/** Delete everything: no vectors stay in memory (lib/store/changes.ts, #12). Returns the stop. */
+export function forgetVectorsOnClear(): () => void {
+  return onStoreChange((change) => {
+    if (change.kind === 'cleared') resetEmbeddingSync();
+  });
+}
 
 /** Calls back after memory writes, purges and Delete everything: the sync pass follows them (#12). */
 export function watchStoredMemories(onChange: () => void): () => void {

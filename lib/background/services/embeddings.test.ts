@@ -1,6 +1,6 @@
 // The semantic tier end to end inside the background, with a fake /v1/embeddings: which embedder the
 // settings allow (or why none), recall using it, falling back silently, and vectors following deletes.
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { DEFAULT_SETTINGS, type Settings } from '../../model/settings';
 import { providerItem } from '../../providers/settings';
 import { settingsItem } from '../../settings';
@@ -14,6 +14,7 @@ import { memoryHost } from '../../past/memory-db';
 import { keyItem } from '../provider';
 import { resetRecallIndex } from './recall';
 import { SEMANTIC_TIMEOUT_MS, setRecallEmbedder } from './semantic';
+import { followStore } from './follow-store';
 
 // Deterministic vectors: car words on one axis, food on another, everything else on a third.
 const axis = (t: string) =>
@@ -36,6 +37,9 @@ const ask = (draft: string) =>
     {},
   );
 const texts = async (draft: string) => (await ask(draft)).lines.map((l) => l.text);
+
+// The background starts these at every wake (entrypoints/background.ts); so does this file.
+beforeAll(followStore);
 
 beforeEach(async () => {
   resetRecallIndex();

@@ -106,14 +106,19 @@ async function follow(change: StoreChange): Promise<void> {
   await putConversations(change.conversationKeys);
 }
 
-// Captures, imports, conversation deletes and Delete everything reach the index here (lib/store/changes.ts,
-// #12). Deletes and clears are sent even before the index opens: they must never wait for a rebuild.
-onStoreChange((change) => {
-  if (change.kind === 'memories' || change.kind === 'memoriesPurged') return;
-  work = work
-    .then(() => follow(change))
-    .catch((e: unknown) => console.warn('Engram: past index update failed', e));
-});
+/**
+ * Captures, imports, conversation deletes and Delete everything reach the index here (lib/store/changes.ts,
+ * #12), one after another. Deletes and clears are sent even before the index opens: they must never wait for
+ * a rebuild. Returns the stop.
+ */
+export function followPastTurns(): () => void {
+  return onStoreChange((change) => {
+    if (change.kind === 'memories' || change.kind === 'memoriesPurged') return;
+    work = work
+      .then(() => follow(change))
+      .catch((e: unknown) => console.warn('Engram: past index update failed', e));
+  });
+}
 
 /** The index open and caught up with every store change heard so far. */
 export async function pastReady(): Promise<void> {

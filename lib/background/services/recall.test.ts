@@ -10,6 +10,7 @@ import { memoryIndex } from './memory-index';
 import { PAST_WAIT_MS } from './past-tier';
 import { resetRecallIndex } from './recall';
 import { setRecallEmbedder } from './semantic';
+import { followStore } from './follow-store';
 
 const ask = (draft: string, over = {}) =>
   handlers.recallPreview(
@@ -18,6 +19,9 @@ const ask = (draft: string, over = {}) =>
   );
 
 // The tokenizer's one-time build (~1 s, 6-8 s at load average 20-30) happens here, not in the first test.
+// The background starts these at every wake (entrypoints/background.ts); so does this file.
+beforeAll(followStore);
+
 beforeAll(() => warmTokens('warm'), 60_000);
 
 beforeEach(async () => {

@@ -15,8 +15,12 @@ export function resetRecallIndex(): void {
   resetPastTier();
 }
 
-// Every memory write, purge, import and Delete everything reaches the index here (lib/store/changes.ts, #12).
-onStoreChange((change) => (change.kind === 'cleared' ? resetRecallIndex() : memoryIndex.update(change)));
+/** Every memory write, purge, import and Delete everything reaches the index (lib/store/changes.ts, #12). */
+export function followMemories(): () => void {
+  return onStoreChange((change) =>
+    change.kind === 'cleared' ? resetRecallIndex() : memoryIndex.update(change),
+  );
+}
 
 export function scopesFor(site: RecallRequest['site'], scope: string | null): Set<string> {
   const scopes = new Set(['global']);
