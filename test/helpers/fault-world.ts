@@ -74,7 +74,7 @@ export class World {
       owner: this.owner,
       provider: async () => provider,
       settings: async () => DEFAULT_SETTINGS,
-      // As the background counts (lib/background/jobs.ts): an import recounts, and must find the same.
+      // As the background counts (lib/background/services/jobs.ts): an import recounts, and must find the same.
       countTokens: tokensOf,
       wakeAt: async () => undefined,
     };

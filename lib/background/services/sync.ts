@@ -46,7 +46,7 @@ const depsOf = (settings: SyncConnect): EngineDeps => ({
 
 let running: Promise<void> | null = null;
 let changedMeanwhile = false;
-/** Local changes are pushed promptly, a burst as one segment (lib/background/sync-schedule.ts). */
+/** Local changes are pushed promptly, a burst as one segment (./sync-schedule.ts). */
 const pushSoon = coalesce(() => void syncNow());
 
 async function runOnce(): Promise<void> {
