@@ -93,7 +93,7 @@ export type Reply<K extends MessageType> = ReplyOf<Background, K>;
 /** What ./send.ts types its sender with. */
 export type BackgroundMap = SenderMap<Background>;
 export type BackgroundHandlers = HandlersOf<Background>;
-/** One area's handlers (lib/background/handlers/*.ts); index.ts checks that together they answer every message. */
+/** One area's handlers (lib/background/handlers/*.ts); handlers/index.ts composes them. */
 export type HandlersFor<K extends MessageType> = Pick<BackgroundHandlers, K>;
 
 /** Validates the sender and the payload, then runs the plain handler. Exported for direct tests. */
