@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { isSiteUrl, type MemorySource } from '../../lib/model/records';
 import { getConversation } from '../../lib/store/conversations';
 import { turnsByKeys } from '../../lib/store/views';
-import { dateLabel, SITE_LABELS } from '../labels';
+import { dateLabel, SITE_LABELS } from '../shared/labels';
 
 function Source({ source }: { source: MemorySource }) {
   const key = `${source.site}:${source.conversationId}`;

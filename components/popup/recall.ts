@@ -2,7 +2,7 @@ import { sendMessage } from '../../lib/messages';
 import type { RecallRequest } from '../../lib/model/messages';
 import { sendToTab } from '../../lib/tab-messages';
 import { insertReply, pageContextReply } from '../../lib/tab-replies';
-import { pastChatsOnly } from '../NoModelNote';
+import { pastChatsOnly } from '../shared/NoModelNote';
 import { targetTab } from './target-tab';
 
 // Stable functions for InsertPreview's effect; they reach the chat tab through its content script (#5), whose

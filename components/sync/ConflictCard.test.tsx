@@ -10,7 +10,7 @@ import { sendMessage } from '../../lib/messages';
 import { countReview, listConflicts } from '../../lib/store/sync-conflicts';
 import { MapBackend } from '../../test/helpers/memory-backend';
 import { StoreDevice } from '../../test/helpers/store-device';
-import { ReviewSection } from '../ReviewSection';
+import { ReviewSection } from '../review/ReviewSection';
 
 vi.mock('../../lib/messages', async (real) =>
   (await import('../../test/helpers/background')).throughHandlers(await real()),
