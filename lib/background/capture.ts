@@ -2,25 +2,10 @@ import type { CaptureReply, CaptureRequest } from '../model/messages';
 import type { Settings } from '../model/settings';
 import { saveCapture, type CaptureWrite } from '../store/conversations';
 import type { Sender } from '../messages';
-import { ADAPTERS } from '../sites/adapters';
 import { scopeOfUrl } from '../sites/projects';
-import { SITE_LABELS } from '../sites/registry';
+import { captureRefusal } from './capture-refusal';
 import { toWrite } from './import';
 import { recordStatus, statusOfCapture } from './status';
-
-/** Why a capture is refused before anything is stored, or null when it may be stored. */
-export function captureRefusal(
-  settings: Settings,
-  req: Pick<CaptureRequest, 'site' | 'url'>,
-  sender: Sender,
-): string | null {
-  if (settings.capture.paused) return 'Capture is paused';
-  if (!settings.capture.sites[req.site]) return `Capture is off for ${SITE_LABELS[req.site]}`;
-  if (sender.tab?.incognito && !settings.capture.allowIncognito) return 'Incognito windows are not captured';
-  // Defence in depth: the content script never sends these, but a page could try (#3 private-chat rules).
-  if (ADAPTERS[req.site].isPrivate(new URL(req.url))) return 'Temporary chats are never captured';
-  return null;
-}
 
 /** A capture is the visible branch in page order; it becomes records the same way an import does. */
 export function toRecords(req: CaptureRequest, now: Date): CaptureWrite {

@@ -3,7 +3,7 @@ import type { Settings } from '../model/settings';
 import type { Sender } from '../messages';
 import { updateHealth } from '../store/conversations';
 import { addCaptureProblem, setTabStatus } from '../store/status';
-import { captureRefusal } from './capture';
+import { captureRefusal } from './capture-refusal';
 
 /** The status a tab reports, corrected by what only the background knows (pause, site switch, incognito). */
 export async function recordStatus(status: CaptureStatus, sender: Sender, settings: Settings): Promise<void> {
