@@ -1,14 +1,7 @@
 import { describe, expect, expectTypeOf, test, vi } from 'vitest';
 import type { Memory } from './model/records';
-import {
-  dispatch,
-  protocol,
-  RejectedMessage,
-  type Handlers,
-  type ProtocolMap,
-  type Reply,
-  type Request,
-} from './messages';
+import { dispatch, RejectedMessage, type Handlers } from './messages';
+import { protocol, type ProtocolMap, type Reply, type Request } from './protocol';
 
 const ORIGIN = 'chrome-extension://abc/';
 const fromPage = { url: 'https://chatgpt.com/c/1', tab: { id: 3 } };

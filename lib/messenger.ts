@@ -1,7 +1,7 @@
 // The typed sender alone, for content scripts: importing lib/messages.ts would bundle every request schema of
 // the protocol into each chat page (they are zod calls a bundler must keep), over the 50 kB budget (#3).
 import { defineExtensionMessaging } from '@webext-core/messaging';
-import type { ProtocolMap } from './messages';
+import type { ProtocolMap } from './protocol';
 
 export const messenger = defineExtensionMessaging<ProtocolMap>();
 

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, test } from 'vitest';
-import { dispatch, protocol, RejectedMessage, type Handlers, type Sender } from '../messages';
+import { dispatch, RejectedMessage, type Handlers, type Sender } from '../messages';
+import { protocol } from '../protocol';
 import { DEFAULT_SETTINGS } from '../model/settings';
 import { settingsItem } from '../settings';
 import { turnsOf } from '../store/conversations';

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { browser } from 'wxt/browser';
 import { MapBackend } from '../../test/helpers/memory-backend';
 import { memory, event } from '../../test/helpers/records';
-import { protocol } from '../messages';
+import { protocol } from '../protocol';
 import type { SyncConnect } from '../model/sync';
 import { db, resetDbForTests } from '../store/db';
 import { clearAllData } from '../store/manage';

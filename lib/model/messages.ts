@@ -1,6 +1,7 @@
-// Request and reply schemas of every cross-context message. lib/messages.ts turns them into the protocol map.
+// Request and reply schemas of every cross-context message. lib/protocol.ts turns them into the protocol map.
 import { z } from 'zod/mini';
-import { CaptureStrategy, Memory, MemoryType, Role, Site } from './records';
+import { CaptureStrategy, Memory, MemoryType, Role } from './records';
+import { Site } from './site';
 
 export const CapturedTurn = z.object({
   id: z.string().check(z.minLength(1), z.maxLength(200)),

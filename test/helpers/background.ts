@@ -5,6 +5,7 @@ import { vi } from 'vitest';
 import { handlers } from '../../lib/background/handlers';
 import { resetPastIndex } from '../../lib/background/past';
 import type * as Messages from '../../lib/messages';
+import type { MessageType } from '../../lib/protocol';
 import { memoryHost } from '../../lib/past/memory-db';
 
 export const EXTENSION_ORIGIN = 'chrome-extension://engram-test/';
@@ -14,7 +15,7 @@ export function throughHandlers(real: typeof Messages): typeof Messages {
   // happy-dom has no offscreen document to host it.
   resetPastIndex(memoryHost());
   // A vi.fn, so a test can make one call fail with mockRejectedValueOnce.
-  const sendMessage = vi.fn((type: Messages.MessageType, data: unknown) =>
+  const sendMessage = vi.fn((type: MessageType, data: unknown) =>
     real.dispatch(type, data, { url: `${EXTENSION_ORIGIN}options.html` }, handlers, EXTENSION_ORIGIN),
   ) as unknown as typeof Messages.sendMessage;
   return { ...real, sendMessage };
