@@ -1,7 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { sendMessage } from '../../lib/messages';
-import { isSiteUrl, type CaptureHealth, type Site } from '../../lib/model/records';
+import { isSiteUrl, type CaptureHealth } from '../../lib/model/records';
+import type { Site } from '../../lib/model/site';
 import { turnsOf } from '../../lib/store/conversations';
 import { listConversationRows, type ConversationRow } from '../../lib/store/views';
 import { DeleteConversation } from './DeleteConversation';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { CaptureStatus as Status } from '../../lib/model/messages';
-import type { Site } from '../../lib/model/records';
+import type { Site } from '../../lib/model/site';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/model/settings';
 import { readSettings, settingsItem, writeSettings } from '../../lib/settings';
 import { SITE_LABELS } from '../../lib/sites/registry';

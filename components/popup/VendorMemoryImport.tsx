@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Site } from '../../lib/model/records';
+import type { Site } from '../../lib/model/site';
 import { sendMessage } from '../../lib/messages';
 import { SITE_LABELS } from '../../lib/sites/registry';
 import { Button } from '../shared/ui';

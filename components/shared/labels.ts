@@ -1,5 +1,6 @@
 // Words the UI shows for stored values (#6), in one place.
-import type { Actor, Job, MemoryEvent, MemoryStatus, MemoryType, Site } from '../../lib/model/records';
+import type { Actor, Job, MemoryEvent, MemoryStatus, MemoryType } from '../../lib/model/records';
+import type { Site } from '../../lib/model/site';
 
 export const SITE_LABELS: Record<Site, string> = { chatgpt: 'ChatGPT', claude: 'Claude' };
 
