@@ -1,5 +1,5 @@
 // The background's message handlers: plain async functions, tested directly (WXT's fake browser cannot
-// route sendResponse; DEVELOPERS.md).
+// route sendResponse; #2).
 import type { Handlers } from '../messages';
 import { readSettings } from '../settings';
 import { handleCapture } from './capture';
