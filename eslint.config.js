@@ -1,4 +1,4 @@
-// Lint rules that encode the house (DEVELOPERS.md, STYLE.md absorb 8). Each message says why.
+// Lint rules that encode the house (docs/architecture.md, STYLE.md absorb 8). Each message says why.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -35,7 +35,10 @@ export default tseslint.config(
         'error',
         {
           paths: [
-            { name: 'dexie', message: 'IndexedDB is touched only in lib/store/** (DEVELOPERS.md).' },
+            {
+              name: 'dexie',
+              message: 'IndexedDB is touched only in lib/store/** (README, Architecture in ten lines).',
+            },
             { name: '@mlc-ai/web-llm', message: 'web-llm (~6 MB) loads only in the offscreen document.' },
             { name: 'zod', message: 'Use zod/mini: schemas are shared with content scripts (50 kB budget).' },
           ],

@@ -6,7 +6,12 @@ import { sqliteBuild } from './scripts/sqlite-build';
 import { addRanksFile, RANKS_PATH } from './scripts/tiktoken-ranks';
 import { bundledLibs, missingLibsReport, webllmBuild } from './scripts/webllm-libs';
 
-const runner = chromiumRunner(process.getuid?.());
+const runner = chromiumRunner({
+  uid: process.getuid?.(),
+  env: process.env,
+  platform: process.platform,
+  exit: (code) => process.exit(code),
+});
 
 export default defineConfig({
   modules: ['@wxt-dev/module-react'],
@@ -35,7 +40,7 @@ export default defineConfig({
       const report = missingLibsReport();
       if (report && !process.env.ENGRAM_ALLOW_MISSING_MODEL_LIBS) throw new Error(report);
     },
-    // `npm start` as root says why Chromium runs without its sandbox (#14).
+    // `npm start` as root says why Chromium runs without its sandbox (#14); with no display, why it cannot start (#26).
     'server:started': runner.announce,
   },
   manifest: ({ browser }) => ({

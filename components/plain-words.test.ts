@@ -59,7 +59,7 @@ const DEVELOPER_WORDS: [RegExp, string][] = [
   [/^(?!\{)[\s\S]*\b(?:TypeError|undefined|Failed to fetch)\b/, 'a programming word'],
 ];
 
-/** Prompt descriptions are shown in Options → Model (PromptVersions.tsx). */
+/** Prompt descriptions are shown in Options → Model (model/PromptVersions.tsx). */
 function promptDescriptions(): Shown[] {
   const dir = join(ROOT, '..', 'prompts');
   return sources(dir).flatMap((file) =>

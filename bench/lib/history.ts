@@ -5,17 +5,7 @@
 // made-up word (its needle) in one user turn, so a test can ask for exactly that turn.
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../../test/helpers/seeded-random';
 
 const WORDS = (
   'the a to of and in is it you that for on with as this be are can your we will have not or by from at ' +

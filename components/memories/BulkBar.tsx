@@ -2,8 +2,8 @@ import { useState } from 'react';
 import type { BulkRequest } from '../../lib/model/messages';
 import type { Memory } from '../../lib/model/records';
 import { sendMessage } from '../../lib/messaging/send';
-import { Button, ErrorText, Select } from '../ui';
-import { useAction } from '../useAction';
+import { Button, ErrorText, Select } from '../shared/ui';
+import { useAction } from '../shared/useAction';
 import { useScopeChoices } from './scopes';
 
 /** Acts on the selected memories at once: pin, unpin, move to a scope, delete (with Undo). */

@@ -1,9 +1,8 @@
 import { SORTS, type MemoryFilters } from '../../lib/manage/query';
 import { MemoryType } from '../../lib/model/records';
-import { TYPE_LABELS } from '../AddMemoryForm';
-import { SITE_LABELS } from '../labels';
+import { SITE_LABELS, TYPE_LABELS } from '../shared/labels';
 import { useScopeChoices } from './scopes';
-import { Select } from '../ui';
+import { Select } from '../shared/ui';
 
 const SORT_LABELS = { updated: 'Last changed', priority: 'Priority', mentioned: 'Last mentioned' } as const;
 const TYPES = [['all', 'Any type'], ...MemoryType.options.map((t) => [t, TYPE_LABELS[t]] as const)] as const;

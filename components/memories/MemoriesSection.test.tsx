@@ -155,7 +155,7 @@ test('a project seen in a captured chat can be chosen as a scope, by its name', 
   );
 });
 
-// Focus after an action (#16, as in components/focus.test.tsx): Restore and Delete forever remove their own row.
+// Focus after an action (#16, as in components/options/focus.test.tsx): Restore and Delete forever remove their own row.
 test('in the Trash, focus goes to the row now in place of a restored one, then to "The Trash is empty."', async () => {
   for (const text of ['Keep this one.', 'Forget this one.']) {
     const m = await handlers.addMemory({ text, type: 'profile' }, ext);

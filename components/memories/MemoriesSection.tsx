@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { scopesOf } from '../../lib/manage/query';
 import type { Memory } from '../../lib/model/records';
-import { AddMemoryForm } from '../AddMemoryForm';
-import { Button, EmptyState, Section } from '../ui';
-import { focusWhenShown, keepFocusId, useKeepFocus } from '../useKeepFocus';
+import { AddMemoryForm } from './AddMemoryForm';
+import { Button, EmptyState, Section } from '../shared/ui';
+import { focusWhenShown, keepFocusId, useKeepFocus } from '../shared/useKeepFocus';
 import { BulkBar } from './BulkBar';
 import { Filters } from './Filters';
 import { MemoryRow } from './MemoryRow';

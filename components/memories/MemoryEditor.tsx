@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import type { Memory, MemoryType } from '../../lib/model/records';
 import { MemoryPatch } from '../../lib/model/messages';
 import { sendMessage } from '../../lib/messaging/send';
-import { TypeSelect } from '../AddMemoryForm';
-import { Button, describedBy, ErrorText, Field } from '../ui';
-import { useAction } from '../useAction';
+import { TypeSelect } from './AddMemoryForm';
+import { Button, describedBy, ErrorText, Field } from '../shared/ui';
+import { useAction } from '../shared/useAction';
 import { useScopeChoices } from './scopes';
 
 const PRIORITY_RULE = 'Priority must be a whole number from 0 to 100, or -1 for a standing rule.';

@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { diffWords, fieldChanges } from '../../lib/manage/diff';
 import type { MemoryEvent } from '../../lib/model/records';
 import { historyOf } from '../../lib/store/memories';
-import { dateLabel, whoLabel } from '../labels';
+import { dateLabel, whoLabel } from '../shared/labels';
 
 const OP_LABELS: Record<MemoryEvent['op'], string> = {
   add: 'Added',

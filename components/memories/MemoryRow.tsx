@@ -1,10 +1,9 @@
 import { useRef, useState, type Ref } from 'react';
 import type { Memory } from '../../lib/model/records';
 import { sendMessage } from '../../lib/messaging/send';
-import { TYPE_LABELS } from '../AddMemoryForm';
-import { priorityLabel, scopeLabel, SITE_LABELS, STATUS_LABELS } from '../labels';
-import { Button, ErrorText } from '../ui';
-import { useAction } from '../useAction';
+import { priorityLabel, scopeLabel, SITE_LABELS, STATUS_LABELS, TYPE_LABELS } from '../shared/labels';
+import { Button, ErrorText } from '../shared/ui';
+import { useAction } from '../shared/useAction';
 import { MemoryEditor } from './MemoryEditor';
 import { MemoryHistory } from './MemoryHistory';
 import { Provenance } from './Provenance';

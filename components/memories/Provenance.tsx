@@ -1,9 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { conversationKey, turnKey } from '../../lib/model/keys';
-import { isSiteUrl, type MemorySource, type Site } from '../../lib/model/records';
+import { isSiteUrl, type MemorySource } from '../../lib/model/records';
+import type { Site } from '../../lib/model/site';
 import { getConversation } from '../../lib/store/conversations';
 import { turnsByKeys } from '../../lib/store/views';
-import { dateLabel, SITE_LABELS } from '../labels';
+import { dateLabel, SITE_LABELS } from '../shared/labels';
 
 type ChatSource = MemorySource & { site: Site; conversationId: string };
 const fromChat = (s: MemorySource): s is ChatSource => s.site !== null && s.conversationId !== null;

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { Memory } from '../../lib/model/records';
 import { sendMessage } from '../../lib/messaging/send';
-import { Button, ErrorText } from '../ui';
-import { useAction } from '../useAction';
+import { Button, ErrorText } from '../shared/ui';
+import { useAction } from '../shared/useAction';
 import { MemoryText } from './MemoryRow';
 
 /** A memory in the Trash: Restore, or Delete forever after a second, explicit click. */

@@ -1,7 +1,7 @@
 import type { Memory } from '../../lib/model/records';
 import { sendMessage } from '../../lib/messaging/send';
-import { Button, ErrorText } from '../ui';
-import { useAction } from '../useAction';
+import { Button, ErrorText } from '../shared/ui';
+import { useAction } from '../shared/useAction';
 
 /** After a delete: what went to the Trash, and Undo to bring it straight back. */
 /** `onClose(true)` after Undo, `onClose(false)` after Dismiss. */

@@ -2,7 +2,7 @@
 // 10,000 memories scroll smoothly (#6, measured in test/e2e/manager.e2e.ts).
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, type ReactNode } from 'react';
-import { keepFocusItem } from '../useKeepFocus';
+import { keepFocusItem } from '../shared/useKeepFocus';
 
 interface VirtualListProps<T> {
   items: readonly T[];

@@ -2,7 +2,7 @@
 // The Memories section loads the project names once and shares them with its rows, editors and filters.
 import { createContext, useContext, useEffect, useState } from 'react';
 import { projectScopes } from '../../lib/store/conversations';
-import { scopeLabel } from '../labels';
+import { scopeLabel } from '../shared/labels';
 
 const FIXED = ['global', 'site:chatgpt', 'site:claude'];
 

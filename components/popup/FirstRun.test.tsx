@@ -6,7 +6,7 @@ import { DEFAULT_SETTINGS } from '../../lib/model/settings';
 import { onboardedItem } from '../../lib/onboarding';
 import { readSettings, settingsItem } from '../../lib/settings';
 import { resetDbForTests } from '../../lib/store/db';
-import { PopupApp } from '../PopupApp';
+import { PopupApp } from './PopupApp';
 import { PAST_CHATS_LINE } from './FirstRun';
 
 vi.mock('../../lib/messaging/send', async () =>

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { sendMessage } from '../../lib/messaging/send';
 import { onboardedItem } from '../../lib/onboarding';
 import { readSettings, writeSettings } from '../../lib/settings';
-import { Button, ErrorText } from '../ui';
-import { useAction } from '../useAction';
+import { Button, ErrorText } from '../shared/ui';
+import { useAction } from '../shared/useAction';
 import { optionsUrl } from './Counts';
 
 /**

@@ -2,7 +2,7 @@ import { sendMessage } from '../../lib/messaging/send';
 import type { RecallRequest } from '../../lib/model/messages';
 import { sendToTab } from '../../lib/messaging/tab';
 import { insertReply, pageContextReply } from '../../lib/messaging/tab-replies';
-import { pastChatsOnly } from '../NoModelNote';
+import { pastChatsOnly } from '../shared/NoModelNote';
 import { targetTab } from './target-tab';
 
 // Stable functions for InsertPreview's effect; they reach the chat tab through its content script (#5), whose

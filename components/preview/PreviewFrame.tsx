@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { PageContext, PreviewOpen } from '../../lib/model/messages';
-import { InsertPreview } from '../InsertPreview';
+import { InsertPreview } from './InsertPreview';
 import { CONFIRM_MARK, frameRecall, READY_MARK, type FrameChannels } from './frame-recall';
 import { trapTab } from './focusTrap';
 import { watchVisibility } from './visibility';

@@ -1,6 +1,6 @@
 // The preview's lines, totals and budget (#16): every number explained, every empty state given its reason.
 import type { RecallReply } from '../../lib/model/messages';
-import { TYPE_LABELS } from '../AddMemoryForm';
+import { TYPE_LABELS } from '../shared/labels';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

@@ -1,7 +1,7 @@
 // Fields the person is editing that were also changed elsewhere (#16): said in plain words, with both values,
 // and the choice to keep theirs or take the new one. Answering moves focus to the field it was about, since the
 // pressed button goes away (a removed focused button drops focus to the page body).
-import { Button } from '../ui';
+import { Button } from '../shared/ui';
 import type { Clash } from './rebase';
 import { shown } from './rebase';
 

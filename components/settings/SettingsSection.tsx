@@ -1,8 +1,8 @@
 import { useMemo, type FormEvent } from 'react';
-import { useLeaveGuard } from '../leaveGuard';
+import { useLeaveGuard } from '../shared/leaveGuard';
 import type { Settings } from '../../lib/model/settings';
-import { Button, describedBy, ErrorText, Field, Section } from '../ui';
-import { useAction } from '../useAction';
+import { Button, describedBy, ErrorText, Field, Section } from '../shared/ui';
+import { useAction } from '../shared/useAction';
 import { getIn, GROUPS, setIn, type FieldDef } from './fields';
 import { ChangedElsewhere, fieldId } from './ChangedElsewhere';
 import { SemanticStatusLine } from './SemanticStatusLine';

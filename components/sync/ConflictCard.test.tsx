@@ -10,7 +10,7 @@ import { sendMessage } from '../../lib/messaging/send';
 import { countReview, listConflicts } from '../../lib/store/sync-conflicts';
 import { MapBackend } from '../../test/helpers/memory-backend';
 import { StoreDevice } from '../../test/helpers/store-device';
-import { ReviewSection } from '../ReviewSection';
+import { ReviewSection } from '../review/ReviewSection';
 
 vi.mock('../../lib/messaging/send', async () =>
   (await import('../../test/helpers/background')).throughHandlers(),

@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { sendMessage } from '../../lib/messaging/send';
 import type { ConflictVersion, SyncConflict } from '../../lib/store/sync-conflicts';
 import { isDeleted } from '../../lib/sync/merge';
-import { dateLabel } from '../labels';
-import { TextForm } from '../TextForm';
-import { Button, ErrorText } from '../ui';
-import { useAction } from '../useAction';
-import { keepFocusItem } from '../useKeepFocus';
+import { dateLabel } from '../shared/labels';
+import { TextForm } from '../shared/TextForm';
+import { Button, ErrorText } from '../shared/ui';
+import { useAction } from '../shared/useAction';
+import { keepFocusItem } from '../shared/useKeepFocus';
 
 function versionTitle(v: ConflictVersion): string {
   const where = v.device === null ? 'this device' : `device ${v.device.slice(0, 8)}`;

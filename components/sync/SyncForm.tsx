@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { browser } from 'wxt/browser';
 import { syncOriginPattern, type SyncBackendSettings, type SyncConnect } from '../../lib/model/sync';
-import { Button } from '../ui';
+import { Button } from '../shared/ui';
 
 const EMPTY_DAV: SyncBackendSettings = { kind: 'webdav', url: '', username: '', password: '' };
 const EMPTY_S3: SyncBackendSettings = {

@@ -112,7 +112,7 @@ test('S3 asks for its own fields', async () => {
     expect(screen.getByLabelText(label)).toBeTruthy();
 });
 
-// Focus after an action (#16, as in components/focus.test.tsx): Connect and Disconnect swap the form and the
+// Focus after an action (#16, as in components/options/focus.test.tsx): Connect and Disconnect swap the form and the
 // status card, so the pressed button goes away; focus goes to what happened, never to the page body.
 test('after Connect focus is on the sync status line; after Disconnect on what happened', async () => {
   await connectWebDav();

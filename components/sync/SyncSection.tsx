@@ -3,8 +3,8 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { SyncConnect, SyncStatus } from '../../lib/model/sync';
 import { sendMessage } from '../../lib/messaging/send';
-import { Button, Section } from '../ui';
-import { useAction } from '../useAction';
+import { Button, Section } from '../shared/ui';
+import { useAction } from '../shared/useAction';
 import { askStorageAccess, SyncForm } from './SyncForm';
 
 /** While a first sync runs, the status is read again this often (the background does not push it). */

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '../../components/theme.css';
-import { OptionsApp } from '../../components/OptionsApp';
+import '../../components/shared/theme.css';
+import { OptionsApp } from '../../components/options/OptionsApp';
 
 const root = document.getElementById('root');
 if (root)

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '../../components/theme.css';
-import { PopupApp } from '../../components/PopupApp';
+import '../../components/shared/theme.css';
+import { PopupApp } from '../../components/popup/PopupApp';
 
 const root = document.getElementById('root');
 if (root)

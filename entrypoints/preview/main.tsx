@@ -4,9 +4,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { browser } from 'wxt/browser';
-import '../../components/theme.css';
+import '../../components/shared/theme.css';
 import './preview.css';
-import { pastChatsOnly } from '../../components/NoModelNote';
+import { pastChatsOnly } from '../../components/shared/NoModelNote';
 import { FrameApp, type FrameLink } from '../../components/preview/PreviewFrame';
 import type { FrameChannels } from '../../components/preview/frame-recall';
 import { onFrameOrder } from '../../lib/messaging/frame';

@@ -1,18 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { pairedBootstrap, seededRandom } from './bootstrap';
-
-describe('seededRandom', () => {
-  it('repeats for a seed, differs across seeds, stays in [0, 1)', () => {
-    const a = seededRandom(42);
-    const b = seededRandom(42);
-    const xs = Array.from({ length: 1000 }, () => a());
-    expect(Array.from({ length: 1000 }, () => b())).toEqual(xs);
-    expect(seededRandom(43)()).not.toBe(xs[0]);
-    expect(xs.every((x) => x >= 0 && x < 1)).toBe(true);
-    expect(xs.reduce((s, x) => s + x, 0) / xs.length).toBeCloseTo(0.5, 1);
-  });
-});
+import { pairedBootstrap } from './bootstrap';
 
 describe('pairedBootstrap', () => {
   const a = Array.from({ length: 40 }, (_, i) => 0.5 + ((i * 37) % 11) / 40);

@@ -1,17 +1,6 @@
 // Paired bootstrap CI for the difference between two versions' per-case scores (#7). Paired because both
 // versions ran the same cases: resampling cases keeps each case's two scores together.
-
-/** mulberry32: tiny, seeded, good enough for resampling indices; Math.random cannot be seeded. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../../test/helpers/seeded-random';
 
 export interface BootstrapResult {
   n: number;
@@ -46,7 +35,7 @@ export function pairedBootstrap(
   if (a.length === 0) throw new Error('paired bootstrap needs at least one case');
   const n = a.length;
   const diffs = b.map((x, i) => x - a[i]!);
-  const rand = seededRandom(seed);
+  const rand = mulberry32(seed);
   const means = new Array<number>(resamples);
   for (let r = 0; r < resamples; r++) {
     let sum = 0;

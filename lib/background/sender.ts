@@ -3,7 +3,7 @@
 // compromised ChatGPT page cannot write Claude conversations, or conversations at another address.
 import type { Sender } from '../messaging/protocol';
 import { RejectedMessage } from '../messaging/rejected';
-import type { Site } from '../model/records';
+import type { Site } from '../model/site';
 import { siteForHost } from '../sites/registry';
 
 const siteOf = (url: string | undefined): Site | null => {

@@ -2,7 +2,8 @@
 // importing again adds nothing and an edited entry is updated, with an event that says so.
 import { VendorMemories, type VendorImportReply } from '../model/messages';
 import { newMemory } from '../model/new-memory';
-import type { Memory, MemoryEvent, Site } from '../model/records';
+import type { Memory, MemoryEvent } from '../model/records';
+import type { Site } from '../model/site';
 import { escapeMemoryText } from '../recall/block';
 import { SITE_LABELS } from '../sites/registry';
 import { getMemory, writeMemory } from '../store/memories';

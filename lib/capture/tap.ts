@@ -1,7 +1,7 @@
 // The MAIN-world fetch tap: learns when the site's own reply stream ends, and the conversation id (which a
 // Temporary Chat never puts in the URL). It reads response clones only, never changes, delays or replays a
 // request, and swallows its own errors so the page never notices it (#3).
-import type { Site } from '../model/records';
+import type { Site } from '../model/site';
 import type { ReplyFinished } from './tap-protocol';
 
 // ChatGPT 2026: POST /backend-api/f/conversation; before 2025-06: /backend-api/conversation (#3 live notes).

@@ -1,5 +1,6 @@
 // Filtering and sorting in the memory manager (#6): plain functions over loaded memories.
-import type { Memory, MemoryStatus, MemoryType, Site } from '../model/records';
+import type { Memory, MemoryStatus, MemoryType } from '../model/records';
+import type { Site } from '../model/site';
 
 export const SORTS = ['updated', 'priority', 'mentioned'] as const;
 export type Sort = (typeof SORTS)[number];

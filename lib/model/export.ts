@@ -1,6 +1,7 @@
 // The documented export format (docs/export-format.md). Stable: fields may be added, never renamed.
 import { z } from 'zod/mini';
-import { CaptureHealth, Job, Memory, MemoryEvent, Role, Site, Usage } from './records';
+import { CaptureHealth, Job, Memory, MemoryEvent, Role, Usage } from './records';
+import { Site } from './site';
 
 export const ExportTurn = z.object({
   id: z.string(),

@@ -1,7 +1,7 @@
 // A conversation is keyed by its site and the site's own id (`claude:4b1c…`), unique across sites; a turn's key
 // adds the site's turn id. Built and read only here: the same key was spelled out in seven places and split in
 // three (#26), and a place that disagreed would silently miss a conversation.
-import { Site } from './records';
+import { Site } from './site';
 
 export function conversationKey(site: Site, id: string): string {
   return `${site}:${id}`;

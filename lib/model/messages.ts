@@ -1,7 +1,8 @@
 // Request and reply schemas of every cross-context message. lib/messaging/ turns them into one protocol map
 // per receiver (background.ts, offscreen.ts).
 import { z } from 'zod/mini';
-import { CaptureStrategy, Memory, MemoryType, Role, Site } from './records';
+import { CaptureStrategy, Memory, MemoryType, Role } from './records';
+import { Site } from './site';
 
 export const CapturedTurn = z.object({
   id: z.string().check(z.minLength(1), z.maxLength(200)),

@@ -2,9 +2,7 @@
 // zod/mini because content scripts import message types and must stay small (classic zod ~84 kB, mini ~16 kB).
 import { z } from 'zod/mini';
 import { SITE_HOSTS } from '../sites/registry';
-
-export const Site = z.enum(['chatgpt', 'claude']);
-export type Site = z.infer<typeof Site>;
+import { Site } from './site';
 
 export const Role = z.enum(['user', 'assistant']);
 export type Role = z.infer<typeof Role>;

@@ -7,7 +7,7 @@
 //   A failure prints its seed: FAULT_SEED=<seed> npx vitest run lib/pipeline/faults.test.ts replays it.
 import { afterAll, beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { invariantProblems } from '../../test/helpers/fault-checks';
-import { seeded } from '../../test/helpers/fault-model';
+import { mulberry32 } from '../../test/helpers/seeded-random';
 import * as person from '../../test/helpers/fault-person';
 import { importFile, World } from '../../test/helpers/fault-world';
 import { followStore } from '../background/services/follow-store';
@@ -118,7 +118,7 @@ beforeEach(async () => {
 test.each(SEEDS)(
   'fault schedule %i keeps every invariant',
   async (seed) => {
-    const w = new World(seeded(seed));
+    const w = new World(mulberry32(seed));
     try {
       await schedule(w);
       const problems = [...(await invariantProblems(w.oracle)), ...(await roundTrip())];

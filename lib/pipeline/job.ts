@@ -16,7 +16,7 @@ import type { PlanTurn } from './plan';
 import { redactText } from './redact';
 import type { Cost } from './split';
 import { toWrites } from './writes';
-import type { MemoryWrite } from '../store/pipeline';
+import type { MemoryWrite } from '../store/commit-check';
 
 export { CONTEXT_TURNS, TURN_LOOKUP } from './extract';
 export { FACT_LOOKUP } from './consolidate';

@@ -4,13 +4,7 @@
 // matches, which let `DB_PASSWORD=…` through. The corpus in test/helpers/secrets-corpus.ts decides every
 // rule; secretlint's recommended preset found 11 of its 80 secrets (see SECURITY.md), so these are our own.
 import { luhn, ibanValid } from './checks';
-import { scanAssignments, scanStatedPasswords } from './redact-scan';
-
-export interface Span {
-  start: number;
-  end: number;
-  label: string;
-}
+import { scanAssignments, scanStatedPasswords, type Span } from './redact-scan';
 
 export type Scanner = (text: string) => Span[];
 

@@ -2,7 +2,16 @@
 // code, and passwords stated in prose ("my password is …", "Passwort ist …"). A value is a quoted string
 // (all of it, however many words) or one bare word; references to a secret ($VAR, ${{ secrets.X }},
 // process.env.X) are not secrets and stay.
-import type { Span } from './redact-rules';
+
+/**
+ * Where a secret was found in the folded text, and what kind it is: every rule returns these. Declared here, the
+ * module redact-rules.ts imports, so neither imports the other (#26).
+ */
+export interface Span {
+  start: number;
+  end: number;
+  label: string;
+}
 
 const QUOTES: Record<string, string> = {
   '"': '"',

@@ -3,7 +3,8 @@
 // #11). Matching runs on a folded copy (NFKC per character, invisible characters removed) so zero-width
 // splits, soft hyphens and full-width letters hide nothing; the output keeps the original text everywhere
 // except the redacted spans. The corpus test (redact.test.ts) is the claim: what it lists is what goes.
-import { SCANNERS, type Span } from './redact-rules';
+import { SCANNERS } from './redact-rules';
+import type { Span } from './redact-scan';
 
 interface Folded {
   text: string;

@@ -4,7 +4,7 @@
 // that lib/background/review.ts applies only when the person approves it (#11).
 import { newMemory } from '../model/new-memory';
 import type { Memory, MemoryEvent, MemoryOp, MemorySource } from '../model/records';
-import type { MemoryWrite } from '../store/pipeline';
+import type { MemoryWrite } from '../store/commit-check';
 import type { Fact } from './gate';
 import type { Held } from './guard';
 import { redactText } from './redact';

@@ -1,6 +1,6 @@
 // Is there a GPU WebLLM can use? (#4) web-llm itself accepts SwiftShader's fallback adapter, which is far
 // too slow for extraction, so a fallback adapter counts as no GPU. Headless Chromium has navigator.gpu but
-// requestAdapter() returns null (DEVELOPERS.md).
+// requestAdapter() returns null (#4).
 
 export interface AdapterLike {
   isFallbackAdapter?: boolean;

@@ -1,4 +1,4 @@
-import type { Site } from '../model/records';
+import type { Site } from '../model/site';
 import type { ApiResult, FetchJson, VendorMemoriesResult } from './api-types';
 import type { ParsedTurn } from './types';
 

@@ -1,4 +1,4 @@
-import type { Site } from '../model/records';
+import type { Site } from '../model/site';
 import type { SiteAdapter } from './adapter';
 import { chatgptAdapter } from './chatgpt/adapter';
 import { claudeAdapter } from './claude/adapter';

@@ -1,5 +1,6 @@
 // What a site's canonical JSON yields once parsed: the visible branch, ready to fence and store (#3).
-import type { Role, Site } from '../model/records';
+import type { Role } from '../model/records';
+import type { Site } from '../model/site';
 
 /** GET a same-origin path with the user's session and extra headers; throws on HTTP errors. */
 export type FetchJson = (path: string, headers: Record<string, string>) => Promise<unknown>;

@@ -5,7 +5,7 @@
 //   slug is the project's name as the user typed it.
 // - Claude names a project only on its own page, `/project/<uuid>`; a chat inside it is a plain `/chat/<uuid>`,
 //   so Claude chats carry no project scope (no capture of ours shows the project elsewhere).
-import type { Site } from '../model/records';
+import type { Site } from '../model/site';
 
 export interface Project {
   site: Site;

@@ -2,10 +2,15 @@
 // generation (lib/store/generation.ts), and every memory the job's writes replace, re-read. A job reads the
 // store, waits seconds on a model, then writes copies of what it read: without the re-read a "confirm" of an
 // old copy reverted the person's edit and revived a memory they had just deleted.
-import type { Memory } from '../model/records';
+import type { Memory, MemoryEvent } from '../model/records';
 import type { EngramDB } from './db';
 import { leaseState, type Lease } from './generation';
-import type { MemoryWrite } from './pipeline';
+
+/** One memory a job writes and the event that records it. Here, not in pipeline.ts, which imports this (#26). */
+export interface MemoryWrite {
+  memory: Memory;
+  event: MemoryEvent;
+}
 
 export interface CommitCheck {
   lease: 'holds' | 'moved' | 'lost';

@@ -2,7 +2,6 @@
 // can open a database written by version N with version N+1 and check that nothing was lost.
 import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie';
 import type { Conversation, Job, Memory, MemoryEvent, Turn, Usage } from '../model/records';
-import type { StoredVector } from './embeddings';
 import { repairStoredRecords } from './repair';
 import { seedOutbox, type OutboxRow, type SyncHeadRow, type SyncStateRow } from './sync-rows';
 
@@ -47,6 +46,16 @@ export const VERSIONS: SchemaVersion[] = [
     upgrade: seedOutbox,
   },
 ];
+
+/** One embedding vector (lib/store/embeddings.ts reads and writes them). */
+export interface StoredVector {
+  memoryId: string;
+  /** The embedder's identity (base URL # model): vectors of two models are never compared. */
+  model: string;
+  textHash: string;
+  /** Unit length, so cosine similarity is a dot product. */
+  vector: Float32Array;
+}
 
 /** A store-wide counter; see lib/store/generation.ts. */
 export interface MetaRow {

@@ -1,16 +1,7 @@
 // Persisted embedding vectors for the semantic recall tier (#5). One row per memory and model identity, with
 // a hash of the text it was made from, so a service-worker restart reads vectors back instead of paying the
 // provider again, and an edited memory (new hash) or another model (other key) is never compared.
-import { db } from './db';
-
-export interface StoredVector {
-  memoryId: string;
-  /** The embedder's identity (base URL # model): vectors of two models are never compared. */
-  model: string;
-  textHash: string;
-  /** Unit length, so cosine similarity is a dot product. */
-  vector: Float32Array;
-}
+import { db, type StoredVector } from './db';
 
 export async function loadVectors(model: string): Promise<StoredVector[]> {
   return db().embeddings.where('model').equals(model).toArray();

@@ -1,16 +1,11 @@
 // A job's memory writes and its completion commit together, or not at all (#4: "a failed job never corrupts
 // the store"; "idempotent by job id"), and only if nothing it read was deleted or changed meanwhile (#12).
-import type { Memory, MemoryEvent } from '../model/records';
+import type { Memory } from '../model/records';
 import { emitStoreChange } from './changes';
-import { checkCommit, checkNote } from './commit-check';
+import { checkCommit, checkNote, type MemoryWrite } from './commit-check';
 import { db } from './db';
 import type { Lease } from './generation';
 import { memoryChanges, noteChanges } from './sync-rows';
-
-export interface MemoryWrite {
-  memory: Memory;
-  event: MemoryEvent;
-}
 
 /**
  * `committed`: the job is done and its (checked) writes landed. `requeued`: a delete happened during the run,

@@ -3,14 +3,8 @@
 // shown, dropped on export). Schema v3 repairs them once, in place, without losing the record.
 import type { Transaction } from 'dexie';
 import { z } from 'zod/mini';
-import {
-  isSiteUrl,
-  type Conversation,
-  type Memory,
-  type MemoryEvent,
-  type Site,
-  type Turn,
-} from '../model/records';
+import { isSiteUrl, type Conversation, type Memory, type MemoryEvent, type Turn } from '../model/records';
+import type { Site } from '../model/site';
 
 const Iso = z.iso.datetime({ offset: true });
 const valid = (value: unknown): value is string => typeof value === 'string' && Iso.safeParse(value).success;

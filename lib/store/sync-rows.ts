@@ -2,10 +2,9 @@
 // engine (lib/sync) pushes exactly the changes that committed, and nothing a rolled-back transaction wrote.
 // Rows name records by id only: the content is read when the engine asks (lib/store/sync-port.ts), so the outbox
 // of a person with 3,000 conversations stays a few hundred kB rather than a second copy of their history.
-import type { Transaction } from 'dexie';
+import type { EntityTable, Transaction } from 'dexie';
 import type { MemoryEvent } from '../model/records';
 import type { ConvHead, MemoryHead } from '../sync/format';
-import type { EngramDB } from './db';
 
 /**
  * Deletes keep no record to read a time from, so their row carries when they were made (`at`, ISO; absent from rows
@@ -40,8 +39,11 @@ export interface SyncStateRow {
 export const memKey = (id: string) => `m:${id}`;
 export const convKey = (key: string) => `c:${key}`;
 
-/** Inside a transaction that includes `outbox`. */
-export async function noteChanges(d: EngramDB, changes: OutboxChange[]): Promise<void> {
+/** Inside a transaction that includes `outbox`. Takes the outbox alone: db.ts imports this module (#26). */
+export async function noteChanges(
+  d: { outbox: EntityTable<OutboxRow, 'seq'> },
+  changes: OutboxChange[],
+): Promise<void> {
   if (changes.length > 0) await d.outbox.bulkAdd(changes);
 }
 

@@ -20,7 +20,7 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.mi
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const SCHEMES = ['light', 'dark'] as const;
 type Scheme = (typeof SCHEMES)[number];
-// The sections of components/OptionsApp.tsx; the count is checked against its navigation below.
+// The sections of components/options/OptionsApp.tsx; the count is checked against its navigation below.
 const SECTIONS = ['memories', 'review', 'conversations', 'activity', 'model', 'settings', 'sync', 'data'];
 const CHAT = 'https://chatgpt.com/c/6f0d2c1e-1111-4a2b-9c3d-0000000a11e0';
 const AA = 4.5;

@@ -4,7 +4,7 @@
 // ends in the dead letter, which Activity shows with the turns it gave up on and a Retry that re-sends them (#12).
 import type { Page } from 'playwright-core';
 import type { Conversation, Job } from '../../lib/model/records';
-import { conversationLabel } from '../../components/labels';
+import { conversationLabel } from '../../components/shared/labels';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { exportAll, exportUntil } from './export';
 import { fixture, launch, openOptions, servePage, type Harness, stopServiceWorker } from './harness';

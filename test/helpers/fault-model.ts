@@ -3,20 +3,7 @@
 // random source, so extraction adds, confirms, updates and deletes memories the person is also editing.
 import { makeProvider } from '../../lib/providers/structured';
 import type { Provider, RawReply, RawRequest } from '../../lib/providers/types';
-
-export type Random = () => number;
-
-/** mulberry32: small, fast, and the same sequence for the same seed on every machine. */
-export function seeded(seed: number): Random {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import type { Random } from './seeded-random';
 
 export const pick = <T>(rnd: Random, list: readonly T[]): T | undefined =>
   list[Math.floor(rnd() * list.length)];

@@ -16,7 +16,8 @@ import { runDueJobs } from '../../lib/pipeline/queue';
 import { saveCapture, turnsOf } from '../../lib/store/conversations';
 import { db, reopenDbForTests } from '../../lib/store/db';
 import { enqueueExtraction, releaseOrphans } from '../../lib/store/jobs';
-import { FaultModel, pick, type Random } from './fault-model';
+import { FaultModel, pick } from './fault-model';
+import type { Random } from './seeded-random';
 
 export const ext = { url: 'chrome-extension://engram-test/options.html' };
 export const CONVERSATIONS = ['chatgpt:a', 'claude:b', 'chatgpt:c'] as const;

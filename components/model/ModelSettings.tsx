@@ -1,0 +1,135 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { browser } from 'wxt/browser';
+import { sendMessage } from '../../lib/messaging/send';
+import { originPattern, type ProviderKind, type ProviderStatus } from '../../lib/model/provider';
+import { WEBLLM_MODELS } from '../../lib/providers/gpu';
+import { JobList } from './JobList';
+import { PromptVersions } from './PromptVersions';
+import { endpointHint, formProblem, sameOrigin } from './providerForm';
+import { ProviderFields } from './ProviderFields';
+import { Button, ErrorText } from '../shared/ui';
+import { useAction } from '../shared/useAction';
+import { useGpuStatus, WebLlmPanel } from './WebLlmPanel';
+
+/**
+ * Host access for the endpoint is asked for at save time, never granted at install (#4). The request starts
+ * inside the click (Chrome needs the user gesture) and is not awaited before saving: the prompt may stay open.
+ */
+function askAccess(kind: ProviderKind, baseUrl: string): Promise<string> {
+  const pattern = originPattern(kind, baseUrl);
+  if (!pattern) return Promise.resolve('');
+  const refused = ` Engram was not given access to ${pattern}: calls work only if that server allows them.`;
+  try {
+    return browser.permissions.request({ origins: [pattern] }).then(
+      (granted) => (granted ? '' : refused),
+      () => refused,
+    );
+  } catch {
+    // Not in a user gesture, or the pattern is not in optional_host_permissions.
+    return Promise.resolve(refused);
+  }
+}
+
+function useProviderForm() {
+  const [form, setFormState] = useState<ProviderStatus | null>(null);
+  const [saved, setSaved] = useState<ProviderStatus | null>(null);
+  const [apiKey, setKeyState] = useState('');
+  const [notice, setNotice] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    void sendMessage('getProviderStatus', {}).then((s) => (setFormState(s), setSaved(s)));
+  }, []);
+  // Any edit makes an earlier "Saved." or test result stale (#16).
+  const setForm = (next: ProviderStatus) => (setFormState(next), setNotice(''), setProblem(null));
+  const setApiKey = (key: string) => (setKeyState(key), setNotice(''), setProblem(null));
+  const check = (f: ProviderStatus) => {
+    const why = formProblem(f, apiKey, !!saved?.hasKey && sameOrigin(f, saved));
+    setNotice('');
+    setProblem(why);
+    return why === null;
+  };
+  const save = useAction(async () => {
+    if (!form || !check(form)) return;
+    const access = askAccess(form.kind, form.baseUrl);
+    const settings = { kind: form.kind, model: form.model, baseUrl: form.baseUrl };
+    await sendMessage('saveProvider', apiKey ? { ...settings, apiKey } : settings);
+    const next = { ...form, hasKey: apiKey.length > 0 || (!!saved?.hasKey && sameOrigin(form, saved)) };
+    setFormState(next);
+    setSaved(next);
+    setKeyState('');
+    setNotice('Saved.');
+    void access.then((note) => note && setNotice(`Saved.${note}`));
+  });
+  const test = useAction(async () => {
+    if (!form) return;
+    setNotice('');
+    const shown = { kind: form.kind, model: form.model, baseUrl: form.baseUrl };
+    const reply = await sendMessage('testProvider', { form: apiKey ? { ...shown, apiKey } : shown });
+    setNotice(reply.message);
+  });
+  return { form, setForm, apiKey, setApiKey, notice, problem, save, test };
+}
+
+function Notices({ notice, problem, hint }: { notice: string; problem: string | null; hint: string | null }) {
+  return (
+    <>
+      {hint && !problem && <p className="muted">{hint}</p>}
+      {notice && <p role="status">{notice}</p>}
+      {problem && (
+        <p role="alert" className="error">
+          Not saved: {problem}
+        </p>
+      )}
+    </>
+  );
+}
+
+function ProviderForm({ gpuUsable }: { gpuUsable: boolean }) {
+  const { form, setForm, apiKey, setApiKey, notice, problem, save, test } = useProviderForm();
+  if (!form) return null;
+  const submit = (e: FormEvent) => (e.preventDefault(), void save.run());
+  const onChange = (next: ProviderStatus) =>
+    setForm(
+      next.kind === form.kind ? next : { ...next, model: next.kind === 'webllm' ? WEBLLM_MODELS[0].id : '' },
+    );
+  return (
+    <form className="stack card" onSubmit={submit} noValidate aria-label="Model provider">
+      <ProviderFields
+        form={form}
+        gpuUsable={gpuUsable}
+        apiKey={apiKey}
+        onKey={setApiKey}
+        onChange={onChange}
+      />
+      <div className="row">
+        <Button variant="primary" type="submit" busy={save.busy}>
+          Save
+        </Button>
+        <Button busy={test.busy} onClick={() => void test.run()}>
+          {test.busy ? 'Testing…' : 'Test connection'}
+        </Button>
+      </div>
+      <Notices notice={notice} problem={problem} hint={endpointHint(form)} />
+      <ErrorText
+        what="Could not do that"
+        error={save.error ?? test.error}
+        tryThis="Check the fields and try again."
+      />
+    </form>
+  );
+}
+
+/** The "Model" section of the options page (#4). */
+export function ModelSettings() {
+  const gpu = useGpuStatus();
+  return (
+    <section className="stack" aria-labelledby="model-title">
+      <h1 id="model-title">Model</h1>
+      <p className="muted">Engram sends conversation text only to the model provider you choose here.</p>
+      <WebLlmPanel gpu={gpu} />
+      <ProviderForm gpuUsable={gpu?.usable ?? false} />
+      <PromptVersions />
+      <JobList />
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, expect, test } from 'vitest';
+import type { CaptureStatus as Status } from '../../lib/model/messages';
+import { DEFAULT_SETTINGS } from '../../lib/model/settings';
+import { readSettings, settingsItem } from '../../lib/settings';
+import { addCaptureProblem, setTabStatus } from '../../lib/store/status';
+import { CaptureProblems } from '../activity/CaptureProblems';
+import { CaptureStatus } from './CaptureStatus';
+
+const status = (over: Partial<Status> = {}): Status => ({
+  site: 'chatgpt',
+  conversationId: 'c1',
+  url: 'https://chatgpt.com/c/c1',
+  state: 'capturing',
+  strategy: 'api',
+  turnsSeen: 14,
+  turnsStored: 14,
+  lastError: null,
+  checkedAt: '2026-11-29T12:00:00.000Z',
+  ...over,
+});
+
+beforeEach(async () => {
+  history.replaceState(null, '', '/popup.html?tab=7');
+  await settingsItem.setValue(DEFAULT_SETTINGS);
+});
+
+test('says in plain words that this chat is captured, and how', async () => {
+  await setTabStatus(7, status());
+  render(<CaptureStatus />);
+  expect((await screen.findByText(/^Capturing/)).textContent).toBe('Capturing this chat · 14 turns');
+});
+
+test('a page read after the site data failed says so', async () => {
+  await setTabStatus(7, status({ strategy: 'page', turnsSeen: 1, lastError: 'HTTP 404' }));
+  render(<CaptureStatus />);
+  expect((await screen.findByText(/^Capturing/)).textContent).toBe('Capturing this chat · 1 turn');
+  expect(screen.getByText(/reads it from the page \(HTTP 404\)/)).toBeTruthy();
+});
+
+test('a broken page is never silent, and updates live', async () => {
+  render(<CaptureStatus />);
+  await screen.findByText(/Open a ChatGPT or Claude conversation/);
+  await setTabStatus(
+    7,
+    status({ state: 'broken', strategy: 'none', turnsSeen: 0, lastError: 'No turns found' }),
+  );
+  expect(
+    await screen.findByText("Capture isn't working on this page — the site may have changed"),
+  ).toBeTruthy();
+});
+
+test('the pause toggle turns capture off for this site only', async () => {
+  await setTabStatus(7, status());
+  render(<CaptureStatus />);
+  await userEvent.click(await screen.findByLabelText('Pause capture on ChatGPT'));
+  await screen.findByText('Capture is paused on ChatGPT.');
+  expect((await readSettings()).capture.sites).toEqual({ chatgpt: false, claude: true });
+});
+
+test('the global pause stops capture everywhere', async () => {
+  await setTabStatus(7, status());
+  render(<CaptureStatus />);
+  await userEvent.click(await screen.findByLabelText('Pause all capture'));
+  await screen.findByText('Capture is paused everywhere.');
+  expect((await readSettings()).capture).toMatchObject({
+    paused: true,
+    sites: { chatgpt: true, claude: true },
+  });
+});
+
+test('temporary chats are named as such', async () => {
+  await setTabStatus(7, status({ state: 'private', strategy: 'none', turnsSeen: 0 }));
+  render(<CaptureStatus />);
+  expect(await screen.findByText('Not capturing: this is a temporary or incognito chat.')).toBeTruthy();
+});
+
+test('the options page lists capture problems', async () => {
+  render(<CaptureProblems />);
+  await screen.findByText('No capture problems.');
+  await addCaptureProblem({
+    site: 'claude',
+    conversationId: 'x',
+    url: 'https://claude.ai/chat/x',
+    kind: 'broken',
+    detail: 'No turns found on this page',
+    at: '2026-11-29T12:00:00.000Z',
+  });
+  expect(
+    await screen.findByText("Capture isn't working on this page — the site may have changed"),
+  ).toBeTruthy();
+  expect(screen.getByText('No turns found on this page')).toBeTruthy();
+});

@@ -1,0 +1,125 @@
+// The one insert preview of all three surfaces (#5): the popup's "Insert memory", and the preview frame that the
+// in-page button and the shortcut open (entrypoints/preview). Chosen lines with tokens, the total against the
+// budget, a slider, removals, and a confirm that names what it inserts.
+import { useEffect, useState } from 'react';
+import type { InsertTextReply, PageContext, RecallReply, RecallRequest } from '../../lib/model/messages';
+import { PreviewModelNote } from '../shared/NoModelNote';
+import { Budget, Lines, NothingToInsert, Totals } from './PreviewParts';
+
+export interface InsertPreviewProps {
+  /** The active chat tab's draft and turns; null when the tab is not a ChatGPT or Claude chat. */
+  context(): Promise<PageContext | null>;
+  recall(req: RecallRequest): Promise<RecallReply>;
+  insert(text: string): Promise<InsertTextReply>;
+  /** The frame's Cancel (and its Escape); the popup closes itself. */
+  onClose?: () => void;
+  /** Once per reply, when the confirm is ready (the frame marks it for bench:recall). */
+  onReady?: () => void;
+  /**
+   * The frame's clickjacking guard (#11): watches the confirm's row and says when the confirm may be used (the
+   * row, not the button: a disabled button is drawn faded, which IntersectionObserver v2 counts as not
+   * visible). Without one (the popup, a window of its own) the confirm is usable once there is something to
+   * insert.
+   */
+  guard?: (row: HTMLElement, onReady: (ready: boolean) => void) => () => void;
+  /** True when recall can only quote past chats (no model): the preview then says so (#13). */
+  pastChatsOnly?: () => Promise<boolean>;
+}
+
+type State =
+  | { kind: 'loading' }
+  | { kind: 'no-chat' }
+  | { kind: 'error'; message: string }
+  | { kind: 'ready'; ctx: PageContext; reply: RecallReply };
+
+function usePreview({ context, recall }: InsertPreviewProps, budget: number | null, exclude: string[]) {
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  useEffect(() => {
+    let live = true;
+    const load = async (): Promise<State> => {
+      const ctx = await context();
+      if (!ctx) return { kind: 'no-chat' };
+      return { kind: 'ready', ctx, reply: await recall({ ...ctx, budgetTokens: budget, exclude }) };
+    };
+    load().then(
+      (next) => live && setState(next),
+      (e: unknown) =>
+        live && setState({ kind: 'error', message: e instanceof Error ? e.message : String(e) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [context, recall, budget, exclude]);
+  return state;
+}
+
+/** A ref for the confirm, and whether the guard allows it now (always, without a guard). */
+function useGuarded(guard: InsertPreviewProps['guard']) {
+  const [el, setEl] = useState<HTMLDivElement | null>(null);
+  const [ready, setReady] = useState(false);
+  useEffect(() => (guard && el ? guard(el, setReady) : undefined), [guard, el]);
+  return [setEl, !guard || ready] as const;
+}
+
+function Cancel({ onClose }: { onClose?: () => void }) {
+  return onClose ? (
+    <button type="button" onClick={onClose}>
+      Cancel
+    </button>
+  ) : null;
+}
+
+function NotReady({ state, onClose }: { state: Exclude<State, { kind: 'ready' }>; onClose?: () => void }) {
+  return (
+    <section className="stack" aria-label="Memory to insert" aria-busy={state.kind === 'loading'}>
+      {state.kind === 'loading' && <p>Choosing memories…</p>}
+      {state.kind === 'no-chat' && <p>Open a ChatGPT or Claude chat, then try again.</p>}
+      {state.kind === 'error' && <p role="alert">Could not prepare the memory: {state.message}</p>}
+      <Cancel onClose={onClose} />
+    </section>
+  );
+}
+
+// A removed line's button goes away: focus moves to the title, never to the page body (#16).
+const focusTitle = () => document.getElementById('preview-title')?.focus();
+
+export function InsertPreview(props: InsertPreviewProps) {
+  const [budget, setBudget] = useState<number | null>(null);
+  const [exclude, setExclude] = useState<string[]>([]);
+  const [status, setStatus] = useState('');
+  const state = usePreview(props, budget, exclude);
+  const [confirmRef, guarded] = useGuarded(props.guard);
+  const { onReady } = props;
+  useEffect(() => void (state.kind === 'ready' && onReady?.()), [state, onReady]);
+  if (state.kind !== 'ready') return <NotReady state={state} onClose={props.onClose} />;
+  const { reply } = state;
+  const n = reply.lines.length;
+  const remove = (id: string) => (setExclude([...exclude, id]), focusTitle());
+  const confirm = () =>
+    props.insert(reply.text).then(
+      (r) => setStatus(r.message),
+      (e: unknown) => setStatus(`Could not insert: ${e instanceof Error ? e.message : String(e)}`),
+    );
+  return (
+    <section className="stack" aria-labelledby="preview-title">
+      <h2 id="preview-title" tabIndex={-1}>
+        Memory to insert
+      </h2>
+      <Lines reply={reply} onRemove={remove} />
+      <NothingToInsert reply={reply} removed={exclude.length} />
+      <PreviewModelNote probe={props.pastChatsOnly} />
+      <Totals reply={reply} />
+      <Budget value={budget ?? reply.budgetTokens} onChange={setBudget} />
+      <div className="row" ref={confirmRef}>
+        {/* Never focused for the person: an Enter meant for the chat must not insert (#11). */}
+        {n > 0 && (
+          <button className="primary" type="button" disabled={!guarded} onClick={() => void confirm()}>
+            Insert {n} {n === 1 ? 'memory' : 'memories'}
+          </button>
+        )}
+        <Cancel onClose={props.onClose} />
+      </div>
+      {status && <p role="status">{status}</p>}
+    </section>
+  );
+}

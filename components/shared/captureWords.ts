@@ -1,0 +1,53 @@
+// Capture status in plain words (#3): the popup never shows a strategy name or a stack trace.
+import type { CaptureStatus } from '../../lib/model/messages';
+import type { Settings } from '../../lib/model/settings';
+import { SITE_LABELS } from '../../lib/sites/registry';
+
+export const BROKEN = "Capture isn't working on this page — the site may have changed";
+
+export interface Words {
+  headline: string;
+  detail: string | null;
+  problem: boolean;
+}
+
+const turns = (n: number) => `${n} ${n === 1 ? 'turn' : 'turns'}`;
+
+export function captureWords(status: CaptureStatus | null, settings: Settings): Words {
+  if (!status)
+    return { headline: 'Open a ChatGPT or Claude conversation to capture it.', detail: null, problem: false };
+  const label = SITE_LABELS[status.site];
+  if (settings.capture.paused)
+    return { headline: 'Capture is paused everywhere.', detail: null, problem: false };
+  if (!settings.capture.sites[status.site])
+    return { headline: `Capture is paused on ${label}.`, detail: null, problem: false };
+  switch (status.state) {
+    case 'capturing': {
+      // How it reads the chat is a detail, not the headline (#16: "via the page" meant nothing to people).
+      const detail = status.lastError
+        ? `${label} did not hand over the chat directly, so Engram reads it from the page (${status.lastError}).`
+        : null;
+      return {
+        headline: `Capturing this chat · ${turns(status.turnsSeen)}`,
+        detail,
+        problem: false,
+      };
+    }
+    case 'broken':
+      return { headline: BROKEN, detail: status.lastError, problem: true };
+    case 'private':
+      return {
+        headline: 'Not capturing: this is a temporary or incognito chat.',
+        detail: null,
+        problem: false,
+      };
+    case 'off':
+      return {
+        headline: `Not capturing: ${status.lastError ?? 'capture is off'}.`,
+        detail: null,
+        problem: false,
+      };
+    case 'idle':
+      return { headline: `Open a ${label} conversation to capture it.`, detail: null, problem: false };
+  }
+}
