@@ -7,9 +7,12 @@ import type { Conversation, Job } from '../../lib/model/records';
 import { conversationLabel } from '../../components/labels';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { exportAll, exportUntil } from './export';
-import { fixture, launch, openOptions, servePage, type Harness, stopServiceWorker } from './harness';
-import { startLlmServer, type LlmServer } from './llm-server';
+import { openOptions, type Harness, stopServiceWorker } from './harness';
+import type { LlmServer } from './llm-server';
+import { launchWithLocalModel } from './options';
+import { captureChat } from './records';
 import { readRows, seedRows } from './seed';
+import { claudePageWith } from './sites';
 
 const SECRET = 'sk-proj-Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe';
 
@@ -17,18 +20,10 @@ let h: Harness;
 let llm: LlmServer;
 let options: Page;
 
-/** Serves the Claude fixture with our own user text, so each test has its own conversation. */
+/** A Claude chat with our own user text, captured, so each test has its own conversation. */
 async function chat(id: string, userText: string): Promise<void> {
   const url = `https://claude.ai/chat/6f0d2c1e-4444-4a2b-9c3d-${id.padStart(12, '0')}`;
-  await servePage(
-    h.context,
-    url,
-    fixture('pages/claude-older.html').replace('Show me the last five commits.', userText),
-  );
-  const page = await h.context.newPage();
-  await page.goto(url);
-  await exportUntil(options, (d) => d.conversations.some((c) => url.endsWith(c.id)));
-  await page.close();
+  await captureChat(h.context, url, claudePageWith(userText));
 }
 
 const memoryFor = (text: string) => (body: string) =>
@@ -49,18 +44,9 @@ async function extractNow(): Promise<void> {
 }
 
 beforeAll(async () => {
-  llm = await startLlmServer();
-  h = await launch();
-  // The harness aborts every http(s) request it sees; the model server is the one host we let through.
-  await h.context.route(/^http:\/\/127\.0\.0\.1:/, (route) => route.continue());
-  options = await openOptions(h, 'model');
-  await options.getByLabel('Provider', { exact: true }).selectOption('openai');
-  await options.getByRole('combobox', { name: 'Model' }).fill('gpt-4o-mini');
-  await options.getByLabel('Base URL').fill(llm.baseUrl);
-  await options.getByLabel('API key').fill('test-key');
-  await options.getByRole('button', { name: 'Save' }).click();
-  await options.getByText(/^Saved\./).waitFor({ timeout: 15_000 });
-  console.log(`after Save: ${await options.getByText(/^Saved\./).textContent()}`);
+  const started = await launchWithLocalModel();
+  ({ h, llm, options } = started);
+  console.log(`after Save: ${started.saved}`);
 });
 afterAll(async () => {
   await h?.close();

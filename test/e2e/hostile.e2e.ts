@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { fixture, launch, openOptions, servePage, type Harness } from './harness';
+import { addMemories } from './options';
 import {
   clickInsert,
   confirmButton,
@@ -28,18 +29,10 @@ beforeAll(async () => {
   h = await launch();
   await servePage(h.context, CHAT, fixture('pages/chatgpt-current.html'));
   const options = await openOptions(h);
-  for (const [text, type] of [
-    [SECRET, 'profile'],
-    [RULE, 'instruction'],
-  ] as const) {
-    await options.getByLabel('New memory').fill(text);
-    await options
-      .locator('form', { has: options.getByLabel('New memory') })
-      .getByLabel('Type')
-      .selectOption(type);
-    await options.getByRole('button', { name: 'Add memory' }).click();
-    await options.waitForFunction(() => document.querySelector('textarea')?.value === '');
-  }
+  await addMemories(options, [
+    { text: SECRET, type: 'profile' },
+    { text: RULE, type: 'instruction' },
+  ]);
   await options.close();
 }, 60_000);
 afterAll(async () => h?.close());

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEFAULT_SETTINGS } from '../../lib/model/settings';
 import { fixture, launch, openOptions, servePage, type Harness } from './harness';
+import { addMemories } from './options';
 import {
   clickInsert,
   confirmButton,
@@ -49,21 +50,12 @@ beforeAll(async () => {
   h = await launch();
   for (const p of PAGES) await servePage(h.context, p.url, fixture(`pages/${p.name}.html`));
   const options = await openOptions(h);
-  for (const [text, type] of [
-    [RULE, 'instruction'],
-    [HOME, 'profile'],
-    [HOSTILE, 'profile'],
-    [OTHER, 'preference'],
-  ] as const) {
-    await options.getByLabel('New memory').fill(text);
-    // The add form's Type, not the list filter's (#6 added a Type filter to the same page).
-    await options
-      .locator('form', { has: options.getByLabel('New memory') })
-      .getByLabel('Type')
-      .selectOption(type);
-    await options.getByRole('button', { name: 'Add memory' }).click();
-    await options.waitForFunction(() => document.querySelector('textarea')?.value === '');
-  }
+  await addMemories(options, [
+    { text: RULE, type: 'instruction' },
+    { text: HOME, type: 'profile' },
+    { text: HOSTILE, type: 'profile' },
+    { text: OTHER, type: 'preference' },
+  ]);
   await options.close();
 }, 60_000);
 afterAll(async () => h?.close());

@@ -2,7 +2,7 @@
 // selectors do not pierce (nor can any page script). So these helpers do what the person does: click the
 // button where it is drawn, with real (trusted) input, and reach the frame as a frame of the page.
 import { expect } from 'vitest';
-import type { Frame, Page } from 'playwright-core';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
 
 export const HOST = 'engram-insert';
 
@@ -60,4 +60,31 @@ export async function confirmPreview(chat: Page): Promise<void> {
   await expect.poll(() => confirm.isEnabled()).toBe(true);
   await confirm.click();
   await expect.poll(() => frameShown(chat)).toBe(false);
+}
+
+/** Clicks Insert memory and waits until the preview has chosen; returns the lines it lists and ms from the click. */
+export async function readPreview(chat: Page): Promise<{ lines: string[]; ms: number }> {
+  const started = Date.now();
+  await clickInsert(chat);
+  const dialog = previewDialog(chat);
+  await dialog
+    .getByText(/tokens ·|Nothing to insert yet/)
+    .first()
+    .waitFor();
+  const ms = Date.now() - started;
+  return { lines: await dialog.getByRole('listitem').allInnerTexts(), ms };
+}
+
+/** Opens the chat at `url` in a new tab, types `draft` into its composer and reads the preview. */
+export async function previewDraft(
+  context: BrowserContext,
+  url: string,
+  draft: string,
+  composer = '#prompt-textarea',
+): Promise<{ chat: Page; lines: string[]; ms: number }> {
+  const chat = await context.newPage();
+  await chat.goto(url);
+  await chat.locator(composer).click();
+  await chat.keyboard.type(draft);
+  return { chat, ...(await readPreview(chat)) };
 }
