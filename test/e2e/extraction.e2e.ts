@@ -20,11 +20,17 @@ let h: Harness;
 let llm: LlmServer;
 let options: Page;
 
+const KEY = 'claude:6f0d2c1e-4444-4a2b-9c3d-';
+
 /** A Claude chat with our own user text, captured, so each test has its own conversation. */
 async function chat(id: string, userText: string): Promise<void> {
   const url = `https://claude.ai/chat/6f0d2c1e-4444-4a2b-9c3d-${id.padStart(12, '0')}`;
   await captureChat(h.context, url, claudePageWith(userText));
 }
+
+/** The conversation's extraction jobs, as the queue records them. */
+const jobsOf = async (id: string) =>
+  (await readRows<Job>(options, 'jobs')).filter((j) => j.conversationKey === KEY + id.padStart(12, '0'));
 
 const memoryFor = (text: string) => (body: string) =>
   body.includes('You keep a long-term memory')
@@ -100,7 +106,11 @@ describe('extraction through a local OpenAI-compatible server', () => {
       (d) => d.memories.some((m) => m.text.startsWith('Plays the cello')),
       30_000,
     );
-    await options.waitForTimeout(1000);
+    // Every job of the conversation has ended (the one the new worker reclaimed and ran again included): no
+    // run is left that could write a second set.
+    await expect
+      .poll(async () => [...new Set((await jobsOf('3')).map((j) => j.status))], { timeout: 30_000 })
+      .toEqual(['done']);
     const again = await exportAll(options);
     const cello = again.data.memories.filter((m) => m.text.startsWith('Plays the cello'));
     expect(cello).toHaveLength(1);
@@ -110,7 +120,7 @@ describe('extraction through a local OpenAI-compatible server', () => {
   });
 
   test('a model that never answers in JSON: the dead letter names its turns, and Retry re-sends them', async () => {
-    const key = 'claude:6f0d2c1e-4444-4a2b-9c3d-000000000004';
+    const key = `${KEY}000000000004`;
     llm.reply(() => 'Sorry, I can only help with questions about the conversation.');
     await chat('4', 'I keep bees on my balcony in Lisbon.');
     await extractNow();
@@ -157,7 +167,8 @@ describe('extraction through a local OpenAI-compatible server', () => {
       .locator('option')
       .evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value));
     expect(kinds).not.toContain('webllm');
-    await page.waitForTimeout(1000);
+    // The section without a GPU has no model to download and no progress to show (WebLlmPanel); what any part
+    // of this run asked of a model host is in the harness's record of blocked requests.
     expect(await page.locator('progress').count()).toBe(0);
     expect(h.blocked.filter((u) => /huggingface|mlc|raw\.githubusercontent/.test(u))).toEqual([]);
     await page.close();

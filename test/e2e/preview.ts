@@ -3,6 +3,7 @@
 // button where it is drawn, with real (trusted) input, and reach the frame as a frame of the page.
 import { expect } from 'vitest';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
+import { LOOK_MARK } from '../../components/preview/looks';
 
 export const HOST = 'engram-insert';
 
@@ -60,6 +61,18 @@ export async function confirmPreview(chat: Page): Promise<void> {
   await expect.poll(() => confirm.isEnabled()).toBe(true);
   await confirm.click();
   await expect.poll(() => frameShown(chat)).toBe(false);
+}
+
+/**
+ * What the frame's visibility guard saw at its latest look (components/preview/looks.ts): true while it counts
+ * down to enabling the confirm, false once it stopped; null before its first look.
+ */
+export function lastLook(chat: Page): Promise<boolean | null> {
+  return previewFrame(chat).evaluate(
+    (name) =>
+      ((performance.getEntriesByName(name).at(-1) as PerformanceMark | undefined)?.detail as boolean) ?? null,
+    LOOK_MARK,
+  );
 }
 
 /** Clicks Insert memory and waits until the preview has chosen; returns the lines it lists and ms from the click. */
