@@ -4,6 +4,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import type { PreviewOpen, RecallReply } from '../../lib/model/messages';
 import { FrameApp, PreviewFrame, type FrameLink } from './PreviewFrame';
 import { READY_MARK, type FrameChannels } from './frame-recall';
+import { LOOK_MARK } from './looks';
 
 const ctx = { site: 'claude' as const, draft: 'Lisbon', recent: [], scope: null, conversationId: 'c1' };
 const reply: RecallReply = {
@@ -80,6 +81,8 @@ test('a confirm that is covered or faded (IntersectionObserver v2 isVisible fals
   const confirm = await screen.findByRole('button', { name: 'Insert 1 memory' });
   await new Promise((r) => setTimeout(r, 700));
   expect((confirm as HTMLButtonElement).disabled).toBe(true);
+  // Each look is recorded for the e2e suite to wait on (looks.ts): this one saw the frame not plainly visible.
+  expect((performance.getEntriesByName(LOOK_MARK).at(-1) as PerformanceMark | undefined)?.detail).toBe(false);
   delete (proto as { isVisible?: boolean }).isVisible;
 });
 

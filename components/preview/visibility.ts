@@ -4,6 +4,7 @@
 // faded by any ancestor (in the page too), not covered, not transformed or filtered. Where the browser lacks it
 // (Firefox), the frame waits for the same time fully in view, and the content script checks the frame's opacity,
 // visibility and what covers its centre before it inserts (lib/inject/frame.ts).
+import { recordLook } from './looks';
 
 /** Chrome's own guard against clicks on a prompt that just appeared is 500 ms (InputEventActivationProtector). */
 export const VISIBLE_MS = 500;
@@ -35,7 +36,11 @@ export function watchVisibility(
     if (!visible && ready) onChange((ready = false));
   };
   let seen = false;
-  const check = () => set(seen && document.visibilityState === 'visible');
+  const check = () => {
+    const visible = seen && document.visibilityState === 'visible';
+    recordLook(visible);
+    set(visible);
+  };
   const options = { threshold: [0, 0.99, 1], ...(v2 ? { trackVisibility: true, delay: 100 } : {}) };
   const observer = new IntersectionObserver((entries) => {
     const e = entries.at(-1) as V2Entry | undefined;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { EngramExport } from '../../lib/model/export';
 import { exportUntil } from './export';
 import { fixture, launch, openOptions, servePage, skipFirstRun, type Harness } from './harness';
+import { captured, tabIdOf as tabOf, worker } from './records';
 import { chatgpt, claude, serveSite, type FakeSite, type FakeTurn } from './sites';
 
 const BLOCK = '<engram-memory>\nNotes about me\n- I live in Lisbon.\n</engram-memory>';
@@ -54,8 +55,7 @@ async function exportWith(id: string, ready: (c: NonNullable<ReturnType<typeof s
 }
 
 async function tabIdOf(url: string): Promise<number> {
-  const worker = h.context.serviceWorkers()[0]!;
-  return worker.evaluate(async (u) => (await chrome.tabs.query({ url: u }))[0]?.id ?? -1, url);
+  return tabOf(await worker(h.context), url);
 }
 
 async function popupSays(url: string): Promise<string> {
@@ -91,8 +91,10 @@ describe.each([chatgpt, claude])('$site capture', (site) => {
       ['api-a1', 'Reply api.'],
     ]);
     expect(await popupSays(site.url(id))).toBe('Capturing this chat · 2 turns');
+    const reloaded = Date.now();
     await page.reload();
-    await page.waitForTimeout(1500);
+    // The reloaded page read the chat again: the background stores the status of a read after its capture.
+    await captured(await worker(h.context), await tabIdOf(site.url(id)), { since: reloaded });
     const again = stored(await exportWith(id, () => true), id)!;
     expect(again.turns).toEqual(conv.turns);
     expect(again.updatedAt).toBe(conv.updatedAt);

@@ -7,9 +7,12 @@ import type { Conversation, Job } from '../../lib/model/records';
 import { conversationLabel } from '../../components/shared/labels';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { exportAll, exportUntil } from './export';
-import { fixture, launch, openOptions, servePage, type Harness, stopServiceWorker } from './harness';
-import { startLlmServer, type LlmServer } from './llm-server';
+import { openOptions, type Harness, stopServiceWorker } from './harness';
+import type { LlmServer } from './llm-server';
+import { launchWithLocalModel } from './options';
+import { captureChat } from './records';
 import { readRows, seedRows } from './seed';
+import { claudePageWith } from './sites';
 
 const SECRET = 'sk-proj-Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1Hg0Fe';
 
@@ -17,19 +20,17 @@ let h: Harness;
 let llm: LlmServer;
 let options: Page;
 
-/** Serves the Claude fixture with our own user text, so each test has its own conversation. */
+const KEY = 'claude:6f0d2c1e-4444-4a2b-9c3d-';
+
+/** A Claude chat with our own user text, captured, so each test has its own conversation. */
 async function chat(id: string, userText: string): Promise<void> {
   const url = `https://claude.ai/chat/6f0d2c1e-4444-4a2b-9c3d-${id.padStart(12, '0')}`;
-  await servePage(
-    h.context,
-    url,
-    fixture('pages/claude-older.html').replace('Show me the last five commits.', userText),
-  );
-  const page = await h.context.newPage();
-  await page.goto(url);
-  await exportUntil(options, (d) => d.conversations.some((c) => url.endsWith(c.id)));
-  await page.close();
+  await captureChat(h.context, url, claudePageWith(userText));
 }
+
+/** The conversation's extraction jobs, as the queue records them. */
+const jobsOf = async (id: string) =>
+  (await readRows<Job>(options, 'jobs')).filter((j) => j.conversationKey === KEY + id.padStart(12, '0'));
 
 const memoryFor = (text: string) => (body: string) =>
   body.includes('You keep a long-term memory')
@@ -49,18 +50,9 @@ async function extractNow(): Promise<void> {
 }
 
 beforeAll(async () => {
-  llm = await startLlmServer();
-  h = await launch();
-  // The harness aborts every http(s) request it sees; the model server is the one host we let through.
-  await h.context.route(/^http:\/\/127\.0\.0\.1:/, (route) => route.continue());
-  options = await openOptions(h, 'model');
-  await options.getByLabel('Provider', { exact: true }).selectOption('openai');
-  await options.getByRole('combobox', { name: 'Model' }).fill('gpt-4o-mini');
-  await options.getByLabel('Base URL').fill(llm.baseUrl);
-  await options.getByLabel('API key').fill('test-key');
-  await options.getByRole('button', { name: 'Save' }).click();
-  await options.getByText(/^Saved\./).waitFor({ timeout: 15_000 });
-  console.log(`after Save: ${await options.getByText(/^Saved\./).textContent()}`);
+  const started = await launchWithLocalModel();
+  ({ h, llm, options } = started);
+  console.log(`after Save: ${started.saved}`);
 });
 afterAll(async () => {
   await h?.close();
@@ -114,7 +106,11 @@ describe('extraction through a local OpenAI-compatible server', () => {
       (d) => d.memories.some((m) => m.text.startsWith('Plays the cello')),
       30_000,
     );
-    await options.waitForTimeout(1000);
+    // Every job of the conversation has ended (the one the new worker reclaimed and ran again included): no
+    // run is left that could write a second set.
+    await expect
+      .poll(async () => [...new Set((await jobsOf('3')).map((j) => j.status))], { timeout: 30_000 })
+      .toEqual(['done']);
     const again = await exportAll(options);
     const cello = again.data.memories.filter((m) => m.text.startsWith('Plays the cello'));
     expect(cello).toHaveLength(1);
@@ -124,7 +120,7 @@ describe('extraction through a local OpenAI-compatible server', () => {
   });
 
   test('a model that never answers in JSON: the dead letter names its turns, and Retry re-sends them', async () => {
-    const key = 'claude:6f0d2c1e-4444-4a2b-9c3d-000000000004';
+    const key = `${KEY}000000000004`;
     llm.reply(() => 'Sorry, I can only help with questions about the conversation.');
     await chat('4', 'I keep bees on my balcony in Lisbon.');
     await extractNow();
@@ -171,7 +167,8 @@ describe('extraction through a local OpenAI-compatible server', () => {
       .locator('option')
       .evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value));
     expect(kinds).not.toContain('webllm');
-    await page.waitForTimeout(1000);
+    // The section without a GPU has no model to download and no progress to show (WebLlmPanel); what any part
+    // of this run asked of a model host is in the harness's record of blocked requests.
     expect(await page.locator('progress').count()).toBe(0);
     expect(h.blocked.filter((u) => /huggingface|mlc|raw\.githubusercontent/.test(u))).toEqual([]);
     await page.close();

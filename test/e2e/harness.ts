@@ -123,23 +123,34 @@ type VersionEvent = { versions: Version[] };
  * after the command, not for "stopped" to be the latest one: an event for the extension (an alarm, a message)
  * may start the worker again at once, and waiting for the latest report to say "stopped" then timed out with
  * the restarted worker "running" (import.e2e, 1 in 3 repeated runs, #12). A command that brings no "stopping"
- * report within 3 s is sent again.
+ * report within 3 s is sent again. Each wait is checked as the browser's reports arrive, not on a timer (#26).
  */
 export async function stopServiceWorker(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   const states: Version[] = [];
-  cdp.on('ServiceWorker.workerVersionUpdated', (e: VersionEvent) =>
-    states.push(...e.versions.filter((v) => v.scriptURL.startsWith('chrome-extension://'))),
-  );
+  let report: () => void = () => undefined;
+  cdp.on('ServiceWorker.workerVersionUpdated', (e: VersionEvent) => {
+    states.push(...e.versions.filter((v) => v.scriptURL.startsWith('chrome-extension://')));
+    report();
+  });
+  const until = (what: string, ok: () => boolean, every?: () => void) =>
+    new Promise<void>((resolve, reject) => {
+      const tick = every && setInterval(every, 1000);
+      const stop = (error?: Error) => {
+        clearTimeout(timer);
+        clearInterval(tick);
+        report = () => undefined;
+        if (error) reject(error);
+        else resolve();
+      };
+      const timer = setTimeout(() => {
+        const seen = states.map((v) => `${v.status}/${v.runningStatus}`).join(' → ');
+        stop(new Error(`service worker never ${what}; reports: ${seen}`));
+      }, 15_000);
+      report = () => void (ok() && stop());
+      report();
+    });
   await cdp.send('ServiceWorker.enable');
-  const until = async (what: string, ok: () => boolean) => {
-    for (let waited = 0; waited < 15_000; waited += 50) {
-      if (ok()) return;
-      await page.waitForTimeout(50);
-    }
-    const seen = states.map((v) => `${v.status}/${v.runningStatus}`).join(' → ');
-    throw new Error(`service worker never ${what}; reports: ${seen}`);
-  };
   await until('became activated', () => {
     const v = states.at(-1);
     return !!v && v.status === 'activated' && v.runningStatus !== 'starting';
@@ -147,15 +158,16 @@ export async function stopServiceWorker(page: Page): Promise<void> {
   const sent = states.length;
   let last = Date.now();
   await cdp.send('ServiceWorker.stopAllWorkers');
-  await until('stopped', () => {
-    const after = states.slice(sent);
-    if (after.some((v) => v.runningStatus === 'stopped')) return true;
-    // No "stopping" report a few seconds after the command: it was not taken; ask again (it is idempotent).
-    if (!after.some((v) => v.runningStatus === 'stopping') && Date.now() - last > 3000) {
+  const after = () => states.slice(sent);
+  await until(
+    'stopped',
+    () => after().some((v) => v.runningStatus === 'stopped'),
+    () => {
+      // No "stopping" report a few seconds after the command: it was not taken; ask again (it is idempotent).
+      if (after().some((v) => v.runningStatus === 'stopping') || Date.now() - last <= 3000) return;
       last = Date.now();
       cdp.send('ServiceWorker.stopAllWorkers').catch(() => undefined);
-    }
-    return false;
-  });
+    },
+  );
   await cdp.detach();
 }

@@ -3,113 +3,58 @@
 // a real Enter and a real click from the person (Playwright's input is trusted), and must leave no memory text
 // anywhere the page can read: its DOM and open shadow roots, the composer, the messages it receives. The same
 // file shows the person's own ways in still work: the button, the shortcut, the keyboard alone, Escape, the popup.
+//
+// No sleep proves that an attack did nothing (#26). After it comes something that must happen after the attack's
+// effect would have: the person's own open, which the background counts (an attack that opened the preview
+// would have been counted first), or the person's Escape, which reaches the composer's tab after any insert
+// asked before it; and the frame's visibility guard records each look it takes (components/preview/looks.ts).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
+import {
+  CHAT,
+  COMPOSER,
+  confirmCentre,
+  expectNoneSeen,
+  openHostilePage,
+  personActs,
+  personCloses,
+  personOpensOwn,
+} from './attacker';
 import { fixture, launch, openOptions, servePage, type Harness } from './harness';
+import { addMemories } from './options';
 import {
   clickInsert,
   confirmButton,
   confirmPreview,
   frameShown,
-  HOST,
+  lastLook,
   previewDialog,
   previewFrame,
 } from './preview';
+import { inContentScript, worker } from './records';
 
-const CHAT = 'https://chatgpt.com/c/6f0d2c1e-1111-4a2b-9c3d-0000000000e1';
-const COMPOSER = '#prompt-textarea';
 const SECRET = 'I am being treated for depression by Dr Almeida.';
 const RULE = 'Always answer in metric units.';
 /** Words only the memories hold: the attacker's draft ("treated") is not among them. */
 const LEAKS = ['depression', 'Almeida', 'metric units', '<engram-memory>', 'engram-memory'];
+const expectNothingLeaked = (chat: Page) => expectNoneSeen(chat, LEAKS);
+const dialogs = (chat: Page) => previewDialog(chat).count();
+/** The person's own preview shows the secret: the draft the attacker wrote recalls it. */
+const personOpens = (chat: Page) => personOpensOwn(h, chat, 'treated for');
+const hostilePage = () => openHostilePage(h);
 
 let h: Harness;
 beforeAll(async () => {
   h = await launch();
   await servePage(h.context, CHAT, fixture('pages/chatgpt-current.html'));
   const options = await openOptions(h);
-  for (const [text, type] of [
-    [SECRET, 'profile'],
-    [RULE, 'instruction'],
-  ] as const) {
-    await options.getByLabel('New memory').fill(text);
-    await options
-      .locator('form', { has: options.getByLabel('New memory') })
-      .getByLabel('Type')
-      .selectOption(type);
-    await options.getByRole('button', { name: 'Add memory' }).click();
-    await options.waitForFunction(() => document.querySelector('textarea')?.value === '');
-  }
+  await addMemories(options, [
+    { text: SECRET, type: 'profile' },
+    { text: RULE, type: 'instruction' },
+  ]);
   await options.close();
 }, 60_000);
 afterAll(async () => h?.close());
-
-/** A chat page with the attacker's recorder installed before anything else runs. */
-async function hostilePage(draft = 'treated'): Promise<Page> {
-  const chat = await h.context.newPage();
-  await chat.addInitScript(() => {
-    const w = window as unknown as { seen: string[] };
-    w.seen = [];
-    addEventListener(
-      'message',
-      (e) => w.seen.push(typeof e.data === 'string' ? e.data : JSON.stringify(e.data)),
-      true,
-    );
-  });
-  await chat.goto(CHAT);
-  await chat.locator(HOST).waitFor();
-  // The attacker chooses what is recalled: it writes the draft itself.
-  await chat.evaluate(({ sel, draft }) => void (document.querySelector(sel)!.textContent = draft), {
-    sel: COMPOSER,
-    draft,
-  });
-  // Let the frame boot and register, as it would long before anyone clicks.
-  await expect.poll(() => previewFrame(chat).url()).toMatch(/preview\.html$/);
-  return chat;
-}
-
-/** Everything the page's own scripts can read. */
-const pageSees = (chat: Page) =>
-  chat.evaluate((sel) => {
-    const texts: string[] = [];
-    const walk = (root: Document | ShadowRoot) => {
-      for (const el of root.querySelectorAll('*')) {
-        texts.push(el.textContent ?? '', ...[...el.attributes].map((a) => a.value));
-        if (el.shadowRoot) walk(el.shadowRoot);
-        if (el instanceof HTMLIFrameElement) {
-          try {
-            if (el.contentDocument) walk(el.contentDocument);
-          } catch {
-            // another origin: nothing to read
-          }
-        }
-      }
-    };
-    walk(document);
-    const box = document.querySelector<HTMLElement>(sel);
-    const seen = (window as unknown as { seen: string[] }).seen;
-    return [texts.join('\n'), box?.innerText ?? '', ...seen, document.title, location.href].join('\n');
-  }, COMPOSER);
-
-async function expectNothingLeaked(chat: Page): Promise<void> {
-  const seen = await pageSees(chat);
-  for (const word of LEAKS) expect(seen, `the page can read "${word}"`).not.toContain(word);
-}
-
-/** The person's next real Enter, and a real click where the confirm is (or would be). */
-async function personActs(chat: Page, at: { x: number; y: number } | null): Promise<void> {
-  await chat.keyboard.press('Enter');
-  if (at) await chat.mouse.click(at.x, at.y);
-  await chat.waitForTimeout(800);
-}
-
-async function confirmCentre(chat: Page): Promise<{ x: number; y: number }> {
-  const box = await confirmButton(chat).boundingBox();
-  if (!box) throw new Error('no confirm on screen');
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-}
-
-const dialogs = (chat: Page) => previewDialog(chat).count();
 
 describe('attacks from the page', () => {
   test('synthetic clicks on the host, at the button, and a keyboard "click" open nothing', async () => {
@@ -128,11 +73,11 @@ describe('attacks from the page', () => {
       for (const key of ['Enter', ' '])
         host.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
     });
-    await chat.waitForTimeout(1000);
+    // Showing the frame is an open's first step, taken in the event's own handler (lib/inject/session.ts).
     expect(await frameShown(chat)).toBe(false);
-    expect(await dialogs(chat)).toBe(0);
     await personActs(chat, { x: 200, y: 200 });
-    expect(await dialogs(chat)).toBe(0);
+    await personOpens(chat);
+    await personCloses(chat);
     await expectNothingLeaked(chat);
     await chat.close();
   });
@@ -145,10 +90,10 @@ describe('attacks from the page', () => {
         for (const type of ['keydown', 'keypress', 'keyup'])
           target.dispatchEvent(new KeyboardEvent(type, init));
     }, COMPOSER);
-    await chat.waitForTimeout(1000);
     expect(await frameShown(chat)).toBe(false);
     await personActs(chat, null);
-    expect(await dialogs(chat)).toBe(0);
+    await personOpens(chat);
+    await personCloses(chat);
     await expectNothingLeaked(chat);
     await chat.close();
   });
@@ -158,7 +103,9 @@ describe('attacks from the page', () => {
     const frameEl = await previewFrame(chat).frameElement();
     // The strongest attacker: it holds the frame's window (the test hands it over; the page cannot reach it).
     await chat.evaluate((el) => {
-      const ctx = { site: 'chatgpt', draft: 'treated', recent: [], scope: null, conversationId: null };
+      // A draft of its own: the frame acts on an open only if it is newer than the last it took, so had it taken
+      // one of these, the person's open would not replace it, and this draft recalls the rule alone.
+      const ctx = { site: 'chatgpt', draft: 'units', recent: [], scope: null, conversationId: null };
       const forged = [
         'engram:preview-open:1',
         'engram:preview-open:99',
@@ -177,17 +124,16 @@ describe('attacks from the page', () => {
       }
       (el as HTMLElement).hidden = false;
     }, frameEl);
-    await chat.waitForTimeout(1000);
-    expect(await dialogs(chat)).toBe(0);
     await personActs(chat, null);
-    expect(await dialogs(chat)).toBe(0);
+    await personOpens(chat);
+    await personCloses(chat);
     await expectNothingLeaked(chat);
     await chat.close();
   });
 
   test("the page's own copies of preview.html (any address, any token, even the real spent one) show nothing and cannot insert", async () => {
     const chat = await hostilePage();
-    const sw = h.context.serviceWorkers()[0]!;
+    const sw = await worker(h.context);
     const { dynamic, tokens } = await sw.evaluate(async () => {
       const { previewFrames } = (await chrome.storage.session.get('previewFrames')) as {
         previewFrames?: Record<string, { token: string }>;
@@ -202,34 +148,53 @@ describe('attacks from the page', () => {
       `${u}#${'0'.repeat(32)}`,
       ...tokens.map((t) => `${u}#${t}`),
     ]);
-    await chat.evaluate((list) => {
-      list.forEach((src, i) => {
-        const f = document.createElement('iframe');
-        f.src = src;
-        f.style.cssText = `position:fixed;top:${(i % 3) * 130}px;left:${Math.floor(i / 3) * 260}px;width:250px;height:120px;z-index:2147483647`;
-        document.body.append(f);
-      });
-    }, urls);
-    await chat.waitForTimeout(2000);
+    // Each copy's load event: its document and scripts have run.
+    await chat.evaluate(
+      (list) =>
+        Promise.all(
+          list.map(
+            (src, i) =>
+              new Promise<void>((loaded) => {
+                const f = document.createElement('iframe');
+                f.onload = () => loaded();
+                f.src = src;
+                f.style.cssText = `position:fixed;top:${(i % 3) * 130}px;left:${Math.floor(i / 3) * 260}px;width:250px;height:120px;z-index:2147483647`;
+                document.body.append(f);
+              }),
+          ),
+        ),
+      urls,
+    );
     const copies = chat.frames().filter((f) => f.url().includes('preview.html') && f !== previewFrame(chat));
     expect(copies.length).toBeGreaterThan(0);
     for (const copy of copies) {
-      expect(await copy.getByRole('dialog').count()).toBe(0);
-      // Even code running inside a copy (none of the page's can) is refused by the background.
-      const refused = await copy.evaluate(
-        () =>
-          new Promise<string>((resolve) =>
-            // eslint-disable-next-line no-restricted-syntax -- a raw message, as hostile code in the copy would send
-            chrome.runtime.sendMessage(
-              { id: 1, type: 'previewInsertText', data: { text: 'x' }, timestamp: Date.now() },
-              (reply: { err?: { message?: string } } | undefined) =>
-                resolve(reply?.err?.message ?? 'answered'),
+      // Even code running inside a copy (none of the page's can) is refused by the background: the hello its own
+      // page sends (whenever it does), with any token the copy could hold, then an insert.
+      const replies = await copy.evaluate(
+        (held) =>
+          Promise.all(
+            [
+              ...held.map((token) => ({ type: 'previewHello', data: { token } })),
+              { type: 'previewInsertText', data: { text: 'x' } },
+            ].map(
+              (m, id) =>
+                new Promise<unknown>((resolve) =>
+                  // eslint-disable-next-line no-restricted-syntax -- a raw message, as hostile code in the copy would send
+                  chrome.runtime.sendMessage({ ...m, id, timestamp: Date.now() }, resolve),
+                ),
             ),
           ),
+        ['0'.repeat(32), ...tokens],
       );
-      expect(refused).toMatch(/not opened by Engram/);
+      const insert = replies.pop() as { err?: { message?: string } } | undefined;
+      expect(replies).toEqual(replies.map(() => ({ res: { ok: false, open: null } })));
+      expect(insert?.err?.message).toMatch(/not opened by Engram/);
     }
     await personActs(chat, { x: 120, y: 60 });
+    // The open goes to the frame the background bound, and no copy shows it.
+    await personOpens(chat);
+    for (const copy of copies) expect(await copy.getByRole('dialog').count()).toBe(0);
+    await personCloses(chat);
     expect(await chat.locator(COMPOSER).innerText()).not.toContain('engram-memory');
     await expectNothingLeaked(chat);
     await chat.close();
@@ -246,6 +211,8 @@ describe('attacks from the page', () => {
       const chat = await hostilePage();
       await clickInsert(chat);
       await expect.poll(() => previewDialog(chat).getByText('treated for').count()).toBe(1);
+      // The guard has seen the frame plainly on screen: the confirm's countdown runs (visibility.ts).
+      await expect.poll(() => lastLook(chat)).toBe(true);
       const at = await confirmCentre(chat);
       await chat.evaluate((rule) => {
         if (rule) {
@@ -260,10 +227,11 @@ describe('attacks from the page', () => {
           'position:fixed;inset:0;background:#fff;z-index:2147483647;pointer-events:none;font-size:40px';
         document.body.append(cover);
       }, css);
-      // Longer than the confirm's wait: a frame that is not plainly visible never gets there.
-      await chat.waitForTimeout(1500);
-      expect(await confirmButton(chat).isEnabled()).toBe(false);
+      // The guard's next look sees what the page did: the countdown stops (or the confirm is taken back).
+      await expect.poll(() => lastLook(chat), { message: 'a look that saw the frame hidden' }).toBe(false);
+      await expect.poll(() => confirmButton(chat).isEnabled()).toBe(false);
       await personActs(chat, at);
+      await personCloses(chat);
       expect(await chat.locator(COMPOSER).innerText()).not.toContain('engram-memory');
       await expectNothingLeaked(chat);
       await chat.close();
@@ -279,7 +247,22 @@ describe('attacks from the page', () => {
       () => void (document.querySelector<HTMLElement>('engram-insert')!.style.opacity = '0.01'),
     );
     await chat.mouse.click(at.x, at.y);
-    await chat.waitForTimeout(800);
+    // Whether that click found the confirm still enabled depends on when the frame's guard looked again (it
+    // mostly had). What the confirm sends, sent now from the frame itself, is what the tab must refuse: the frame
+    // is not plainly on screen (lib/inject/frame.ts, onScreen).
+    const reply = await previewFrame(chat).evaluate(
+      (text) =>
+        new Promise((resolve) =>
+          // eslint-disable-next-line no-restricted-syntax -- the message the frame's confirm sends, without its guard
+          chrome.runtime.sendMessage(
+            { id: 1, type: 'previewInsertText', data: { text }, timestamp: Date.now() },
+            resolve,
+          ),
+        ),
+      '<engram-memory>\nAlways answer in metric units.\n</engram-memory>',
+    );
+    expect(reply).toEqual({ res: { ok: false, message: expect.stringMatching(/not fully on screen/) } });
+    await personCloses(chat);
     expect(await chat.locator(COMPOSER).innerText()).not.toContain('engram-memory');
     await expectNothingLeaked(chat);
     await chat.close();
@@ -368,23 +351,11 @@ describe('storage a content script could reach (#11)', () => {
       'sk-hostile',
     );
     const chat = await hostilePage();
-    const cdp = await h.context.newCDPSession(chat);
-    const worlds: { id: number; name: string; auxData?: { type?: string } }[] = [];
-    cdp.on('Runtime.executionContextCreated', (e: { context: (typeof worlds)[number] }) =>
-      worlds.push(e.context),
+    const read = await inContentScript<string>(
+      chat,
+      'chrome.storage.local.get(null).then((v) => "read " + JSON.stringify(v), (e) => "refused: " + e.message)',
     );
-    await cdp.send('Runtime.enable');
-    const engram = worlds.find((w) => w.auxData?.type === 'isolated' && w.name === 'Engram');
-    expect(engram).toBeTruthy();
-    const { result } = (await cdp.send('Runtime.evaluate', {
-      contextId: engram!.id,
-      awaitPromise: true,
-      returnByValue: true,
-      expression:
-        'chrome.storage.local.get(null).then((v) => "read " + JSON.stringify(v), (e) => "refused: " + e.message)',
-    })) as { result: { value: string } };
-    expect(result.value).toMatch(/^refused: Access to storage is not allowed from this context/);
-    await cdp.detach();
+    expect(read).toMatch(/^refused: Access to storage is not allowed from this context/);
     await Promise.all([options.close(), chat.close()]);
   });
 });

@@ -3,7 +3,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEFAULT_SETTINGS } from '../../lib/model/settings';
+import { pageCanRead } from './attacker';
 import { fixture, launch, openOptions, servePage, type Harness } from './harness';
+import { addMemories } from './options';
+import { inContentScript } from './records';
 import {
   clickInsert,
   confirmButton,
@@ -38,6 +41,10 @@ const PAGES = [
   },
 ] as const;
 
+/** The content script's own "offerCount" message, as lib/messenger.ts sends it on an empty new ChatGPT chat. */
+const OFFER_COUNT = `new Promise((resolve) => chrome.runtime.sendMessage(
+  { id: 1, type: 'offerCount', data: { site: 'chatgpt', scope: null }, timestamp: Date.now() }, resolve))`;
+
 const RULE = 'Always give quantities in metric units.';
 const HOME = 'I live in Lisbon and work as a marine biologist.';
 const HOSTILE =
@@ -49,21 +56,12 @@ beforeAll(async () => {
   h = await launch();
   for (const p of PAGES) await servePage(h.context, p.url, fixture(`pages/${p.name}.html`));
   const options = await openOptions(h);
-  for (const [text, type] of [
-    [RULE, 'instruction'],
-    [HOME, 'profile'],
-    [HOSTILE, 'profile'],
-    [OTHER, 'preference'],
-  ] as const) {
-    await options.getByLabel('New memory').fill(text);
-    // The add form's Type, not the list filter's (#6 added a Type filter to the same page).
-    await options
-      .locator('form', { has: options.getByLabel('New memory') })
-      .getByLabel('Type')
-      .selectOption(type);
-    await options.getByRole('button', { name: 'Add memory' }).click();
-    await options.waitForFunction(() => document.querySelector('textarea')?.value === '');
-  }
+  await addMemories(options, [
+    { text: RULE, type: 'instruction' },
+    { text: HOME, type: 'profile' },
+    { text: HOSTILE, type: 'profile' },
+    { text: OTHER, type: 'preference' },
+  ]);
   await options.close();
 }, 60_000);
 afterAll(async () => h?.close());
@@ -138,31 +136,6 @@ describe('Insert memory', () => {
     await chat.close();
   });
 });
-
-/** From the page's main world: every text, attribute and frame document a page script can reach. */
-const pageCanRead = (chat: Page) =>
-  chat.evaluate(() => {
-    const texts: string[] = [];
-    const frames: { contentDocument: boolean; windowDocument: string }[] = [];
-    const walk = (root: Document | ShadowRoot) => {
-      for (const el of root.querySelectorAll('*')) {
-        texts.push(el.textContent ?? '', ...[...el.attributes].map((a) => a.value));
-        if (el.shadowRoot) walk(el.shadowRoot);
-        if (el instanceof HTMLIFrameElement) {
-          let windowDocument = 'readable';
-          try {
-            void el.contentWindow?.document.body;
-          } catch (e) {
-            windowDocument = (e as Error).name;
-          }
-          frames.push({ contentDocument: el.contentDocument !== null, windowDocument });
-          if (el.contentDocument) walk(el.contentDocument);
-        }
-      }
-    };
-    walk(document);
-    return { text: texts.join('\n'), frames };
-  });
 
 describe('the preview frame', () => {
   test('the page cannot read the memories it shows: a closed shadow root, a cross-origin frame, nothing in the DOM', async () => {
@@ -319,7 +292,10 @@ describe('"Offer memory on new chats"', () => {
     await servePage(h.context, url, fixture('pages/chatgpt-current.html'));
     const first = await openChat(url);
     await first.chat.locator(HOST).waitFor();
-    await first.chat.waitForTimeout(500);
+    // The content script asked for the offer when it mounted the button (lib/inject/session.ts). The same
+    // question asked after it, from the same script, is answered after it: by then the first answer is shown.
+    const again = await inContentScript<unknown>(first.chat, OFFER_COUNT);
+    expect(again).toEqual({ res: { count: null } });
     expect(await insertButtonName(first.chat)).toBe('Insert memory');
     await first.chat.close();
     const options = await openOptions(h);

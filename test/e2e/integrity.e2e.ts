@@ -9,9 +9,12 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { Memory, MemoryEvent } from '../../lib/model/records';
 import { exportAll, exportUntil } from './export';
-import { fixture, launch, openOptions, servePage, type Harness } from './harness';
-import { startLlmServer, type LlmServer } from './llm-server';
+import { openOptions, type Harness } from './harness';
+import type { LlmServer } from './llm-server';
+import { launchWithLocalModel } from './options';
+import { captureChat } from './records';
 import { seedRows } from './seed';
+import { claudePageWith } from './sites';
 
 let h: Harness;
 let llm: LlmServer;
@@ -19,18 +22,9 @@ let options: Page;
 
 const chatUrl = (id: string) => `https://claude.ai/chat/6f0d2c1e-5555-4a2b-9c3d-${id.padStart(12, '0')}`;
 
-/** Serves the Claude fixture with our own user text and lets the page capture it. */
+/** A Claude chat with our own user text, captured. */
 async function chat(id: string, userText: string): Promise<void> {
-  const url = chatUrl(id);
-  await servePage(
-    h.context,
-    url,
-    fixture('pages/claude-older.html').replace('Show me the last five commits.', userText),
-  );
-  const page = await h.context.newPage();
-  await page.goto(url);
-  await exportUntil(options, (d) => d.conversations.some((c) => url.endsWith(c.id)));
-  await page.close();
+  await captureChat(h.context, chatUrl(id), claudePageWith(userText));
 }
 
 const isExtraction = (body: string) => body.includes('You keep a long-term memory');
@@ -84,17 +78,8 @@ function stored(
 }
 
 beforeAll(async () => {
-  llm = await startLlmServer();
-  h = await launch();
-  // The harness aborts every http(s) request it sees; the model server is the one host we let through.
-  await h.context.route(/^http:\/\/127\.0\.0\.1:/, (route) => route.continue());
-  options = await openOptions(h, 'model');
-  await options.getByLabel('Provider', { exact: true }).selectOption('openai');
-  await options.getByRole('combobox', { name: 'Model' }).fill('gpt-4o-mini');
-  await options.getByLabel('Base URL').fill(llm.baseUrl);
-  await options.getByLabel('API key').fill('test-key');
-  await options.getByRole('button', { name: 'Save' }).click();
-  await options.getByText(/^Saved\./).waitFor({ timeout: 15_000 });
+  const started = await launchWithLocalModel();
+  ({ h, llm, options } = started);
 });
 afterAll(async () => {
   await h?.close();

@@ -2,7 +2,8 @@
 // selectors do not pierce (nor can any page script). So these helpers do what the person does: click the
 // button where it is drawn, with real (trusted) input, and reach the frame as a frame of the page.
 import { expect } from 'vitest';
-import type { Frame, Page } from 'playwright-core';
+import type { BrowserContext, Frame, Page } from 'playwright-core';
+import { LOOK_MARK } from '../../components/preview/looks';
 
 export const HOST = 'engram-insert';
 
@@ -60,4 +61,43 @@ export async function confirmPreview(chat: Page): Promise<void> {
   await expect.poll(() => confirm.isEnabled()).toBe(true);
   await confirm.click();
   await expect.poll(() => frameShown(chat)).toBe(false);
+}
+
+/**
+ * What the frame's visibility guard saw at its latest look (components/preview/looks.ts): true while it counts
+ * down to enabling the confirm, false once it stopped; null before its first look.
+ */
+export function lastLook(chat: Page): Promise<boolean | null> {
+  return previewFrame(chat).evaluate(
+    (name) =>
+      ((performance.getEntriesByName(name).at(-1) as PerformanceMark | undefined)?.detail as boolean) ?? null,
+    LOOK_MARK,
+  );
+}
+
+/** Clicks Insert memory and waits until the preview has chosen; returns the lines it lists and ms from the click. */
+export async function readPreview(chat: Page): Promise<{ lines: string[]; ms: number }> {
+  const started = Date.now();
+  await clickInsert(chat);
+  const dialog = previewDialog(chat);
+  await dialog
+    .getByText(/tokens ·|Nothing to insert yet/)
+    .first()
+    .waitFor();
+  const ms = Date.now() - started;
+  return { lines: await dialog.getByRole('listitem').allInnerTexts(), ms };
+}
+
+/** Opens the chat at `url` in a new tab, types `draft` into its composer and reads the preview. */
+export async function previewDraft(
+  context: BrowserContext,
+  url: string,
+  draft: string,
+  composer = '#prompt-textarea',
+): Promise<{ chat: Page; lines: string[]; ms: number }> {
+  const chat = await context.newPage();
+  await chat.goto(url);
+  await chat.locator(composer).click();
+  await chat.keyboard.type(draft);
+  return { chat, ...(await readPreview(chat)) };
 }

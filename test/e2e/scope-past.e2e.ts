@@ -1,11 +1,11 @@
 // Recall beyond the plain memory list (#5): a memory scoped to a ChatGPT project is offered only inside that
 // project, and "Include past turns" quotes a turn captured on one site into a chat on the other.
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
 import { DEFAULT_SETTINGS } from '../../lib/model/settings';
 import { exportUntil } from './export';
 import { fixture, launch, openOptions, servePage, type Harness } from './harness';
-import { clickInsert, confirmPreview, previewDialog } from './preview';
+import { addMemories } from './options';
+import { confirmPreview, previewDraft } from './preview';
 
 const PROJECT = 'project:chatgpt:g-p-67a1b2c3d4';
 const IN_PROJECT =
@@ -24,23 +24,8 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 /** Opens a chat, types a draft and opens the preview; returns the page and the listed lines once loaded. */
-async function preview(
-  url: string,
-  composer: string,
-  draft: string,
-): Promise<{ chat: Page; lines: string[] }> {
-  const chat = await h.context.newPage();
-  await chat.goto(url);
-  await chat.locator(composer).click();
-  await chat.keyboard.type(draft);
-  await clickInsert(chat);
-  const dialog = previewDialog(chat);
-  await dialog
-    .getByText(/tokens ·|Nothing to insert yet/)
-    .first()
-    .waitFor();
-  return { chat, lines: await dialog.getByRole('listitem').allInnerTexts() };
-}
+const preview = (url: string, composer: string, draft: string) =>
+  previewDraft(h.context, url, draft, composer);
 
 test('a memory scoped to a ChatGPT project is offered in that project only', async () => {
   const visit = await h.context.newPage();
@@ -51,8 +36,7 @@ test('a memory scoped to a ChatGPT project is offered in that project only', asy
   await visit.close();
   await options.goto(options.url().replace(/#.*$/, '#memories'));
   await options.reload();
-  await options.getByLabel('New memory').fill(RYOKAN);
-  await options.getByRole('button', { name: 'Add memory' }).click();
+  await addMemories(options, [RYOKAN]);
   const row = options.getByRole('listitem').filter({ hasText: RYOKAN });
   await row.getByRole('button', { name: 'Edit' }).click();
   await row.getByLabel('Scope').selectOption({ label: 'ChatGPT project “trip to japan”' });

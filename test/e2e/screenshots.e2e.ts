@@ -1,7 +1,7 @@
 // Screenshots of the popup and every options section, light and dark, for the README (#6). Written to
 // docs/screenshots/ on every e2e run, from the realistic data set in demo-data.ts.
 import { mkdirSync } from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launch, openOptions, type Harness } from './harness';
 import { DEMO } from './demo-data';
@@ -32,11 +32,28 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-async function section(id: string): Promise<void> {
+/**
+ * What each section shows of the demo data once it has read it (the rest comes with its heading): the picture
+ * is taken after these, not after a guessed pause (#26).
+ */
+const READ: Record<(typeof SECTIONS)[number], (page: Page) => Locator[]> = {
+  memories: (p) => [p.getByText('Showing 8 of 8.')],
+  review: (p) => [p.getByText('Proposed change from Extractor')],
+  conversations: (p) => [p.getByRole('listitem', { name: 'Planning a week in Porto' })],
+  activity: (p) => [p.getByRole('cell', { name: 'local-llama' }), p.getByText('No capture problems.')],
+  model: (p) => [p.getByText(/^No usable GPU/), p.getByText('tried 1 time')],
+  settings: (p) => [p.getByLabel('Token budget')],
+  sync: (p) => [p.getByRole('button', { name: 'Connect' })],
+  data: (p) => [p.getByText(/^Past chats indexed/), p.getByText(/^Using .* storage/)],
+};
+
+async function section(id: (typeof SECTIONS)[number]): Promise<void> {
   await options.goto(options.url().replace(/#.*$/, `#${id}`));
   await options.reload();
   await options.getByRole('heading', { level: 1 }).first().waitFor();
-  await options.waitForTimeout(300);
+  // The review count beside "Review" in the navigation, on every section.
+  await options.getByRole('link', { name: /^Review ?2 waiting$/ }).waitFor();
+  for (const shown of READ[id](options)) await shown.first().waitFor();
 }
 
 test.each(SCHEMES)('options sections, %s', async (scheme) => {
@@ -44,14 +61,12 @@ test.each(SCHEMES)('options sections, %s', async (scheme) => {
   for (const id of SECTIONS) {
     await section(id);
     if (id === 'memories') {
-      await options.getByText('Showing 8 of 8.').waitFor();
       await options.getByLabel('Sort by').selectOption('priority');
       const row = options.getByRole('listitem').filter({ hasText: 'I am vegetarian.' });
       await row.getByRole('button', { name: 'Source' }).click();
       await options.getByText('From: ChatGPT').waitFor();
       await options.evaluate(() => window.scrollTo(0, 0));
     }
-    if (id === 'review') await options.getByText('Proposed change from Extractor').waitFor();
     if (id === 'conversations') {
       await options.getByRole('button', { name: 'Transcript' }).click();
       await options.getByRole('list', { name: 'Transcript' }).waitFor();

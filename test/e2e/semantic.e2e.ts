@@ -1,12 +1,13 @@
 // The semantic recall tier in Chromium (#5): the configured OpenAI-compatible provider's /v1/embeddings is
 // a routed fake that maps "car" and "automobile" close together. A memory that shares no word with the draft
 // reaches the composer only when "Match by meaning" is on; vectors survive a service-worker restart.
-import type { Page, Route } from 'playwright-core';
+import type { Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { textHash } from '../../lib/recall/vectors';
 import { fixture, launch, openOptions, servePage, type Harness, stopServiceWorker } from './harness';
+import { addMemories, chooseOpenAiCompatible } from './options';
 import { manyMemories, seedRows } from './seed';
-import { clickInsert, confirmPreview, previewDialog } from './preview';
+import { confirmPreview, previewDraft } from './preview';
 
 const CHAT = 'https://chatgpt.com/c/6f0d2c1e-1111-4a2b-9c3d-000000000051';
 const BASE = 'https://embeddings.engram.test/v1';
@@ -40,43 +41,17 @@ async function embeddings(route: Route): Promise<void> {
   await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data }) });
 }
 
-async function addMemory(options: Page, text: string): Promise<void> {
-  await options.getByLabel('New memory').fill(text);
-  await options.getByRole('button', { name: 'Add memory' }).click();
-  await options.waitForFunction(() => document.querySelector('textarea')?.value === '');
-}
-
 /** Opens the chat, types the draft, opens the preview; returns the texts it lists and ms from the click. */
-async function preview(draft: string): Promise<{ chat: Page; lines: string[]; ms: number }> {
-  const chat = await h.context.newPage();
-  await chat.goto(CHAT);
-  await chat.locator('#prompt-textarea').click();
-  await chat.keyboard.type(draft);
-  const started = Date.now();
-  await clickInsert(chat);
-  const dialog = previewDialog(chat);
-  await dialog
-    .getByText(/tokens|Nothing to insert yet/)
-    .first()
-    .waitFor();
-  const ms = Date.now() - started;
-  return { chat, lines: await dialog.getByRole('listitem').allInnerTexts(), ms };
-}
+const preview = (draft: string) => previewDraft(h.context, CHAT, draft);
 
 beforeAll(async () => {
   h = await launch({ grantOrigins: ['https://embeddings.engram.test/*'] });
   await h.context.route(`${BASE}/embeddings`, embeddings);
   await servePage(h.context, CHAT, fixture('pages/chatgpt-current.html'));
   const options = await openOptions(h, 'model');
-  await options.getByLabel('Provider', { exact: true }).selectOption('openai');
-  await options.getByRole('combobox', { name: 'Model' }).fill('gpt-4o-mini');
-  await options.getByLabel('Base URL').fill(BASE);
-  await options.getByLabel('API key').fill('test-key');
-  await options.getByRole('button', { name: 'Save' }).click();
-  await options.getByText(/^Saved\./).waitFor({ timeout: 15_000 });
-  console.log(`after Save: ${await options.getByText(/^Saved\./).textContent()}`);
+  console.log(`after Save: ${await chooseOpenAiCompatible(options, BASE)}`);
   await options.goto(options.url().replace(/#.*$/, '#memories'));
-  for (const text of [CAR, BAND, BEES]) await addMemory(options, text);
+  await addMemories(options, [CAR, BAND, BEES]);
   await options.close();
 }, 60_000);
 afterAll(async () => h?.close());
@@ -124,7 +99,7 @@ describe('semantic recall through a routed /v1/embeddings', () => {
 
   test('a memory added later is embedded in the background, without any preview asking for it', async () => {
     const options = await openOptions(h, 'memories');
-    await addMemory(options, 'We are saving for an electric vehicle.');
+    await addMemories(options, ['We are saving for an electric vehicle.']);
     await options.goto(options.url().replace(/#.*$/, '#settings'));
     await expect
       .poll(() => options.getByTestId('semantic-status').textContent(), { timeout: 20_000 })

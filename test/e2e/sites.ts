@@ -1,6 +1,7 @@
 // Fake site backends for capture e2e tests: each site's own JSON endpoints and its reply endpoint, answered per
 // conversation from a mutable table so a test can make them answer, 404 or abort (#3).
 import type { BrowserContext, Route } from 'playwright-core';
+import { fixture } from './harness';
 
 export interface FakeTurn {
   id: string;
@@ -151,4 +152,9 @@ export async function serveSite(context: BrowserContext, site: FakeSite): Promis
       return route.fulfill(res);
     },
   );
+}
+
+/** A saved Claude chat page whose first prompt is `userText`: with no JSON routed, it is captured from the page. */
+export function claudePageWith(userText: string): string {
+  return fixture('pages/claude-older.html').replace('Show me the last five commits.', userText);
 }

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fixture, launch, openOptions, servePage, type Harness } from './harness';
 import { exportAll, exportUntil } from './export';
+import { addMemories } from './options';
 import { clickInsert, confirmPreview } from './preview';
 
 const SITES = [
@@ -51,9 +52,8 @@ describe('vertical slice', () => {
 
   test('a memory added in options is inserted into each composer by "Insert memory"', async () => {
     const options = await openOptions(h);
-    await options.getByLabel('New memory').fill('I live in Lisbon and work as a marine biologist.');
-    await options.getByRole('button', { name: 'Add memory' }).click();
-    await expect.poll(() => options.getByText('I live in Lisbon').count()).toBe(1);
+    await addMemories(options, ['I live in Lisbon and work as a marine biologist.']);
+    expect(await options.getByText('I live in Lisbon').count()).toBe(1);
     for (const s of SITES) {
       const chat = await h.context.newPage();
       await chat.goto(s.url);

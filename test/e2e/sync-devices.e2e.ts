@@ -8,6 +8,7 @@ import { hasApache } from '../helpers/servers/apache';
 import { filesOnDisk, type Running } from '../helpers/servers/process';
 import type { Memory, MemoryEvent } from '../../lib/model/records';
 import { launch, openOptions, stopServiceWorker, type Harness } from './harness';
+import { addMemories } from './options';
 import { manyMemories, readRows, seedRows } from './seed';
 
 const skip = !hasApache();
@@ -94,9 +95,7 @@ describe.skipIf(skip)('two Chromium profiles through Apache WebDAV', () => {
     await connect(optionsB);
     timings.push(`connect both ${Date.now() - t0}`);
     await goTo(optionsA, 'memories');
-    await optionsA.getByLabel('New memory').fill('Allergic to penicillin.');
-    await optionsA.getByRole('button', { name: 'Add memory' }).click();
-    await optionsA.locator('.card.memory', { hasText: 'Allergic to penicillin.' }).waitFor();
+    await addMemories(optionsA, ['Allergic to penicillin.']);
     await goTo(optionsA, 'sync');
     timings.push(`push add ${await syncNow(optionsA)}`);
     await goTo(optionsB, 'sync');
@@ -158,9 +157,7 @@ describe.skipIf(skip)('two Chromium profiles through Apache WebDAV', () => {
     const text = 'Works from the Lisbon office.';
     const [onA, onB] = ['Works from the Porto office.', 'Works from home on Fridays.'];
     await memoriesOf(optionsA);
-    await optionsA.getByLabel('New memory').fill(text);
-    await optionsA.getByRole('button', { name: 'Add memory' }).click();
-    await optionsA.locator('.card.memory', { hasText: text }).waitFor();
+    await addMemories(optionsA, [text]);
     await goTo(optionsA, 'sync');
     await syncNow(optionsA);
     await goTo(optionsB, 'sync');

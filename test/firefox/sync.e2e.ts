@@ -6,6 +6,7 @@ import type { Page as FirefoxPage } from 'puppeteer-core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { launch, openOptions, type Harness } from '../e2e/harness';
+import { addMemories } from '../e2e/options';
 import { startApacheServer } from '../helpers/servers';
 import { hasApache } from '../helpers/servers/apache';
 import type { Running } from '../helpers/servers/process';
@@ -104,9 +105,7 @@ describe.skipIf(skip)('Chromium (A) and Firefox (B) through Apache WebDAV', () =
     await onA.getByRole('button', { name: 'Sync now' }).waitFor({ timeout: 60_000 });
     await expect.poll(statusA, { timeout: 30_000 }).toMatch(/^Synced /);
     await memoriesOfA();
-    await onA.getByLabel('New memory').fill(ADDED);
-    await onA.getByRole('button', { name: 'Add memory' }).click();
-    await onA.locator('.card.memory', { hasText: ADDED }).waitFor();
+    await addMemories(onA, [ADDED]);
     await syncA();
     timings.push(`A connected and pushed ${Date.now() - t0}`);
 
