@@ -1,6 +1,8 @@
 // The redaction corpus (#11): secrets in the forms people paste into chats, each with the part that must not
 // survive, and look-alikes that must come through unchanged. Every value is a documented test vector, made up,
-// or random: none is a real credential. Zero-width and full-width variants are written with escapes.
+// or random: none is a real credential. Zero-width and full-width variants are written with escapes. The
+// phrasings #25 found missing, and their siblings, are in secrets-phrasings.ts.
+import { PHRASED_LOOK_ALIKES, PHRASED_SECRETS } from './secrets-phrasings';
 
 export interface SecretRow {
   name: string;
@@ -200,6 +202,7 @@ export const SECRETS: SecretRow[] = [
     'ghp_0123456789abcdefghijABCDEFGHIJ012345',
   ),
   row('card split by zero-width spaces', `4111${ZW}1111${ZW}1111${ZW}1111`, '4111111111111111'),
+  ...PHRASED_SECRETS,
 ];
 
 export const LOOK_ALIKES: string[] = [
@@ -242,4 +245,5 @@ export const LOOK_ALIKES: string[] = [
   'The token limit is 4096 tokens.',
   'my password is too short, the site says',
   'The password is wrong again.',
+  ...PHRASED_LOOK_ALIKES,
 ];
