@@ -1,6 +1,7 @@
 // Injection-safe rendering (#4). Conversation text is data: a message cannot forge a speaker line or a
 // section header, because every line a message contributes after its first is indented, and roles/names are
-// flattened to one line. Memories are rendered as JSON strings, never as instructions.
+// flattened to one line. Memories are rendered as JSON strings, never as instructions, with every line break
+// escaped (jsonLiteral).
 
 /** One line, no control characters, bounded. */
 export function oneLine(text: string, max = 200): string {
@@ -56,13 +57,27 @@ export interface PromptMemory {
   mentionedAt?: string;
 }
 
+/**
+ * A JSON string literal that is one line to anything that reads it. JSON.stringify escapes U+0000–U+001F but
+ * leaves DEL, the C1 controls (NEL, U+0085) and U+2028/2029 raw, and those break lines for models and
+ * tokenizers: a memory typed by hand or imported could start a prompt line of its own (#25). Escaping them
+ * as \uXXXX reads back as the same string and leaves every other text byte for byte as JSON.stringify made
+ * it, so the rendered prompts of shipped versions are unchanged for ordinary text (render.test.ts).
+ */
+export function jsonLiteral(text: string): string {
+  return JSON.stringify(text).replace(
+    /[\u007f-\u009f\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
 /** One line per memory; the text is a JSON string literal, so it cannot end the list or start a section. */
 export function renderMemories(memories: PromptMemory[], prefix: string): string {
   if (memories.length === 0) return '(none)';
   return memories
     .map((m) => {
       const meta = m.mentionedAt ? `${m.type}, said ${m.mentionedAt.slice(0, 10)}` : m.type;
-      return `${prefix}${m.label} (${meta}) ${JSON.stringify(m.text)}`;
+      return `${prefix}${m.label} (${meta}) ${jsonLiteral(m.text)}`;
     })
     .join('\n');
 }

@@ -5,6 +5,8 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { extractionPrompt } from '../../prompts/registry';
 import type { Memory, MemoryEvent } from '../model/records';
+import { RecallIndex, recallable } from '../recall/index';
+import { recall } from '../recall/recall';
 import { db, resetDbForTests } from '../store/db';
 import { loadHostile, obedientScript, turnsOf, type HostileFixture } from '../../test/helpers/hostile';
 import {
@@ -66,6 +68,15 @@ function checkPromptShape(o: Outcome, f: HostileFixture) {
   expect(content).not.toMatch(/[\r\v\f\u0085\u2028\u2029]/);
 }
 
+/** The blocks a later chat would get: with an empty draft (priority decides) and with each memory's words. */
+function laterBlocks(o: Outcome): string {
+  const index = new RecallIndex();
+  for (const m of o.memories) index.upsert(recallable(m));
+  const ask = (draft: string) =>
+    recall(index, { draft, recent: [], scopes: null, budgetTokens: 4000, now: NOW.getTime() }).text;
+  return [ask(''), ...o.memories.map((m) => ask(m.text))].join('\n');
+}
+
 async function run(f: HostileFixture) {
   const seeded = await seedMemories(f.existing ?? []);
   if (f.changesToday) await seedTodaysChanges(f.changesToday);
@@ -112,6 +123,11 @@ describe.each(FIXTURES)('$file', (f) => {
       .join('\n');
     for (const s of e.neverActive ?? []) expect(active).not.toContain(s);
     for (const s of e.neverStored ?? []) expect(all).not.toContain(s);
+    if (e.neverInBlock) {
+      const blocks = laterBlocks(o);
+      expect(blocks).toContain('Lyon');
+      for (const s of e.neverInBlock) expect(blocks).not.toContain(s);
+    }
     const sent = o.requests.flatMap((r) => [r.system, ...r.messages.map((m) => m.content)]).join('\n');
     for (const s of e.neverSent ?? []) expect(sent.replace(/\u200b/g, '')).not.toContain(s);
   });

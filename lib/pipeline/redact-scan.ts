@@ -1,17 +1,7 @@
-// The two rules that read a name and then its value (#11): `NAME=value` in env, YAML, JSON, TOML, shell and
-// code, and passwords stated in prose ("my password is …", "Passwort ist …"). A value is a quoted string
-// (all of it, however many words) or one bare word; references to a secret ($VAR, ${{ secrets.X }},
-// process.env.X) are not secrets and stay.
-
-/**
- * Where a secret was found in the folded text, and what kind it is: every rule returns these. Declared here, the
- * module redact-rules.ts imports, so neither imports the other (#26).
- */
-export interface Span {
-  start: number;
-  end: number;
-  label: string;
-}
+// Reading a name and then its value (#11): `NAME=value` in env, YAML, JSON, TOML, shell and code here, and
+// passwords stated in prose in redact-stated.ts. A value is a quoted string (all of it, however many words)
+// or one bare word; references to a secret ($VAR, ${{ secrets.X }}, process.env.X) are not secrets and stay.
+import type { Span } from './redact-span';
 
 const QUOTES: Record<string, string> = {
   '"': '"',
@@ -40,9 +30,15 @@ export function valueAt(text: string, at: number): Value | null {
   if (close) {
     const end = text.indexOf(close, at + 1);
     const value = end < 0 ? '' : text.slice(at + 1, end);
-    if (!value || end - at > 200 || value.includes('\n')) return null;
-    return { start: at + 1, end, value, quoted: true };
+    if (value && end - at <= 200 && !value.includes('\n')) return { start: at + 1, end, value, quoted: true };
+    // A quote left open (`password = "hunter2` and the rest of the line) still holds a value: its first word (#25).
+    if (value.includes('\n') || end < 0 || end - at > 200) return bareAt(text, at + 1);
+    return null;
   }
+  return bareAt(text, at);
+}
+
+function bareAt(text: string, at: number): Value | null {
   BARE.lastIndex = at;
   const bare = BARE.exec(text)?.[0];
   return bare ? { start: at, end: at + bare.length, value: bare, quoted: false } : null;
@@ -55,9 +51,20 @@ const NOT_A_VALUE =
 /** YOUR_API_KEY, OPENAI_API_KEY: a placeholder or the name of another variable. */
 const PLACEHOLDER = /^[A-Z][A-Z0-9_]*(?:KEY|TOKEN|PASSWORD|SECRET)[A-Z0-9_]*$/;
 
-function isReference(v: string): boolean {
+export function isReference(v: string): boolean {
   return REFERENCE.test(v) || NOT_A_VALUE.test(v) || PLACEHOLDER.test(v) || /\($|\(\)$/.test(v);
 }
+
+/** Words that follow "my password is" without being one: "too short", "wrong", "zu kurz". */
+export const NOT_A_PASSWORD = new Set(
+  `too not wrong correct incorrect invalid the a an my your his her our their same still weak strong expired
+  short long reset changed saved stored required case protected set needed missing forgotten in on at for
+  from and or but that this it also now just only very so being here there different new old easy hard
+  simple secure unknown empty blank what where zu nicht falsch trop pas muy sehr demasiado faux see below
+  above attached written printed kept like something private confidential case-sensitive mandatory`.split(
+    /\s+/,
+  ),
+);
 
 const randomish = (v: string) => v.length >= 8 && !/^\d+$/.test(v) && (/\d/.test(v) || v.length >= 16);
 
@@ -86,7 +93,6 @@ const ASSIGNMENT = /(?<![\w.])(["'`]?)([A-Za-z_][\w.-]{0,63})\1[ \t]*(?:=>|:=|=|
 
 // Every name kindOfName accepts holds one of these; text without any skips the scan.
 const SECRET_WORD = /pass|pw|secret|credential|token|key/i;
-const STATED_WORD = /pass|pw|pin|wort|contrase|senha|пароль/i;
 
 export function scanAssignments(text: string): Span[] {
   if (!SECRET_WORD.test(text)) return [];
@@ -96,35 +102,9 @@ export function scanAssignments(text: string): Span[] {
     if (!kind) continue;
     const v = valueAt(text, m.index + m[0].length);
     if (!v || isReference(v.value) || !kind.accepts(v.value)) continue;
+    // `password: see the vault` names no password; a quoted "see" would be one.
+    if (!v.quoted && NOT_A_PASSWORD.has(v.value.toLowerCase())) continue;
     out.push({ start: v.start, end: v.end, label: kind.label });
-  }
-  return out;
-}
-
-const STATED =
-  /(?<![\p{L}\p{N}])(password|passwd|passphrase|passcode|pwd|pw|pin|mot de passe|passwort|kennwort|contraseña|senha|пароль)(?:\s+for\s+[^\s:=]{1,40})?(?:\s+(?:is|was|est|ist|es|é|lautet)(?![\p{L}])\s*[:=]?|\s*[:=])\s*/giu;
-/** Words that follow "my password is" without being one: "too short", "wrong", "zu kurz". */
-const NOT_A_PASSWORD = new Set(
-  `too not wrong correct incorrect invalid the a an my your his her our their same still weak strong expired
-  short long reset changed saved stored required case protected set needed missing forgotten in on at for
-  from and or but that this it also now just only very so being here there different new old easy hard
-  simple secure unknown empty blank what where zu nicht falsch trop pas muy sehr demasiado faux`.split(/\s+/),
-);
-
-export function scanStatedPasswords(text: string): Span[] {
-  if (!STATED_WORD.test(text)) return [];
-  const out: Span[] = [];
-  for (const m of text.matchAll(STATED)) {
-    const v = valueAt(text, m.index + m[0].length);
-    if (!v || isReference(v.value)) continue;
-    if ((m[1] ?? '').toLowerCase() === 'pin') {
-      const digits = /^\d{4,8}/.exec(v.value)?.[0];
-      if (digits && !/\d/.test(v.value.slice(digits.length)))
-        out.push({ start: v.start, end: v.start + digits.length, label: 'PIN' });
-      continue;
-    }
-    if (!v.quoted && (v.value.length < 3 || NOT_A_PASSWORD.has(v.value.toLowerCase()))) continue;
-    out.push({ start: v.start, end: v.end, label: 'password' });
   }
   return out;
 }

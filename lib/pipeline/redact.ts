@@ -4,7 +4,7 @@
 // splits, soft hyphens and full-width letters hide nothing; the output keeps the original text everywhere
 // except the redacted spans. The corpus test (redact.test.ts) is the claim: what it lists is what goes.
 import { SCANNERS } from './redact-rules';
-import type { Span } from './redact-scan';
+import type { Span } from './redact-span';
 
 interface Folded {
   text: string;

@@ -35,6 +35,8 @@ export interface HostileFixture {
     neverStored?: string[];
     /** Strings that may not reach the model. */
     neverSent?: string[];
+    /** Strings no later block may hold, asked with the memories' own words and with an empty draft. */
+    neverInBlock?: string[];
   };
 }
 

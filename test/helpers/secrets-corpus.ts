@@ -1,13 +1,11 @@
 // The redaction corpus (#11): secrets in the forms people paste into chats, each with the part that must not
 // survive, and look-alikes that must come through unchanged. Every value is a documented test vector, made up,
-// or random: none is a real credential. Zero-width and full-width variants are written with escapes.
+// or random: none is a real credential. Zero-width and full-width variants are written with escapes. The
+// phrasings #25 found missing, and their siblings, are in secrets-phrasings.ts.
+import type { SecretRow } from './secret-row';
+import { PHRASED_LOOK_ALIKES, PHRASED_SECRETS } from './secrets-phrasings';
 
-export interface SecretRow {
-  name: string;
-  text: string;
-  /** Substrings of `text` that must be gone after redaction (compared after NFKC and zero-width removal). */
-  gone: string[];
-}
+export type { SecretRow };
 
 const ZW = '\u200b';
 const OPENAI = 'sk-proj-aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3z';
@@ -200,6 +198,7 @@ export const SECRETS: SecretRow[] = [
     'ghp_0123456789abcdefghijABCDEFGHIJ012345',
   ),
   row('card split by zero-width spaces', `4111${ZW}1111${ZW}1111${ZW}1111`, '4111111111111111'),
+  ...PHRASED_SECRETS,
 ];
 
 export const LOOK_ALIKES: string[] = [
@@ -242,4 +241,5 @@ export const LOOK_ALIKES: string[] = [
   'The token limit is 4096 tokens.',
   'my password is too short, the site says',
   'The password is wrong again.',
+  ...PHRASED_LOOK_ALIKES,
 ];
