@@ -10,7 +10,6 @@ import { scanAssignments } from './redact-scan';
 import type { Span } from './redact-span';
 import { scanStatedPasswords } from './redact-stated';
 
-
 export type Scanner = (text: string) => Span[];
 
 interface RuleOptions {
