@@ -8,8 +8,16 @@ export interface Progress {
   total: number;
 }
 
+/**
+ * What went wrong with one file, for the sync status (lib/sync/problems.ts says each in plain words):
+ * `misnamed` a file served under another's name (#25); `missing` a gap in a device's numbers; `unreadable` cut
+ * short or damaged; `too-new` a newer format; `forged-end` an end notice not written by a device of ours.
+ */
+export type ProblemKind = 'misnamed' | 'missing' | 'unreadable' | 'too-new' | 'forged-end';
+
 export interface Problem {
   file: string;
+  kind: ProblemKind;
   error: string;
 }
 

@@ -4,6 +4,7 @@ import type { Backend } from './backend';
 import { emptyReport, type Ctx, type Limits, type Progress, type SyncReport } from './context';
 import { newKeyPair, randomId, recipientOf, unwrapIdentity, wrapIdentity } from './crypto';
 import { beginReset, checkEnded, finishReset } from './epoch';
+import { FORMAT_VERSION } from './format';
 import { ZERO_CLOCK } from './hlc';
 import { KEY_FILE, KEYS, readListing } from './layout';
 import type { SyncPort, SyncState } from './port';
@@ -16,6 +17,8 @@ export interface EngineDeps {
   port: SyncPort;
   now?: () => number;
   onProgress?: (p: Progress) => void;
+  /** What this device calls itself in its headers ("Chrome on Linux"), so the person can tell devices apart. */
+  deviceName?: string;
   /** scrypt work factor for key files written here (crypto.ts SCRYPT_LOG_N); the unit tests lower it for speed. */
   scryptLogN?: number;
   limits?: Partial<Limits>;
@@ -48,6 +51,8 @@ export async function connect(deps: EngineDeps, passphrase: string): Promise<Syn
     localCursor: before?.ended ? before.localCursor : null,
     replaying: !before?.ended,
     ...{ nextSeq: 1, outgoing: null, cursors: {}, reading: null, ended: false, resetting: null },
+    // A new device id has no files yet: everything it writes is v2 (#25).
+    ...{ format: FORMAT_VERSION, peers: {}, name: deps.deviceName ?? null },
   };
   await deps.port.saveState(state);
   return state;
@@ -84,9 +89,14 @@ export async function sync(deps: EngineDeps): Promise<SyncReport> {
   await push(ctx, l);
   await pull(ctx, l);
   const ownFiles = l.segments.has(ctx.state.device) || l.snapshots.some((s) => s.endsWith(ctx.state.device));
-  if (ctx.report.pushed > 0 || (ctx.report.purged && ownFiles)) {
-    await maybeSnapshot(ctx, l, await coveredBy(ctx, l), ctx.report.purged && ownFiles);
+  // Files this device wrote before format v2 name nothing (#25): at its first sync with v2 it rewrites them as one
+  // v2 snapshot and removes them, so no reader is asked to trust an unnamed file of a device that writes named ones.
+  const rewrite = ownFiles && (ctx.state.format ?? 1) < FORMAT_VERSION;
+  if (ctx.report.pushed > 0 || (ctx.report.purged && ownFiles) || rewrite) {
+    await maybeSnapshot(ctx, l, await coveredBy(ctx, l), (ctx.report.purged && ownFiles) || rewrite);
   }
+  if ((ctx.state.format ?? 1) < FORMAT_VERSION)
+    await ctx.port.saveState((ctx.state = { ...ctx.state, format: FORMAT_VERSION }));
   return ctx.report;
 }
 

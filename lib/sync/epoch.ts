@@ -19,7 +19,11 @@ export async function checkEnded(ctx: Ctx, l: Listing): Promise<boolean> {
   if (!bytes) return false;
   // Not readable with our key, or not authenticated by it: not from a device of ours. Noted, never obeyed.
   const refuse = () => (
-    ctx.report.problems.push({ file: endFile(ctx.state.epoch), error: 'forged end notice' }),
+    ctx.report.problems.push({
+      file: endFile(ctx.state.epoch),
+      kind: 'forged-end',
+      error: 'forged end notice',
+    }),
     false
   );
   const end = EpochEnd.safeParse(await openJson(ctx.state.identity, bytes).catch(() => null));

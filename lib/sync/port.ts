@@ -16,6 +16,16 @@ export type LocalChange =
   | { kind: 'conversation'; conversation: Conversation; turns: Turn[] }
   | { kind: 'conversation-deleted'; key: string; at?: string };
 
+/** Another device, as this one knows it from the files it read (#25): listed in Options → Sync. */
+export interface Peer {
+  /** The highest format version read from it: from 2 on, an unnamed (v1) file under its name is refused. */
+  v: number;
+  /** When it last wrote, by its newest file read here; null when no file said. */
+  at: string | null;
+  /** What it calls itself ("Chrome on Linux"), from v2 segment headers. */
+  name?: string | null;
+}
+
 export interface SyncState {
   version: 1;
   /** Random; this device's prefix remotely. */
@@ -33,7 +43,15 @@ export interface SyncState {
   /** Per other device, the last log segment applied. */
   cursors: Record<string, number>;
   /** A snapshot being read; a first sync resumes here after a worker restart. */
-  reading: { snap: string; parts: number; done: number; cursors: Record<string, number> } | null;
+  reading: {
+    snap: string;
+    parts: number;
+    done: number;
+    cursors: Record<string, number>;
+    /** The manifest's format version and time (#25; absent from states saved before). */
+    v?: number;
+    at?: string;
+  } | null;
   /** The last snapshot read to its end (added in phase 2; absent from states saved before). */
   lastSnap?: string | null;
   /**
@@ -41,6 +59,12 @@ export interface SyncState {
    * changed as its clock (lib/sync/outbox.ts). Cleared when that push is done. Absent from states saved before.
    */
   replaying?: boolean;
+  /** Per other device: its format, last write and name (#25). Absent from states saved before. */
+  peers?: Record<string, Peer>;
+  /** The format of this device's own remote files; absent (v1) until it rewrote them as v2 (engine.ts, #25). */
+  format?: number;
+  /** What this device calls itself in the headers it writes ("Chrome on Linux"); set at connect. */
+  name?: string | null;
   /** Another device ran "Delete everything": this one was wiped and needs the passphrase again. */
   ended: boolean;
   /** "Delete everything" begun here and not yet finished remotely. */
