@@ -30,6 +30,21 @@ function useSyncStatus() {
   return [status, setStatus] as const;
 }
 
+/** What went wrong with remote files at the last sync (#25): nothing of those files was applied. */
+function Problems({ said }: { said: string[] }) {
+  if (said.length === 0) return null;
+  return (
+    <div role="alert" className="error">
+      <p>At the last sync:</p>
+      <ul>
+        {said.map((p) => (
+          <li key={p}>{p}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 interface CardProps {
   status: SyncStatus;
   onChange: (s: SyncStatus | null) => void;
@@ -49,6 +64,7 @@ function StatusCard({ status, onChange, onDisconnected, line }: CardProps) {
       <p role="status" tabIndex={-1} ref={line}>
         {syncLine(status)}
       </p>
+      <Problems said={status.problems} />
       <dl>
         <dt>Storage</dt>
         <dd>{status.endpoint}</dd>

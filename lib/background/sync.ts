@@ -10,6 +10,7 @@ import { reseedOutbox, storeSyncPort } from '../store/sync-port';
 import { forgetSync, readRun, resetDue, syncSettings, unpushed, writeRun } from '../store/sync-run';
 import type { Backend } from '../sync/backend';
 import { connect, resetRemote, sync, type EngineDeps } from '../sync/engine';
+import { sayProblems } from '../sync/problems';
 import { s3Backend } from '../sync/s3';
 import { WebDavBackend } from '../sync/webdav';
 import { coalesce } from './sync-schedule';
@@ -55,8 +56,9 @@ async function runOnce(): Promise<void> {
   const deps = depsOf(settings);
   try {
     if (await resetDue()) await resetRemote(deps, settings.passphrase);
-    await sync(deps);
-    await writeRun({ lastSync: new Date().toISOString(), lastError: null });
+    const report = await sync(deps);
+    const problems = sayProblems(report.problems);
+    await writeRun({ lastSync: new Date().toISOString(), lastError: null, problems });
   } catch (e) {
     // Storage errors may quote a URL with credentials in it: redacted before it is stored or shown.
     const lastError = redact(e instanceof Error ? e.message : String(e)).text;
@@ -120,7 +122,7 @@ export async function connectSync(req: SyncConnect): Promise<SyncStatus> {
   await connect(depsOf(req), req.passphrase);
   await reseedOutbox();
   await syncSettings.setValue(req);
-  await writeRun({ lastSync: null, lastError: null });
+  await writeRun({ lastSync: null, lastError: null, problems: [] });
   await ensureAlarm();
   void syncNow();
   return syncStatus();

@@ -43,6 +43,8 @@ export const SyncStatus = z.object({
   running: z.boolean(),
   lastSync: z.nullable(z.string()),
   lastError: z.nullable(z.string()),
+  /** What went wrong with remote files at the last sync, in plain words; nothing of those files was applied. */
+  problems: z.array(z.string()),
   /** Devices whose changes this one has read, itself included. */
   devices: z.number(),
   /** Memories waiting in Review (sync conflicts included). */

@@ -11,11 +11,18 @@ export const syncSettings = trustedItem<SyncConnect | null>('syncSettings', null
 export interface SyncRun {
   lastSync: string | null;
   lastError: string | null;
+  /** What went wrong with remote files at the last sync, in plain words (lib/sync/problems.ts, #25). */
+  problems: string[];
 }
 
 export async function readRun(): Promise<SyncRun> {
   const row = await db().syncState.get('run');
-  return (row?.value as SyncRun | undefined) ?? { lastSync: null, lastError: null };
+  const run = row?.value as Partial<SyncRun> | undefined;
+  return {
+    lastSync: run?.lastSync ?? null,
+    lastError: run?.lastError ?? null,
+    problems: run?.problems ?? [],
+  };
 }
 
 export async function writeRun(run: SyncRun): Promise<void> {
