@@ -44,7 +44,11 @@ describe('sync files', () => {
     const keys = await newKeyPair();
     expect(keys.identity).toMatch(/^AGE-SECRET-KEY-1[0-9A-Z]+$/); // X25519: the Debian CLI reads it
     const wrapped = await wrapIdentity(keys.identity, EPOCH, 'pass phrase', 10);
-    expect(await unwrapIdentity(wrapped, 'pass phrase')).toEqual({ identity: keys.identity, epoch: EPOCH });
+    expect(await unwrapIdentity(wrapped, 'pass phrase')).toEqual({
+      identity: keys.identity,
+      epoch: EPOCH,
+      resets: [],
+    });
     await expect(unwrapIdentity(wrapped, 'pass phrasE')).rejects.toBeInstanceOf(WrongPassphrase);
     expect(new TextDecoder().decode(wrapped.slice(0, 120))).toMatch(/-> scrypt \S+ 10\n/);
   });

@@ -127,6 +127,8 @@ export const EpochEnd = z.object({
   kind: z.literal('end'),
   ended: RandomId,
   next: RandomId,
+  /** #25: `rotate` (a device removed, or a new passphrase: other devices keep their data); absent or `reset`. */
+  why: z.optional(z.enum(['reset', 'rotate'])),
   at: z.iso.datetime({ offset: true }),
   mac: z.string(),
 });

@@ -65,10 +65,39 @@ export interface SyncState {
   format?: number;
   /** What this device calls itself in the headers it writes ("Chrome on Linux"); set at connect. */
   name?: string | null;
-  /** Another device ran "Delete everything": this one was wiped and needs the passphrase again. */
+  /** SHA-256 of the key file this device joined with or wrote (#25): another one means the key was changed. */
+  keyFile?: string;
+  /** The storage's tag (ETag) of that key file when last checked: while it stays, the file is not fetched. */
+  keyTag?: string | null;
+  /** Epochs ended by "Delete everything", from the key file; carried into the next key file (crypto.ts). */
+  resets?: string[];
+  /** Sync stopped here until the passphrase is entered: another device ended the epoch, or this one did. */
   ended: boolean;
-  /** "Delete everything" begun here and not yet finished remotely. */
-  resetting: { oldEpoch: string; oldIdentity: string; keyFile: string } | null;
+  /** Why (#25; absent: "Delete everything" on another device, as before). */
+  endedWhy?: EndedWhy;
+  /** "Delete everything", "Remove a device" or a new passphrase begun here and not yet finished remotely. */
+  resetting: Resetting | null;
+}
+
+/**
+ * `reset`: another device ran Delete everything, this one was emptied. `rotated`: another device removed a device
+ * or changed the passphrase; this one keeps its data. `key-changed`: the key file is not the one this device joined
+ * with, and no notice says why (it may have been removed from the storage). `reset-here`: Delete everything ran on
+ * this device; it waits for the new passphrase the person sets.
+ */
+export type EndedWhy = 'reset' | 'rotated' | 'key-changed' | 'reset-here';
+
+export interface Resetting {
+  oldEpoch: string;
+  oldIdentity: string;
+  /** The new key file (base64), or '' while Delete everything waits for the new passphrase (#25). */
+  keyFile: string;
+  /** What the end notice says (#25; absent: reset, from before). */
+  why?: 'reset' | 'rotate';
+  /** The next epoch's id, chosen when the end notice is written. */
+  next?: string;
+  /** The end notice is written and the old epoch's files are gone. */
+  remoteDone?: boolean;
 }
 
 export class LocalMoved extends Error {
