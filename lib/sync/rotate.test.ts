@@ -72,6 +72,15 @@ describe('Remove a device', () => {
     await b.connect(NEW_PASSPHRASE);
     await b.sync();
     expect(b.get(fresh.id).text).toBe(fresh.text);
+    // A device new to the new key reads everything A kept, and nothing of the removed device after its removal.
+    const next = new Device('next', remote);
+    await next.connect(NEW_PASSPHRASE);
+    await next.sync();
+    expect(next.texts()).toEqual([
+      'Allergic to penicillin. [active]',
+      'Keeps bees. [active]',
+      `${fresh.text} [active]`,
+    ]);
     // The lost laptop stops too; its old passphrase opens nothing; its old key opens no new file.
     expect((await lost.sync()).stopped).toBe('rotated');
     await expect(new Device('thief', remote).connect(PASSPHRASE)).rejects.toBeInstanceOf(WrongPassphrase);
