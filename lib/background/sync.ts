@@ -148,10 +148,13 @@ export async function syncStatus(): Promise<SyncStatus> {
  * a while; the status shows it running).
  */
 export async function connectSync(req: SyncConnect): Promise<SyncStatus> {
-  await connect(depsOf(req), req.passphrase);
-  await reseedOutbox();
-  await syncSettings.setValue({ backend: req.backend });
-  await writeRun({ lastSync: null, lastError: null, problems: [] });
+  // Not beside a run: one still on the old settings would check the new state against the old storage's key.
+  await withoutSync(async () => {
+    await connect(depsOf(req), req.passphrase);
+    await reseedOutbox();
+    await syncSettings.setValue({ backend: req.backend });
+    await writeRun({ lastSync: null, lastError: null, problems: [] });
+  });
   await ensureAlarm();
   void syncNow();
   return syncStatus();
