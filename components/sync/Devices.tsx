@@ -32,7 +32,7 @@ export function Devices({ status, onChange }: { status: SyncStatus; onChange: (s
         passphrase, makes a new key: every device you keep needs the new passphrase once.
       </p>
       <div className="row">
-        <Button onClick={() => setWhy({ kind: 'change' })}>Change the passphrase</Button>
+        <Button onClick={() => setWhy({ kind: 'change' })}>Change the passphrase…</Button>
       </div>
       {why && <KeyChange key={why.kind === 'remove' ? why.peer.id : why.kind} why={why} onDone={done} />}
     </div>
