@@ -104,6 +104,29 @@ describe('background sync', () => {
     expect(told.texts()).toEqual(['Written after the reset. [active]']);
   });
 
+  it("Delete everything's end notice goes out at the next sync when the network failed the first time (#25)", async () => {
+    await connectSync(settings);
+    await syncNow();
+    let fail = true;
+    setSyncForTests({
+      backend: () => ({
+        ...{ list: (f) => remote.list(f), get: (p) => remote.get(p), delete: (p) => remote.delete(p) },
+        put: (p, b) =>
+          fail && p.startsWith('keys/end-') ? Promise.reject(new Error('offline')) : remote.put(p, b),
+      }),
+      scryptLogN: 10,
+    });
+    await clearAllData();
+    await syncNow();
+    const ended = () => [...remote.files.keys()].some((p) => p.startsWith('keys/end-'));
+    expect(ended()).toBe(false);
+    expect((await syncStatus()).lastError).toMatch(/offline/);
+    fail = false;
+    await syncNow();
+    expect(ended()).toBe(true);
+    expect(await syncStatus()).toMatchObject({ stopped: 'reset-here' });
+  });
+
   it('Disconnect this device touches nothing remote and forgets the settings', async () => {
     await writeMemory(memory(), event());
     await connectSync(settings);

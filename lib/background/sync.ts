@@ -67,8 +67,10 @@ async function runOnce(): Promise<void> {
   if ('passphrase' in settings) await syncSettings.setValue({ backend: settings.backend });
   const deps = depsOf(settings);
   try {
-    // Delete everything here: the end notice goes out now; the new key waits for the person's new passphrase.
-    if (await resetDue()) await endHere(deps);
+    // Delete everything here: the end notice goes out now (again, if the network failed); the new key waits for
+    // the person's new passphrase. A device that stopped does not sync.
+    const r = (await deps.port.loadState())?.resetting;
+    if ((await resetDue()) || (r && !r.keyFile && !r.remoteDone)) await endHere(deps);
     if ((await deps.port.loadState())?.ended) return;
     const report = await sync(deps);
     const problems = sayProblems(report.problems);
