@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import type { SyncStatus } from '../../lib/model/sync';
 import { sendMessage } from '../../lib/messaging/send';
-import { syncLine } from '../sync/SyncSection';
+import { syncLine } from '../sync/syncLine';
 
 export function SyncLine() {
   const [status, setStatus] = useState<SyncStatus | null>(null);

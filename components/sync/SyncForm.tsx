@@ -3,6 +3,8 @@
 import { useState, type FormEvent } from 'react';
 import { browser } from 'wxt/browser';
 import { syncOriginPattern, type SyncBackendSettings, type SyncConnect } from '../../lib/model/sync';
+import { PASSPHRASE_FLOOR } from '../../lib/sync/passphrase';
+import { suggestPassphrase } from '../../lib/sync/words';
 import { Button } from '../shared/ui';
 
 const EMPTY_DAV: SyncBackendSettings = { kind: 'webdav', url: '', username: '', password: '' };
@@ -69,6 +71,24 @@ function BackendFields({ b, set }: { b: SyncBackendSettings; set: (b: SyncBacken
   );
 }
 
+/** The passphrase to join with, or to set up new storage with (the floor applies there, #25). */
+function PassphraseField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  // A suggested passphrase is shown, so the person can write it down before connecting.
+  const [shown, setShown] = useState(false);
+  return (
+    <>
+      <Field label="Sync passphrase" type={shown ? 'text' : 'password'} value={value} onChange={onChange} />
+      <p className="muted">
+        The same passphrase on every device. It encrypts your key; Engram keeps no copy and cannot recover it.
+        For new storage: {PASSPHRASE_FLOOR}
+      </p>
+      <div className="row">
+        <Button onClick={() => (onChange(suggestPassphrase()), setShown(true))}>Suggest a passphrase</Button>
+      </div>
+    </>
+  );
+}
+
 export function SyncForm({ busy, onConnect }: { busy: boolean; onConnect: (req: SyncConnect) => void }) {
   const [backend, setBackend] = useState<SyncBackendSettings>(EMPTY_DAV);
   const [passphrase, setPassphrase] = useState('');
@@ -93,10 +113,7 @@ export function SyncForm({ busy, onConnect }: { busy: boolean; onConnect: (req: 
         ))}
       </fieldset>
       <BackendFields b={backend} set={setBackend} />
-      <Field label="Sync passphrase" type="password" value={passphrase} onChange={setPassphrase} />
-      <p className="muted">
-        The same passphrase on every device. It encrypts your key; Engram cannot recover it for you.
-      </p>
+      <PassphraseField value={passphrase} onChange={setPassphrase} />
       <Button variant="primary" type="submit" busy={busy} disabled={!passphrase}>
         {busy ? 'Connecting…' : 'Connect'}
       </Button>

@@ -8,7 +8,9 @@ import { MapBackend } from '../../test/helpers/memory-backend';
 import { connectSync, disconnectSync, setSyncForTests, syncNow } from '../../lib/background/services/sync';
 import type { SyncConnect } from '../../lib/model/sync';
 import { resetDbForTests } from '../../lib/store/db';
+import { writeMemory } from '../../lib/store/memories';
 import { syncSettings } from '../../lib/store/sync-run';
+import { event, memory } from '../../test/helpers/records';
 import { SyncSection } from './SyncSection';
 
 vi.mock('../../lib/messaging/send', async () =>
@@ -152,4 +154,21 @@ test('Sync now keeps focus while a sync the background started runs (busy, not d
   await run;
   await waitFor(() => expect(button.getAttribute('aria-disabled')).toBeNull(), { timeout: 3_000 });
   expect(document.activeElement).toBe(button);
+});
+
+test('a file the storage served under another name is reported in plain words, and nothing of it applied (#25)', async () => {
+  await writeMemory(memory(), event());
+  const button = await connected();
+  // The storage serves this device's own segment under another device's name.
+  const mine = [...remote.files.keys()].find((p) => p.includes('/log-'))!;
+  const other = mine.replace(/log-[0-9a-f]{16}-/, 'log-0123456789abcdef-');
+  remote.files.set(other, remote.files.get(mine)!);
+  await userEvent.click(button);
+  const alert = await screen.findByRole('alert');
+  expect(alert.textContent).toContain(
+    'The sync storage gave a file under the wrong name; nothing was applied. Engram asks for the right file again at the next sync. (From device 01234567.)',
+  );
+  remote.files.delete(other);
+  await userEvent.click(button);
+  await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
 });

@@ -1,22 +1,15 @@
 // Options → Sync (#15): connect this device to the person's own WebDAV or S3 storage, see how sync is doing,
 // sync now, or disconnect this device (which touches nothing remote).
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SyncConnect, SyncStatus } from '../../lib/model/sync';
 import { sendMessage } from '../../lib/messaging/send';
-import { Button, Section } from '../shared/ui';
+import { Section } from '../shared/ui';
 import { useAction } from '../shared/useAction';
+import { SyncBody } from './SyncBody';
 import { askStorageAccess, SyncForm } from './SyncForm';
 
 /** While a first sync runs, the status is read again this often (the background does not push it). */
 const POLL_MS = 1_000;
-
-export function syncLine(s: SyncStatus | null): string {
-  if (!s?.connected) return s?.ended ? 'Sync stopped: enter the passphrase again' : 'Sync is off';
-  if (s.running) return 'Syncing…';
-  if (s.lastError) return `Sync failed: ${s.lastError}`;
-  if (!s.lastSync) return 'Sync waiting for its first run';
-  return `Synced ${new Date(s.lastSync).toLocaleString()}`;
-}
 
 function useSyncStatus() {
   const [status, setStatus] = useState<SyncStatus | null>(null);
@@ -28,53 +21,6 @@ function useSyncStatus() {
     return () => ((live = false), clearInterval(timer));
   }, []);
   return [status, setStatus] as const;
-}
-
-interface CardProps {
-  status: SyncStatus;
-  onChange: (s: SyncStatus | null) => void;
-  onDisconnected: () => void;
-  line: RefObject<HTMLParagraphElement | null>;
-}
-
-function StatusCard({ status, onChange, onDisconnected, line }: CardProps) {
-  const now = useAction(async () => onChange(await sendMessage('syncNow', {})));
-  const off = useAction(async () => {
-    await sendMessage('syncDisconnect', {});
-    onChange(await sendMessage('getSyncStatus', {}));
-    onDisconnected();
-  });
-  return (
-    <div className="stack card" role="group" aria-label="Sync status">
-      <p role="status" tabIndex={-1} ref={line}>
-        {syncLine(status)}
-      </p>
-      <dl>
-        <dt>Storage</dt>
-        <dd>{status.endpoint}</dd>
-        <dt>Devices seen</dt>
-        <dd>{status.devices}</dd>
-        <dt>Waiting in Review</dt>
-        <dd>{status.review > 0 ? <a href="#review">{status.review}</a> : 0}</dd>
-      </dl>
-      <div className="row">
-        {/* Busy, not disabled, while a sync the background started runs: a focused button that becomes
-            `disabled` drops focus to the page body (#16). */}
-        <Button variant="primary" busy={now.busy || status.running} onClick={() => void now.run()}>
-          Sync now
-        </Button>
-        <Button busy={off.busy} onClick={() => void off.run()}>
-          Disconnect this device
-        </Button>
-      </div>
-      <p className="muted">Disconnecting keeps everything on this device and on your storage.</p>
-      {(now.error ?? off.error) && (
-        <p role="alert" className="error">
-          {now.error ?? off.error}
-        </p>
-      )}
-    </div>
-  );
 }
 
 /**
@@ -97,6 +43,9 @@ function useFocusAfter() {
   return { lineRef, saidRef, focusOn };
 }
 
+const INTRO =
+  'One memory on every device, through storage you already have. Everything is encrypted on this device first.';
+
 export function SyncSection() {
   const [status, setStatus] = useSyncStatus();
   const [notice, setNotice] = useState('');
@@ -114,18 +63,17 @@ export function SyncSection() {
     setNotice('This device is disconnected. Everything stays on this device and on your storage.');
     focusOn('said');
   };
-  const intro =
-    'One memory on every device, through storage you already have. Everything is encrypted on this device first.';
   return (
-    <Section id="sync" title="Sync" intro={intro}>
-      {status?.connected ? (
-        <StatusCard status={status} onChange={setStatus} onDisconnected={disconnected} line={lineRef} />
-      ) : (
-        <>
-          {status?.ended && <p role="status">{syncLine(status)}</p>}
-          <SyncForm busy={connect.busy} onConnect={(req) => void connect.run(req)} />
-        </>
-      )}
+    <Section id="sync" title="Sync" intro={INTRO}>
+      <SyncBody
+        status={status}
+        onChange={setStatus}
+        focusOn={focusOn}
+        line={lineRef}
+        onDisconnected={disconnected}
+      >
+        <SyncForm busy={connect.busy} onConnect={(req) => void connect.run(req)} />
+      </SyncBody>
       {notice && (
         <p role="status" tabIndex={-1} ref={saidRef}>
           {notice}

@@ -83,6 +83,8 @@ export const backgroundProtocol = {
   syncNow: { request: M.Empty, reply: Y.SyncStatus, callers: ['extension'] },
   getSyncStatus: { request: M.Empty, reply: Y.SyncStatus, callers: ['extension'] },
   syncDisconnect: { request: M.Empty, reply: M.Ok, callers: ['extension'] },
+  // A new key under a new passphrase (#25): Remove a device, a new passphrase, or the end of Delete everything.
+  syncRotate: { request: Y.SyncRotate, reply: Y.SyncStatus, callers: ['extension'] },
   resolveConflict: { request: Y.ResolveConflict, reply: M.Memory, callers: ['extension'] },
 } as const satisfies Protocol;
 

@@ -34,6 +34,30 @@ export const SyncConnect = z.object({
 });
 export type SyncConnect = z.infer<typeof SyncConnect>;
 
+/** What the background keeps of a connect: the storage only. The passphrase is never stored (#25). */
+export interface StoredSync {
+  backend: SyncBackendSettings;
+}
+
+/** Options → Sync: a new key under a new passphrase (Remove a device, a new passphrase, or after Delete everything). */
+export const SyncRotate = z.object({
+  passphrase: z.string().check(z.minLength(1), z.maxLength(1000)),
+  /** The device removed, when that is why (its id; for the person's record only, the key change shuts it out). */
+  remove: z.optional(z.string().check(z.regex(/^[a-f0-9]{16}$/))),
+});
+export type SyncRotate = z.infer<typeof SyncRotate>;
+
+/** A device that has written to the storage, as this one knows it (#25). */
+export const SyncPeer = z.object({
+  id: z.string(),
+  /** "Chrome on Linux", from its own headers; null when it never said (an older Engram). */
+  name: z.nullable(z.string()),
+  /** Its last write this device has read (ISO); null when unknown. */
+  at: z.nullable(z.string()),
+  self: z.boolean(),
+});
+export type SyncPeer = z.infer<typeof SyncPeer>;
+
 export const SyncStatus = z.object({
   /** Set up on this device. */
   connected: z.boolean(),
@@ -43,12 +67,20 @@ export const SyncStatus = z.object({
   running: z.boolean(),
   lastSync: z.nullable(z.string()),
   lastError: z.nullable(z.string()),
+  /** What went wrong with remote files at the last sync, in plain words; nothing of those files was applied. */
+  problems: z.array(z.string()),
   /** Devices whose changes this one has read, itself included. */
   devices: z.number(),
   /** Memories waiting in Review (sync conflicts included). */
   review: z.number(),
   /** "Delete everything" ran on another device: this one was emptied and needs the passphrase again. */
   ended: z.boolean(),
+  /** Why sync stopped here (#25): see lib/sync/port.ts EndedWhy; null while it runs. */
+  stopped: z.nullable(z.enum(['reset', 'rotated', 'key-changed', 'reset-here'])),
+  /** What Options → Sync says about it, in plain words. */
+  stoppedText: z.nullable(z.string()),
+  /** Devices that have written, this one first. */
+  peers: z.array(SyncPeer),
 });
 export type SyncStatus = z.infer<typeof SyncStatus>;
 

@@ -161,6 +161,24 @@ describe('the Dexie sync port', () => {
     }
   });
 
+  it('a device that reconnects sends its memories again without taking them off the others (#25)', async () => {
+    const m = await a.add('Lives in Porto.');
+    const edited = await a.edit(m, 'Lives in Porto, near the river.');
+    await a.sync();
+    await b.sync();
+    // Reconnecting (and Remove a device, which does the same) sends every event again, as already known here.
+    await a.connect();
+    await a.sync();
+    await b.sync();
+    expect(await texts(b)).toEqual([`${edited.text} [active]`]);
+    const fresh = new StoreDevice('C', backend);
+    await fresh.connect();
+    await fresh.sync();
+    expect(await texts(fresh)).toEqual([`${edited.text} [active]`]);
+    await Dexie.delete('engram-device-C');
+    await Dexie.delete('engram-secrets-device-C');
+  });
+
   // A chat both devices hold; A deletes it, then B captures a newer turn and syncs, then A pushes its delete.
   async function deleteThenNewerCaptureElsewhere(disconnect: boolean) {
     const chat = conversation({ title: 'Trip to Lisbon' });

@@ -1,21 +1,29 @@
 // The background's record of sync runs (#15), and the settings it syncs with. The settings hold the storage
-// credentials and the passphrase (needed again by "Delete everything", which wraps a new key with it, #15), so
-// they live in engram-secrets with the API keys (#11), never in the main database or chrome.storage.
-import type { SyncConnect } from '../model/sync';
+// credentials, so they live in engram-secrets with the API keys (#11), never in the main database or
+// chrome.storage. The passphrase is not kept (#25): every new key takes a new one the person sets, so no device
+// holds one that opens a key written after it.
+import type { StoredSync } from '../model/sync';
 import { db } from './db';
 import { trustedItem } from './secrets';
 import { forgetState } from './sync-state';
 
-export const syncSettings = trustedItem<SyncConnect | null>('syncSettings', null);
+export const syncSettings = trustedItem<StoredSync | null>('syncSettings', null);
 
 export interface SyncRun {
   lastSync: string | null;
   lastError: string | null;
+  /** What went wrong with remote files at the last sync, in plain words (lib/sync/problems.ts, #25). */
+  problems: string[];
 }
 
 export async function readRun(): Promise<SyncRun> {
   const row = await db().syncState.get('run');
-  return (row?.value as SyncRun | undefined) ?? { lastSync: null, lastError: null };
+  const run = row?.value as Partial<SyncRun> | undefined;
+  return {
+    lastSync: run?.lastSync ?? null,
+    lastError: run?.lastError ?? null,
+    problems: run?.problems ?? [],
+  };
 }
 
 export async function writeRun(run: SyncRun): Promise<void> {

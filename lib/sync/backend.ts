@@ -4,6 +4,8 @@
 export interface RemoteFile {
   path: string;
   size: number;
+  /** The server's tag for this version of the file (WebDAV getetag, S3 ETag), when the listing gives one. */
+  tag?: string | null;
 }
 
 export interface Backend {

@@ -1,6 +1,6 @@
 // What every step of a sync shares. `state` is replaced, never mutated, and saved by the port with the writes.
 import type { Backend } from './backend';
-import type { SyncPort, SyncState } from './port';
+import type { EndedWhy, SyncPort, SyncState } from './port';
 
 export interface Progress {
   phase: 'push' | 'snapshot' | 'log' | 'write-snapshot';
@@ -8,8 +8,16 @@ export interface Progress {
   total: number;
 }
 
+/**
+ * What went wrong with one file, for the sync status (lib/sync/problems.ts says each in plain words):
+ * `misnamed` a file served under another's name (#25); `missing` a gap in a device's numbers; `unreadable` cut
+ * short or damaged; `too-new` a newer format; `forged-end` an end notice not written by a device of ours.
+ */
+export type ProblemKind = 'misnamed' | 'missing' | 'unreadable' | 'too-new' | 'forged-end';
+
 export interface Problem {
   file: string;
+  kind: ProblemKind;
   error: string;
 }
 
@@ -21,6 +29,8 @@ export interface SyncReport {
   problems: Problem[];
   /** Another device ran "Delete everything": this device was wiped. */
   wiped: boolean;
+  /** This device stopped syncing at this run, and why (#25): it waits for the passphrase. */
+  stopped: EndedWhy | null;
   snapshotWritten: boolean;
   /** A memory was deleted forever here or elsewhere: this device compacts its own files. */
   purged: boolean;
@@ -50,6 +60,7 @@ export function emptyReport(): SyncReport {
     conflicts: 0,
     problems: [],
     wiped: false,
+    stopped: null,
     snapshotWritten: false,
     purged: false,
   };

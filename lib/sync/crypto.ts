@@ -48,21 +48,40 @@ export function randomId(): string {
 }
 
 const EPOCH_LINE = /^# epoch: ([a-f0-9]{16})$/m;
+const RESET_LINE = /^# reset: ([a-f0-9 ]*)$/m;
 const KEY_LINE = /^AGE-SECRET-KEY-1[0-9A-Z]+$/m;
 
+export interface Unwrapped {
+  identity: string;
+  epoch: string;
+  /**
+   * Epochs whose data "Delete everything" removed (#25): a device that comes back from one of them with the new
+   * passphrase empties itself first, even if the end notice was taken off the storage. Oldest first.
+   */
+  resets: string[];
+}
+
+/** The most epochs a key file remembers as reset: each is 17 bytes; a person resets a handful of times. */
+const MAX_RESETS = 64;
+
 /** The key file's plaintext is an age identity file (comments allowed), so `age -d -i` reads it as it is. */
-export async function wrapIdentity(identity: string, epoch: string, passphrase: string, logN = SCRYPT_LOG_N) {
-  const text = `# Engram sync identity (format 1)\n# epoch: ${epoch}\n${identity}\n`;
+export async function wrapIdentity(
+  identity: string,
+  epoch: string,
+  passphrase: string,
+  logN = SCRYPT_LOG_N,
+  resets: string[] = [],
+) {
+  const kept = resets.slice(-MAX_RESETS);
+  const reset = kept.length > 0 ? `# reset: ${kept.join(' ')}\n` : '';
+  const text = `# Engram sync identity (format 1)\n# epoch: ${epoch}\n${reset}${identity}\n`;
   const e = new Encrypter();
   e.setPassphrase(passphrase);
   e.setScryptWorkFactor(logN);
   return e.encrypt(new TextEncoder().encode(text));
 }
 
-export async function unwrapIdentity(
-  bytes: Uint8Array,
-  passphrase: string,
-): Promise<{ identity: string; epoch: string }> {
+export async function unwrapIdentity(bytes: Uint8Array, passphrase: string): Promise<Unwrapped> {
   const d = new Decrypter();
   d.addPassphrase(passphrase);
   let text: string;
@@ -74,14 +93,26 @@ export async function unwrapIdentity(
   const epoch = EPOCH_LINE.exec(text)?.[1];
   const identity = KEY_LINE.exec(text)?.[0];
   if (!epoch || !identity) throw new WrongPassphrase();
-  return { identity, epoch };
+  const resets = (RESET_LINE.exec(text)?.[1] ?? '').split(' ').filter((x) => /^[a-f0-9]{16}$/.test(x));
+  return { identity, epoch, resets };
+}
+
+/** SHA-256 of a file, in hex: a device remembers its key file's and notices when it is replaced (#25). */
+export async function digestOf(bytes: Uint8Array): Promise<string> {
+  const hash = await crypto.subtle.digest('SHA-256', bytes as BufferSource);
+  return [...new Uint8Array(hash)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** Proves an epoch's end was written by someone holding its identity, not by the storage provider. */
-export async function epochMac(identity: string, ended: string, next: string): Promise<string> {
+export async function epochMac(identity: string, ended: string, next: string, why?: string): Promise<string> {
   const enc = new TextEncoder();
   const raw = await crypto.subtle.digest('SHA-256', enc.encode(`engram-sync epoch-end key\n${identity}`));
   const key = await crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const mac = await crypto.subtle.sign('HMAC', key, enc.encode(`${ended}>${next}`));
+  // `why` (#25) is authenticated too; notices written before it have none, and keep their old MAC.
+  const mac = await crypto.subtle.sign(
+    'HMAC',
+    key,
+    enc.encode(why ? `${ended}>${next}>${why}` : `${ended}>${next}`),
+  );
   return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }

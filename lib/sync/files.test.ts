@@ -18,7 +18,7 @@ describe('sync files', () => {
 
   it('refuses an encrypted file cut short, one with lines missing, and one for another key', async () => {
     const keys = await newKeyPair();
-    const sealed = await sealLines(keys.recipient, 'log', EPOCH, [{ x: 1 }, { x: 2 }]);
+    const sealed = await sealLines(keys.recipient, { kind: 'log', epoch: EPOCH }, [{ x: 1 }, { x: 2 }]);
     expect((await openLines(keys.identity, sealed)).lines).toEqual([{ x: 1 }, { x: 2 }]);
     await expect(openLines(keys.identity, sealed.slice(0, sealed.length - 20))).rejects.toBeInstanceOf(
       Unreadable,
@@ -32,7 +32,7 @@ describe('sync files', () => {
 
   it('stops at a format newer than its own instead of guessing', async () => {
     const keys = await newKeyPair();
-    const header = { format: 'engram-sync', v: 2, kind: 'log', epoch: EPOCH, count: 0 };
+    const header = { format: 'engram-sync', v: 3, kind: 'log', epoch: EPOCH, count: 0 };
     const future = await encryptTo(keys.recipient, await gzipLines([header]));
     await expect(openLines(keys.identity, future)).rejects.toBeInstanceOf(TooNew);
     expect(await decryptWith(keys.identity, await encryptTo(keys.recipient, new Uint8Array([1, 2])))).toEqual(
@@ -44,7 +44,11 @@ describe('sync files', () => {
     const keys = await newKeyPair();
     expect(keys.identity).toMatch(/^AGE-SECRET-KEY-1[0-9A-Z]+$/); // X25519: the Debian CLI reads it
     const wrapped = await wrapIdentity(keys.identity, EPOCH, 'pass phrase', 10);
-    expect(await unwrapIdentity(wrapped, 'pass phrase')).toEqual({ identity: keys.identity, epoch: EPOCH });
+    expect(await unwrapIdentity(wrapped, 'pass phrase')).toEqual({
+      identity: keys.identity,
+      epoch: EPOCH,
+      resets: [],
+    });
     await expect(unwrapIdentity(wrapped, 'pass phrasE')).rejects.toBeInstanceOf(WrongPassphrase);
     expect(new TextDecoder().decode(wrapped.slice(0, 120))).toMatch(/-> scrypt \S+ 10\n/);
   });

@@ -12,13 +12,15 @@ export class TooNew extends Error {
 
 export class Unreadable extends Error {}
 
+/** What a header says besides the format and the line count: its kind, epoch and (v2) the file's own name. */
+export type HeaderFields = Omit<FileHeader, 'format' | 'v' | 'count'>;
+
 export async function sealLines(
   recipient: string,
-  kind: FileHeader['kind'],
-  epoch: string,
+  fields: HeaderFields,
   lines: unknown[],
 ): Promise<Uint8Array> {
-  const header: FileHeader = { format: FORMAT, v: FORMAT_VERSION, kind, epoch, count: lines.length };
+  const header: FileHeader = { format: FORMAT, v: FORMAT_VERSION, ...fields, count: lines.length };
   return encryptTo(recipient, await gzipLines([header, ...lines]));
 }
 

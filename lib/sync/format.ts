@@ -1,15 +1,19 @@
-// The remote format (docs/sync.md), version 1. Added to only: new fields are optional, new versions get a new
+// The remote format (docs/sync.md), version 2. Added to only: new fields are optional, new versions get a new
 // number, and a reader never guesses at a version newer than its own (it stops and says "update Engram").
+// Version 2 (#25): every header names its own file (epoch, device and number, or snapshot and part), inside the
+// encryption, so a server that serves one file under another's name is caught (lib/sync/bind.ts).
 import { z } from 'zod/mini';
 import { Conversation, Memory, MemoryEvent, Turn } from '../model/records';
 import { isHlc } from './hlc';
 
 export const FORMAT = 'engram-sync';
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2;
 
 export const Hlc = z.string().check(z.refine(isHlc, 'hybrid logical clock'));
 /** Random lowercase hex: device and epoch ids say nothing about the person. */
 export const RandomId = z.string().check(z.regex(/^[a-f0-9]{16}$/));
+/** A snapshot's id: its time in base 36, then its device (lib/sync/layout.ts snapId). */
+const SNAP_ID = /^[a-z0-9]{9}-[a-f0-9]{16}$/;
 
 const common = { id: z.string().check(z.minLength(1)), hlc: Hlc, dev: RandomId };
 
@@ -90,6 +94,14 @@ export const FileHeader = z.object({
   epoch: RandomId,
   /** Lines after the header: a file with fewer was cut short. */
   count: z.number().check(z.int(), z.nonnegative()),
+  // v2, log segments: the writer and the number its name says, when it was written and by what.
+  dev: z.optional(RandomId),
+  seq: z.optional(z.number().check(z.int(), z.positive())),
+  at: z.optional(z.iso.datetime({ offset: true })),
+  name: z.optional(z.string().check(z.maxLength(100))),
+  // v2, snapshot parts: the snapshot and part their name says.
+  snap: z.optional(z.string().check(z.regex(SNAP_ID))),
+  part: z.optional(z.number().check(z.int(), z.nonnegative())),
 });
 export type FileHeader = z.infer<typeof FileHeader>;
 
@@ -99,6 +111,8 @@ export const SnapManifest = z.object({
   v: z.number().check(z.int(), z.positive()),
   kind: z.literal('manifest'),
   epoch: RandomId,
+  /** v2: the snapshot id its name says. */
+  snap: z.optional(z.string().check(z.regex(SNAP_ID))),
   parts: z.number().check(z.int(), z.positive()),
   /** Per device, the last log segment the snapshot includes. */
   cursors: z.record(z.string(), z.number().check(z.int(), z.nonnegative())),
@@ -113,6 +127,8 @@ export const EpochEnd = z.object({
   kind: z.literal('end'),
   ended: RandomId,
   next: RandomId,
+  /** #25: `rotate` (a device removed, or a new passphrase: other devices keep their data); absent or `reset`. */
+  why: z.optional(z.enum(['reset', 'rotate'])),
   at: z.iso.datetime({ offset: true }),
   mac: z.string(),
 });

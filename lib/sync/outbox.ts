@@ -12,6 +12,7 @@ import {
   memStateOfEvent,
   resolveMemory,
 } from './merge';
+import type { MemoryEvent } from '../model/records';
 import type { LocalChange } from './port';
 
 export interface Outbox {
@@ -32,12 +33,24 @@ export function changeKeys(changes: LocalChange[]): { memoryIds: string[]; convK
   return { memoryIds: [...memoryIds], convKeys: [...convKeys] };
 }
 
+/**
+ * The versions a memory event was made from. A new event: the leaves this device knew. An event the head already
+ * holds is being sent again (a reconnect, or a new key after Remove a device, replays everything): it named itself
+ * as its own base, so every device dropped it as a leaf and the store deleted the memory (#25, found by the
+ * removal tests). Sent again it names the head's non-leaf versions instead, which keeps a superseded version
+ * superseded on a new device and never hides a current one (leaves are never in `referenced`).
+ */
+function basesOf(event: MemoryEvent, heads: Heads): string[] {
+  const head = heads.memories.get(event.memoryId);
+  if (!head) return [];
+  const known = head.referenced.includes(event.id) || head.leaves.some((l) => l.id === event.id);
+  if (known) return head.referenced.filter((id) => id !== event.id);
+  return head.leaves.map((l) => l.id);
+}
+
 function eventOf(c: LocalChange, common: { id: string; hlc: string; dev: string }, heads: Heads): SyncEvent {
-  if (c.kind === 'memory') {
-    const head = heads.memories.get(c.event.memoryId);
-    const bases = head?.leaves.map((l) => l.id) ?? [];
-    return { t: 'mem', ...common, id: c.event.id, bases, ev: c.event };
-  }
+  if (c.kind === 'memory')
+    return { t: 'mem', ...common, id: c.event.id, bases: basesOf(c.event, heads), ev: c.event };
   if (c.kind === 'purge') return { t: 'purge', ...common, mid: c.memoryId };
   if (c.kind === 'conversation') return { t: 'conv', ...common, conv: c.conversation, turns: c.turns };
   return { t: 'convdel', ...common, key: c.key };

@@ -16,6 +16,16 @@ export type LocalChange =
   | { kind: 'conversation'; conversation: Conversation; turns: Turn[] }
   | { kind: 'conversation-deleted'; key: string; at?: string };
 
+/** Another device, as this one knows it from the files it read (#25): listed in Options → Sync. */
+export interface Peer {
+  /** The highest format version read from it: from 2 on, an unnamed (v1) file under its name is refused. */
+  v: number;
+  /** When it last wrote, by its newest file read here; null when no file said. */
+  at: string | null;
+  /** What it calls itself ("Chrome on Linux"), from v2 segment headers. */
+  name?: string | null;
+}
+
 export interface SyncState {
   version: 1;
   /** Random; this device's prefix remotely. */
@@ -33,7 +43,15 @@ export interface SyncState {
   /** Per other device, the last log segment applied. */
   cursors: Record<string, number>;
   /** A snapshot being read; a first sync resumes here after a worker restart. */
-  reading: { snap: string; parts: number; done: number; cursors: Record<string, number> } | null;
+  reading: {
+    snap: string;
+    parts: number;
+    done: number;
+    cursors: Record<string, number>;
+    /** The manifest's format version and time (#25; absent from states saved before). */
+    v?: number;
+    at?: string;
+  } | null;
   /** The last snapshot read to its end (added in phase 2; absent from states saved before). */
   lastSnap?: string | null;
   /**
@@ -41,10 +59,45 @@ export interface SyncState {
    * changed as its clock (lib/sync/outbox.ts). Cleared when that push is done. Absent from states saved before.
    */
   replaying?: boolean;
-  /** Another device ran "Delete everything": this one was wiped and needs the passphrase again. */
+  /** Per other device: its format, last write and name (#25). Absent from states saved before. */
+  peers?: Record<string, Peer>;
+  /** The format of this device's own remote files; absent (v1) until it rewrote them as v2 (engine.ts, #25). */
+  format?: number;
+  /** What this device calls itself in the headers it writes ("Chrome on Linux"); set at connect. */
+  name?: string | null;
+  /** SHA-256 of the key file this device joined with or wrote (#25): another one means the key was changed. */
+  keyFile?: string;
+  /** The storage's tag (ETag) of that key file when last checked: while it stays, the file is not fetched. */
+  keyTag?: string | null;
+  /** Epochs ended by "Delete everything", from the key file; carried into the next key file (crypto.ts). */
+  resets?: string[];
+  /** Sync stopped here until the passphrase is entered: another device ended the epoch, or this one did. */
   ended: boolean;
-  /** "Delete everything" begun here and not yet finished remotely. */
-  resetting: { oldEpoch: string; oldIdentity: string; keyFile: string } | null;
+  /** Why (#25; absent: "Delete everything" on another device, as before). */
+  endedWhy?: EndedWhy;
+  /** "Delete everything", "Remove a device" or a new passphrase begun here and not yet finished remotely. */
+  resetting: Resetting | null;
+}
+
+/**
+ * `reset`: another device ran Delete everything, this one was emptied. `rotated`: another device removed a device
+ * or changed the passphrase; this one keeps its data. `key-changed`: the key file is not the one this device joined
+ * with, and no notice says why (it may have been removed from the storage). `reset-here`: Delete everything ran on
+ * this device; it waits for the new passphrase the person sets.
+ */
+export type EndedWhy = 'reset' | 'rotated' | 'key-changed' | 'reset-here';
+
+export interface Resetting {
+  oldEpoch: string;
+  oldIdentity: string;
+  /** The new key file (base64), or '' while Delete everything waits for the new passphrase (#25). */
+  keyFile: string;
+  /** What the end notice says (#25; absent: reset, from before). */
+  why?: 'reset' | 'rotate';
+  /** The next epoch's id, chosen when the end notice is written. */
+  next?: string;
+  /** The end notice is written and the old epoch's files are gone. */
+  remoteDone?: boolean;
 }
 
 export class LocalMoved extends Error {

@@ -11,7 +11,10 @@ export const CHANGES_PER_SEGMENT = 250;
 async function upload(ctx: Ctx, l: Listing): Promise<void> {
   const out = ctx.state.outgoing;
   if (!out) return;
-  const bytes = await sealLines(ctx.recipient, 'log', ctx.state.epoch, out.events);
+  const { epoch, device: dev, name } = ctx.state;
+  const at = new Date(ctx.now()).toISOString();
+  const head = { kind: 'log', epoch, dev, seq: out.seq, at, ...(name ? { name } : {}) } as const;
+  const bytes = await sealLines(ctx.recipient, head, out.events);
   await ctx.backend.put(segmentPath(ctx.state.epoch, ctx.state.device, out.seq), bytes);
   const mine = (l.segments.get(ctx.state.device) ?? []).filter((s) => s.seq !== out.seq);
   l.segments.set(ctx.state.device, [...mine, { seq: out.seq, size: bytes.length }]);

@@ -24,7 +24,9 @@ export function parseListPage(xml: string): { files: RemoteFile[]; next: string 
     const body = m[1] ?? '';
     const key = /<Key>([\s\S]*?)<\/Key>/.exec(body)?.[1];
     const size = /<Size>(\d+)<\/Size>/.exec(body)?.[1];
-    if (key !== undefined) files.push({ path: unescapeXml(key), size: Number(size ?? 0) });
+    const tag = /<ETag>([\s\S]*?)<\/ETag>/.exec(body)?.[1];
+    if (key !== undefined)
+      files.push({ path: unescapeXml(key), size: Number(size ?? 0), tag: tag ? unescapeXml(tag) : null });
   }
   const truncated = /<IsTruncated>true<\/IsTruncated>/.test(xml);
   const token = /<NextContinuationToken>([\s\S]*?)<\/NextContinuationToken>/.exec(xml)?.[1];

@@ -25,7 +25,7 @@ async function writeParts(ctx: Ctx, snap: string): Promise<number> {
   const flush = async () => {
     await ctx.backend.put(
       partPath(ctx.state.epoch, snap, part),
-      await sealLines(ctx.recipient, 'snap', ctx.state.epoch, lines),
+      await sealLines(ctx.recipient, { kind: 'snap', epoch: ctx.state.epoch, snap, part }, lines),
     );
     ctx.progress({ phase: 'write-snapshot', done: ++part, total: 0 });
     lines = [];
@@ -48,7 +48,7 @@ export async function writeSnapshot(ctx: Ctx, l: Listing): Promise<void> {
   const cursors = { ...ctx.state.cursors, [ctx.state.device]: ctx.state.nextSeq - 1 };
   const parts = await writeParts(ctx, snap);
   const manifest: SnapManifest = {
-    ...{ format: FORMAT, v: FORMAT_VERSION, kind: 'manifest', epoch: ctx.state.epoch, parts, cursors },
+    ...{ format: FORMAT, v: FORMAT_VERSION, kind: 'manifest', epoch: ctx.state.epoch, snap, parts, cursors },
     createdAt: new Date(ctx.now()).toISOString(),
   };
   await ctx.backend.put(manifestPath(ctx.state.epoch, snap), await sealJson(ctx.recipient, manifest));

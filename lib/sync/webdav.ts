@@ -45,7 +45,10 @@ export class WebDavBackend implements Backend {
   async list(folder: string): Promise<RemoteFile[]> {
     try {
       const items = (await once(() => this.client.getDirectoryContents(`/${folder}`))) as FileStat[];
-      return items.filter((i) => i.type === 'file').map((i) => ({ path: rel(i.filename), size: i.size }));
+      // The etag lets a device see that the key file is unchanged without fetching it (lib/sync/epoch.ts, #25).
+      return items
+        .filter((i) => i.type === 'file')
+        .map((i) => ({ path: rel(i.filename), size: i.size, tag: i.etag ?? null }));
     } catch (e) {
       if (statusOf(e) === 404) return [];
       return fail('list', folder, e);

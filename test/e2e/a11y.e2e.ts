@@ -297,6 +297,12 @@ test.each(SCHEMES)(
     await expect.poll(() => card.locator('dt:has-text("Devices seen") + dd').textContent()).toBe('2');
     expect(Number(await card.getByRole('link').textContent())).toBeGreaterThan(0);
     expect(await audit(options, scheme, 'options #sync, connected')).toEqual([]);
+    // The new-key form (#25), with a passphrase below the floor, so its explanation and error show.
+    await options.getByRole('button', { name: 'Change the passphrase…' }).click();
+    const form = options.getByRole('form', { name: 'Change the passphrase' });
+    await form.getByLabel('New sync passphrase').fill('short');
+    await form.getByRole('alert').waitFor();
+    expect(await audit(options, scheme, 'options #sync, new passphrase')).toEqual([]);
   },
 );
 

@@ -33,13 +33,13 @@ async function device(): Promise<Harness> {
   return h;
 }
 
-async function fillConnect(page: Page, folder: string): Promise<void> {
+async function fillConnect(page: Page, folder: string, passphrase = PASSPHRASE, joins = true): Promise<void> {
   await page.getByLabel('WebDAV folder address').fill(`${apache.url}${folder}`);
   await page.getByLabel('User name').fill('engram');
   await page.getByLabel('Password', { exact: true }).fill('test-password');
-  await page.getByLabel('Sync passphrase').fill(PASSPHRASE);
+  await page.getByLabel('Sync passphrase').fill(passphrase);
   await page.getByRole('button', { name: 'Connect' }).click();
-  await page.getByRole('button', { name: 'Sync now' }).waitFor({ timeout: 30_000 });
+  if (joins) await page.getByRole('button', { name: 'Sync now' }).waitFor({ timeout: 30_000 });
 }
 
 async function connect(page: Page, folder = 'engram'): Promise<void> {
@@ -211,21 +211,57 @@ describe.skipIf(skip)('two Chromium profiles through Apache WebDAV', () => {
     ]);
   }, 120_000);
 
-  test('Delete everything on A empties B, which then asks for the passphrase again', async () => {
+  test('Delete everything on A empties B; A sets a new passphrase; B joins with it, never with the old one (#25)', async () => {
     await goTo(optionsA, 'data');
     await optionsA.getByLabel(/Type DELETE/).fill('DELETE');
     await optionsA.getByRole('button', { name: 'Delete everything' }).click();
     await optionsA.getByText('Everything was deleted.').waitFor();
+    // The end notice goes out at A's next sync (on the change itself); then A waits for a new passphrase.
     await goTo(optionsA, 'sync');
-    timings.push(`Delete everything reset ${await syncNow(optionsA)}`);
+    const form = optionsA.getByRole('form', { name: 'Set the new passphrase' });
+    await form.waitFor({ timeout: 30_000 });
     await goTo(optionsB, 'sync');
     await optionsB.reload();
     const start = Date.now();
     await optionsB.getByRole('button', { name: 'Sync now' }).click();
-    await optionsB.getByText('Sync stopped: enter the passphrase again').waitFor({ timeout: 30_000 });
+    await optionsB.getByText(/^"Delete everything" ran on another device/).waitFor({ timeout: 30_000 });
     timings.push(`B wiped ${Date.now() - start}`);
     expect(await memoriesOf(optionsB)).toEqual([]);
-  }, 60_000);
+    await form.getByRole('button', { name: 'Suggest a passphrase' }).click();
+    const next = await form.getByLabel('New sync passphrase').inputValue();
+    expect(next.split(' ')).toHaveLength(5);
+    await form.getByRole('button', { name: 'Set the new passphrase' }).click();
+    await expect.poll(() => statusLine(optionsA), { timeout: 30_000 }).toMatch(/^Synced /);
+    await goTo(optionsB, 'sync');
+    await fillConnect(optionsB, 'engram', PASSPHRASE, false);
+    await optionsB.getByText('Could not connect: Wrong passphrase, or not an Engram sync key').waitFor();
+    await fillConnect(optionsB, 'engram', next);
+    await expect.poll(() => statusLine(optionsB), { timeout: 30_000 }).toMatch(/^Synced /);
+  }, 90_000);
+
+  test('Remove a device: A lists B by name and removes it; B stops, keeps its memories, and says why (#25)', async () => {
+    await memoriesOf(optionsB);
+    await optionsB.getByLabel('New memory').fill('Written on B before it was removed.');
+    await optionsB.getByRole('button', { name: 'Add memory' }).click();
+    await optionsB.locator('.card.memory', { hasText: 'Written on B' }).waitFor();
+    await goTo(optionsB, 'sync');
+    await syncNow(optionsB);
+    await goTo(optionsA, 'sync');
+    await syncNow(optionsA);
+    const devices = optionsA.getByRole('group', { name: 'Devices' });
+    const remove = devices.getByRole('button', { name: /^Remove Chrome on Linux, device [0-9a-f]{8}$/ });
+    await remove.click();
+    const form = optionsA.getByRole('form', { name: /^Remove Chrome on Linux, device / });
+    await form.getByRole('button', { name: 'Suggest a passphrase' }).click();
+    await form.getByRole('button', { name: 'Remove the device and change the passphrase' }).click();
+    await form.waitFor({ state: 'detached' });
+    await expect.poll(() => statusLine(optionsA), { timeout: 30_000 }).toMatch(/^Synced /);
+    await goTo(optionsB, 'sync');
+    await optionsB.getByRole('button', { name: 'Sync now' }).click();
+    await optionsB.getByText(/^The sync key was changed on another device/).waitFor({ timeout: 30_000 });
+    expect((await memoriesOf(optionsB)).join()).toContain('Written on B before it was removed.');
+    expect((await memoriesOf(optionsA)).join()).toContain('Written on B before it was removed.');
+  }, 90_000);
 });
 
 /** The sync state row's per-device cursors, read straight from the extension's database. */

@@ -6,9 +6,10 @@ import { switchSecretsForTests } from '../../lib/store/secrets';
 import { writeMemory } from '../../lib/store/memories';
 import { reseedOutbox, storeSyncPort } from '../../lib/store/sync-port';
 import type { Backend } from '../../lib/sync/backend';
-import { connect, resetRemote, sync, type EngineDeps } from '../../lib/sync/engine';
+import { connect, sync, type EngineDeps } from '../../lib/sync/engine';
+import { resetRemote } from '../../lib/sync/rotate';
 import { memory } from './records';
-import { PASSPHRASE } from './sync';
+import { NEW_PASSPHRASE, PASSPHRASE } from './sync';
 
 export class StoreDevice {
   readonly deps: EngineDeps;
@@ -28,10 +29,10 @@ export class StoreDevice {
     return step();
   }
 
-  connect() {
+  connect(passphrase = PASSPHRASE) {
     return this.run(async () => {
       await reseedOutbox();
-      return connect(this.deps, PASSPHRASE);
+      return connect(this.deps, passphrase);
     });
   }
 
@@ -40,7 +41,7 @@ export class StoreDevice {
   }
 
   resetRemote() {
-    return this.run(() => resetRemote(this.deps, PASSPHRASE));
+    return this.run(() => resetRemote(this.deps, NEW_PASSPHRASE));
   }
 
   /** A memory change as the person's edits commit it (lib/store/memories.ts: the record and its event). */

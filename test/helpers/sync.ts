@@ -2,11 +2,14 @@
 // helpers that commit memories the way the store's paths do (the record and its event together).
 import type { Memory, MemoryEvent } from '../../lib/model/records';
 import type { Backend } from '../../lib/sync/backend';
-import { connect, resetRemote, sync, type EngineDeps } from '../../lib/sync/engine';
+import { connect, sync, type EngineDeps } from '../../lib/sync/engine';
+import { resetRemote, rotate } from '../../lib/sync/rotate';
 import { MemoryStore } from '../../lib/sync/memory-port';
 import { memory } from './records';
 
 export const PASSPHRASE = 'correct horse battery staple';
+/** What the person sets at Delete everything or Remove a device (#25): never the old one. */
+export const NEW_PASSPHRASE = 'tidy lantern orbit velvet canyon';
 
 export class Device {
   readonly store = new MemoryStore();
@@ -31,8 +34,13 @@ export class Device {
     return sync(this.deps);
   }
 
-  resetRemote(passphrase = PASSPHRASE) {
+  resetRemote(passphrase = NEW_PASSPHRASE) {
     return resetRemote(this.deps, passphrase);
+  }
+
+  /** Remove a device, or a new passphrase (#25): a new key; this device sends everything it holds again. */
+  rotate(passphrase = NEW_PASSPHRASE) {
+    return rotate(this.deps, passphrase);
   }
 
   private at(): string {

@@ -2,13 +2,16 @@
 import type { HandlersFor } from '../../messaging/background';
 import { resolveConflict } from '../conflicts';
 import { connectSync, disconnectSync, syncNow, syncStatus } from '../services/sync';
+import { rotateSync } from '../services/sync-rotate';
 
-type SyncMessages = 'syncConnect' | 'syncNow' | 'getSyncStatus' | 'syncDisconnect' | 'resolveConflict';
+type SyncMessages =
+  'syncConnect' | 'syncNow' | 'getSyncStatus' | 'syncDisconnect' | 'syncRotate' | 'resolveConflict';
 
 export const syncHandlers: HandlersFor<SyncMessages> = {
   syncConnect: (req) => connectSync(req),
   syncNow: async () => (await syncNow(), syncStatus()),
   getSyncStatus: () => syncStatus(),
   syncDisconnect: async () => (await disconnectSync(), { ok: true }),
+  syncRotate: (req) => rotateSync(req),
   resolveConflict: (req) => resolveConflict(req),
 };

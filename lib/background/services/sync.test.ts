@@ -11,7 +11,9 @@ import { db, resetDbForTests } from '../../store/db';
 import { clearAllData } from '../../store/manage';
 import { writeMemory } from '../../store/memories';
 import { syncSettings } from '../../store/sync-run';
+import { Device, NEW_PASSPHRASE, PASSPHRASE } from '../../../test/helpers/sync';
 import { connectSync, disconnectSync, setSyncForTests, SYNC_ALARM, syncNow, syncStatus } from './sync';
+import { rotateSync } from './sync-rotate';
 
 const settings: SyncConnect = {
   backend: { kind: 'webdav', url: 'https://dav.example/engram', username: 'me', password: 'dav-secret-1' },
@@ -50,7 +52,8 @@ describe('background sync', () => {
     const rows = JSON.stringify(await db().syncState.toArray());
     const storage = JSON.stringify(await browser.storage.local.get(null));
     for (const dump of [rows, storage]) expect(dump).not.toMatch(/dav-secret-1|correct horse|AGE-SECRET/);
-    expect(await syncSettings.getValue()).toEqual(settings);
+    // The storage credentials are kept where pages cannot read them; the passphrase nowhere (#25).
+    expect(await syncSettings.getValue()).toEqual({ backend: settings.backend });
   });
 
   it('a wrong passphrase saves nothing', async () => {
@@ -74,6 +77,54 @@ describe('background sync', () => {
     expect(after.filter((p) => before.includes(p) && p.includes('/log-'))).toEqual([]);
     expect(await db().syncState.get('reset')).toBeUndefined();
     expect((await syncStatus()).lastError).toBeNull();
+  });
+
+  it('Delete everything: the new key takes a new passphrase; a device that knows only the old one opens nothing after (#25)', async () => {
+    await connectSync(settings);
+    const before = memory({ text: 'Before the reset.' });
+    await writeMemory(before, event({ after: before }));
+    await syncNow();
+    await clearAllData();
+    await syncNow();
+    // The old epoch is ended at once; this device waits for the passphrase the person sets.
+    expect([...remote.files.keys()].some((p) => p.startsWith('keys/end-'))).toBe(true);
+    expect(await syncStatus()).toMatchObject({ stopped: 'reset-here', lastError: null });
+    await expect(rotateSync({ passphrase: settings.passphrase })).rejects.toThrow(/passphrase you have now/);
+    await expect(rotateSync({ passphrase: 'short' })).rejects.toThrow(/Too short/);
+    await rotateSync({ passphrase: NEW_PASSPHRASE });
+    const after = memory({ id: 'm-after', text: 'Written after the reset.' });
+    await writeMemory(after, event({ id: 'e-after', memoryId: after.id, after }));
+    await syncNow();
+    expect(await syncStatus()).toMatchObject({ stopped: null, connected: true, lastError: null });
+    // A lost laptop that knew the old passphrase, and one that is told the new one.
+    await expect(new Device('lost', remote).connect(PASSPHRASE)).rejects.toThrow(/Wrong passphrase/);
+    const told = new Device('told', remote);
+    await told.connect(NEW_PASSPHRASE);
+    await told.sync();
+    expect(told.texts()).toEqual(['Written after the reset. [active]']);
+  });
+
+  it("Delete everything's end notice goes out at the next sync when the network failed the first time (#25)", async () => {
+    await connectSync(settings);
+    await syncNow();
+    let fail = true;
+    setSyncForTests({
+      backend: () => ({
+        ...{ list: (f) => remote.list(f), get: (p) => remote.get(p), delete: (p) => remote.delete(p) },
+        put: (p, b) =>
+          fail && p.startsWith('keys/end-') ? Promise.reject(new Error('offline')) : remote.put(p, b),
+      }),
+      scryptLogN: 10,
+    });
+    await clearAllData();
+    await syncNow();
+    const ended = () => [...remote.files.keys()].some((p) => p.startsWith('keys/end-'));
+    expect(ended()).toBe(false);
+    expect((await syncStatus()).lastError).toMatch(/offline/);
+    fail = false;
+    await syncNow();
+    expect(ended()).toBe(true);
+    expect(await syncStatus()).toMatchObject({ stopped: 'reset-here' });
   });
 
   it('Disconnect this device touches nothing remote and forgets the settings', async () => {

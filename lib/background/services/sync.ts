@@ -2,17 +2,27 @@
 // capture's burst of writes is one small segment) and on an alarm for what other devices wrote. The engine
 // (lib/sync) does the work; the store (lib/store/sync-*.ts) is the only writer of what arrives.
 import { browser } from 'wxt/browser';
-import { endpointLabel, type SyncBackendSettings, type SyncConnect, type SyncStatus } from '../../model/sync';
+import {
+  endpointLabel,
+  type StoredSync,
+  type SyncBackendSettings,
+  type SyncConnect,
+  type SyncStatus,
+} from '../../model/sync';
 import { redact } from '../../pipeline/redact';
 import { onStoreChange } from '../../store/changes';
 import { countReview } from '../../store/sync-conflicts';
 import { reseedOutbox, storeSyncPort } from '../../store/sync-port';
 import { forgetSync, readRun, resetDue, syncSettings, unpushed, writeRun } from '../../store/sync-run';
 import type { Backend } from '../../sync/backend';
-import { connect, resetRemote, sync, type EngineDeps } from '../../sync/engine';
+import { deviceName } from '../../sync/device-name';
+import { connect, sync, type EngineDeps } from '../../sync/engine';
+import { sayProblems } from '../../sync/problems';
+import { endHere } from '../../sync/rotate';
 import { s3Backend } from '../../sync/s3';
 import { WebDavBackend } from '../../sync/webdav';
 import { coalesce } from './sync-schedule';
+import { peersOf, stoppedOf } from './sync-status';
 
 export const SYNC_ALARM = 'engram-sync';
 /** Other devices' changes arrive at the latest this often (and at each local change). */
@@ -38,9 +48,10 @@ export function setSyncForTests(next: TestSeam | null): void {
   seam = next;
 }
 
-const depsOf = (settings: SyncConnect): EngineDeps => ({
+export const depsOf = (settings: StoredSync): EngineDeps => ({
   backend: (seam?.backend ?? backendOf)(settings.backend),
   port: storeSyncPort(),
+  deviceName: deviceName(navigator.userAgent),
   ...(seam ? { scryptLogN: seam.scryptLogN } : {}),
 });
 
@@ -52,16 +63,36 @@ const pushSoon = coalesce(() => void syncNow());
 async function runOnce(): Promise<void> {
   const settings = await syncSettings.getValue();
   if (!settings) return;
+  // Settings saved before #25 kept the passphrase: it goes.
+  if ('passphrase' in settings) await syncSettings.setValue({ backend: settings.backend });
   const deps = depsOf(settings);
   try {
-    if (await resetDue()) await resetRemote(deps, settings.passphrase);
-    await sync(deps);
-    await writeRun({ lastSync: new Date().toISOString(), lastError: null });
+    // Delete everything here: the end notice goes out now (again, if the network failed); the new key waits for
+    // the person's new passphrase. A device that stopped does not sync.
+    const r = (await deps.port.loadState())?.resetting;
+    if ((await resetDue()) || (r && !r.keyFile && !r.remoteDone)) await endHere(deps);
+    if ((await deps.port.loadState())?.ended) return;
+    const report = await sync(deps);
+    const problems = sayProblems(report.problems);
+    await writeRun({ lastSync: new Date().toISOString(), lastError: null, problems });
   } catch (e) {
     // Storage errors may quote a URL with credentials in it: redacted before it is stored or shown.
     const lastError = redact(e instanceof Error ? e.message : String(e)).text;
     await writeRun({ ...(await readRun()), lastError });
   }
+}
+
+/** Runs `step` with no sync beside it: a key change must not race a run that saves the old epoch's state. */
+export async function withoutSync<T>(step: () => Promise<T>): Promise<T> {
+  pushSoon.cancel();
+  while (running) await running;
+  const run = step();
+  running = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  void running.finally(() => (running = null));
+  return run;
 }
 
 /** Syncs now, or joins the run in progress (a change made during it schedules one more). */
@@ -108,6 +139,8 @@ export async function syncStatus(): Promise<SyncStatus> {
     devices: state ? Object.keys(state.cursors).length + 1 : 0,
     review: await countReview(),
     ended: state?.ended ?? false,
+    ...stoppedOf(state),
+    peers: peersOf(state),
   };
 }
 
@@ -117,10 +150,13 @@ export async function syncStatus(): Promise<SyncStatus> {
  * a while; the status shows it running).
  */
 export async function connectSync(req: SyncConnect): Promise<SyncStatus> {
-  await connect(depsOf(req), req.passphrase);
-  await reseedOutbox();
-  await syncSettings.setValue(req);
-  await writeRun({ lastSync: null, lastError: null });
+  // Not beside a run: one still on the old settings would check the new state against the old storage's key.
+  await withoutSync(async () => {
+    await connect(depsOf(req), req.passphrase);
+    await reseedOutbox();
+    await syncSettings.setValue({ backend: req.backend });
+    await writeRun({ lastSync: null, lastError: null, problems: [] });
+  });
   await ensureAlarm();
   void syncNow();
   return syncStatus();

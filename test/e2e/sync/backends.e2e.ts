@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVERS } from '../../helpers/servers';
 import type { Running } from '../../helpers/servers/process';
-import { BackendError } from '../../../lib/sync/backend';
+import { BackendError, type RemoteFile } from '../../../lib/sync/backend';
 import { webdavBackend } from '../../../lib/sync/webdav';
 import { Device } from '../../helpers/sync';
 
@@ -26,12 +26,18 @@ describe.each(SERVERS)('$name', (server) => {
     await b.put('e1/log-d1-00000001.age', bytes('one, again'));
     await b.put('e1/log-d2-00000001.age', new Uint8Array([0, 255, 1, 254]));
     await b.put('e1/deeper/not-listed.age', bytes('x'));
-    const listed = (await b.list('e1')).sort((x, y) => x.path.localeCompare(y.path));
+    const bare = (files: RemoteFile[]) => files.map(({ path, size }) => ({ path, size }));
+    const listed = bare(await b.list('e1')).sort((x, y) => x.path.localeCompare(y.path));
     expect(listed).toEqual([
       { path: 'e1/log-d1-00000001.age', size: 10 },
       { path: 'e1/log-d2-00000001.age', size: 4 },
     ]);
-    expect(await b.list('keys')).toEqual([{ path: 'keys/identity.age', size: 1 }]);
+    expect(bare(await b.list('keys'))).toEqual([{ path: 'keys/identity.age', size: 1 }]);
+    // A replaced file lists with another tag: a device checks its key file by tag, fetching it only then (#25).
+    const tag = (await b.list('keys'))[0]?.tag;
+    expect(tag).toBeTruthy();
+    await b.put('keys/identity.age', bytes('j'));
+    expect((await b.list('keys'))[0]?.tag).not.toBe(tag);
     expect(await b.list('nothing')).toEqual([]);
     expect(text(await b.get('e1/log-d1-00000001.age'))).toBe('one, again');
     expect([...((await b.get('e1/log-d2-00000001.age')) ?? [])]).toEqual([0, 255, 1, 254]);

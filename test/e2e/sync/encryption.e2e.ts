@@ -107,7 +107,10 @@ describe.skipIf(skip)('encryption at rest on the storage', () => {
       .toString()
       .trim()
       .split('\n');
-    expect(JSON.parse(lines[0]!)).toMatchObject({ format: 'engram-sync', v: 1, kind: 'log', count: 1 });
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      ...{ format: 'engram-sync', v: 2, kind: 'log', count: 1, epoch },
+      ...{ dev: a.store.state!.device, seq: 1 },
+    });
     expect(readFileSync(identityFile, 'utf8')).toContain('AGE-SECRET-KEY-1');
   });
 

@@ -1,0 +1,110 @@
+// What Options → Sync shows of this device's sync (#15, #25): the status and what went wrong at the last sync, the
+// devices that have written, or the new passphrase Delete everything waits for, or (not syncing) the connect form.
+import type { ReactNode, RefObject } from 'react';
+import { sendMessage } from '../../lib/messaging/send';
+import type { SyncStatus } from '../../lib/model/sync';
+import { Button } from '../shared/ui';
+import { useAction } from '../shared/useAction';
+import { Devices } from './Devices';
+import { KeyChange } from './KeyChange';
+import { syncLine } from './syncLine';
+
+/** What went wrong with remote files at the last sync (#25): nothing of those files was applied. */
+function Problems({ said }: { said: string[] }) {
+  if (said.length === 0) return null;
+  return (
+    <div role="alert" className="error">
+      <p>At the last sync:</p>
+      <ul>
+        {said.map((p) => (
+          <li key={p}>{p}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+interface CardProps {
+  status: SyncStatus;
+  onChange: (s: SyncStatus | null) => void;
+  onDisconnected: () => void;
+  line: RefObject<HTMLParagraphElement | null>;
+}
+
+function StatusCard({ status, onChange, onDisconnected, line }: CardProps) {
+  const now = useAction(async () => onChange(await sendMessage('syncNow', {})));
+  const off = useAction(async () => {
+    await sendMessage('syncDisconnect', {});
+    onChange(await sendMessage('getSyncStatus', {}));
+    onDisconnected();
+  });
+  return (
+    <div className="stack card" role="group" aria-label="Sync status">
+      <p role="status" tabIndex={-1} ref={line}>
+        {syncLine(status)}
+      </p>
+      <Problems said={status.problems} />
+      <dl>
+        <dt>Storage</dt>
+        <dd>{status.endpoint}</dd>
+        <dt>Devices seen</dt>
+        <dd>{status.devices}</dd>
+        <dt>Waiting in Review</dt>
+        <dd>{status.review > 0 ? <a href="#review">{status.review}</a> : 0}</dd>
+      </dl>
+      <div className="row">
+        {/* Busy, not disabled, while a sync the background started runs: a focused button that becomes
+            `disabled` drops focus to the page body (#16). */}
+        <Button variant="primary" busy={now.busy || status.running} onClick={() => void now.run()}>
+          Sync now
+        </Button>
+        <Button busy={off.busy} onClick={() => void off.run()}>
+          Disconnect this device
+        </Button>
+      </div>
+      <p className="muted">Disconnecting keeps everything on this device and on your storage.</p>
+      {(now.error ?? off.error) && (
+        <p role="alert" className="error">
+          {now.error ?? off.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface BodyProps {
+  status: SyncStatus | null;
+  onChange: (s: SyncStatus | null) => void;
+  focusOn: (target: 'line' | 'said') => void;
+  line: RefObject<HTMLParagraphElement | null>;
+  onDisconnected: () => void;
+  /** The connect form, shown when this device is not syncing. */
+  children: ReactNode;
+}
+
+/** Waiting for a new passphrase after Delete everything here (#25), syncing, or the connect form. */
+export function SyncBody({ status, onChange, focusOn, line, onDisconnected, children }: BodyProps) {
+  const changed = (s: SyncStatus) => (onChange(s), focusOn('line'));
+  if (status?.stopped === 'reset-here')
+    return (
+      <>
+        <p role="status" tabIndex={-1} ref={line}>
+          {syncLine(status)}
+        </p>
+        <KeyChange why={{ kind: 'reset' }} onDone={changed} />
+      </>
+    );
+  if (status?.connected)
+    return (
+      <>
+        <StatusCard status={status} onChange={onChange} onDisconnected={onDisconnected} line={line} />
+        <Devices status={status} onChange={changed} />
+      </>
+    );
+  return (
+    <>
+      {status?.ended && <p role="status">{syncLine(status)}</p>}
+      {children}
+    </>
+  );
+}
