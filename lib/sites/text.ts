@@ -4,6 +4,11 @@
 export interface ReadableOptions {
   /** Site chrome to drop on top of the shared list (citation pills, status rows). */
   drop?: readonly string[];
+  /**
+   * The element shows its text as typed, line breaks kept, by a style no markup names (DeepSeek's prompt bubble
+   * has only hashed classes): read it verbatim.
+   */
+  preformatted?: boolean;
 }
 
 // Not seen by a person. `[aria-hidden=true]` is NOT here: KaTeX's visible half and many icons carry it, and what
@@ -13,6 +18,9 @@ const CHROME = [
   '[hidden]',
   '[style*="display: none"]',
   '[style*="display:none"]',
+  // Perplexity's sticky table header twin (perplexity-2026-05-formatting) is hidden this way.
+  '[style*="visibility: hidden"]',
+  '[style*="visibility:hidden"]',
   '[role="toolbar"]',
 ];
 const words = (list: string): ReadonlySet<string> => new Set(list.split(' '));
@@ -26,7 +34,10 @@ const BLANK_LINE = words('p h1 h2 h3 h4 h5 h6 pre blockquote ul ol table hr figu
 const NEW_LINE = words(
   'div li tr section article header footer main aside nav dt dd figcaption summary details caption form fieldset',
 );
-const PRE_CLASS = /^whitespace-(pre|pre-wrap|break-spaces)!?$/;
+// pre-line keeps line breaks too: Perplexity's query (`group/query`, both 2026 captures).
+const PRE_CLASS = /^whitespace-(pre|pre-wrap|pre-line|break-spaces)!?$/;
+// Zero-width characters a person never sees: Perplexity puts a U+200B after each citation pill (-02-27).
+const INVISIBLE = /[\u200b\u2060\ufeff]/g;
 
 const isElement = (node: Node): node is Element => node.nodeType === 1;
 const isText = (node: Node): node is Text => node.nodeType === 3;
@@ -38,7 +49,7 @@ class Writer {
   private pendingSpace = false;
 
   text(data: string): void {
-    const s = data.replace(/[\s\u00a0]+/g, ' ');
+    const s = data.replace(INVISIBLE, '').replace(/[\s\u00a0]+/g, ' ');
     if (s === '') return;
     if (s === ' ') {
       this.pendingSpace = true;
@@ -50,7 +61,10 @@ class Writer {
 
   /** Preformatted text (code, typed prompts): kept verbatim except blank edges. */
   raw(data: string): void {
-    const s = data.replace(/^(?:[ \t]*\n)+/, '').trimEnd();
+    const s = data
+      .replace(INVISIBLE, '')
+      .replace(/^(?:[ \t]*\n)+/, '')
+      .trimEnd();
     if (s !== '') this.emit(s, false);
   }
 
@@ -92,6 +106,30 @@ function mathText(katex: Element): string {
   return (source.textContent ?? '').trim();
 }
 
+const CELL_ROLES = words('columnheader rowheader cell gridcell');
+const cellText = (cell: Element): string => (cell.textContent ?? '').replace(/[\s\u00a0]+/g, ' ').trim();
+
+/**
+ * Rows of a table drawn as an ARIA grid of divs with no row elements (Le Chat's rich table,
+ * lechat-2026-05-formatting): one line per row, cells joined as for <td>. Header cells hold sort buttons, which
+ * the walk skips, so cells are read whole. Null for anything else.
+ */
+function gridRows(el: Element): string[] | null {
+  if (el.getAttribute('role') !== 'table' || el.querySelector('[role="row"]')) return null;
+  const cells = [...el.children].filter((c) => CELL_ROLES.has(c.getAttribute('role') ?? ''));
+  const columns = cells.filter((c) => c.getAttribute('role') === 'columnheader').length;
+  if (columns === 0) return null;
+  const rows: string[] = [];
+  for (let i = 0; i < cells.length; i += columns)
+    rows.push(
+      cells
+        .slice(i, i + columns)
+        .map(cellText)
+        .join(' | '),
+    );
+  return rows;
+}
+
 function isPreformatted(el: Element): boolean {
   if (el.localName === 'pre') return true;
   // Claude has rendered code blocks as <code> with line breaks inside a plain div (not <pre>); inline code has none.
@@ -114,10 +152,26 @@ interface Walk {
   drop: string;
 }
 
+/** Lines as their own lines, the whole set at `level` (0: inline, as an inline formula is). */
+function writeLines(w: Writer, lines: readonly string[], level: 0 | 1 | 2): void {
+  if (level) w.block(level);
+  lines.forEach((line, i) => {
+    if (i > 0) w.block(1);
+    w.text(line);
+  });
+  if (level) w.block(level);
+}
+
 function walkElement(el: Element, ctx: Walk): void {
   const { w, drop } = ctx;
   if (isSkipped(el, drop)) return;
-  if (el.classList.contains('katex')) {
+  // Gemini keeps each formula's TeX on its wrapper, whose KaTeX has no MathML to read it from
+  // (div.math-block[data-math], gemini-2026-02-27 and -05-formatting).
+  const tex = el.getAttribute('data-math');
+  const rows = gridRows(el);
+  if (tex !== null || rows) {
+    writeLines(w, rows ?? [tex ?? ''], rows ? 2 : blockLevel(el));
+  } else if (el.classList.contains('katex')) {
     w.text(mathText(el));
   } else if (isPreformatted(el)) {
     // ChatGPT and Claude put a language label and a Copy button inside <pre>; the code itself is in <code>.
@@ -164,7 +218,8 @@ export function readableText(el: Element, options: ReadableOptions = {}): string
     w: new Writer(),
     drop: [...CHROME, ...(options.drop ?? [])].join(', '),
   };
-  walkElement(el, ctx);
+  if (options.preformatted && !isSkipped(el, ctx.drop)) ctx.w.raw(rawText(el, ctx.drop));
+  else walkElement(el, ctx);
   return ctx.w.result();
 }
 
