@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { insertBlock } from './insert';
+import { insertIntoComposer } from './textarea';
 
 const BLOCK = '<engram-memory>\nNotes about me\n- I live in Lisbon.\n</engram-memory>';
 
@@ -58,7 +59,7 @@ describe('insertBlock', () => {
   });
 });
 
-describe('insertBlock into a textarea composer (DeepSeek, #24)', () => {
+describe('insertIntoComposer: a textarea composer (DeepSeek, #24)', () => {
   /**
    * A React-like controlled textarea: React tracks the value through an instance setter and ignores an input
    * event whose value equals the tracked one, so a plain `area.value = …` never reaches the page's state.
@@ -87,7 +88,7 @@ describe('insertBlock into a textarea composer (DeepSeek, #24)', () => {
 
   test('types the block before the draft through the value setter and an input event', () => {
     const { area, state } = controlled('What should I cook?');
-    expect(insertBlock(area, BLOCK)).toEqual({ ok: true, method: 'value' });
+    expect(insertIntoComposer(area, BLOCK)).toEqual({ ok: true, method: 'value' });
     expect(area.value).toBe(`${BLOCK}\n\nWhat should I cook?`);
     expect(state()).toBe(area.value); // the page's own state saw it
     expect(area.selectionStart).toBe(BLOCK.length + 2); // the caret sits after the block
@@ -95,8 +96,8 @@ describe('insertBlock into a textarea composer (DeepSeek, #24)', () => {
 
   test('a second insert replaces the first block, and the draft stays once', () => {
     const { area } = controlled('Draft');
-    insertBlock(area, BLOCK);
-    insertBlock(area, BLOCK.replace('Lisbon', 'Porto'));
+    insertIntoComposer(area, BLOCK);
+    insertIntoComposer(area, BLOCK.replace('Lisbon', 'Porto'));
     expect(area.value).toBe(`${BLOCK.replace('Lisbon', 'Porto')}\n\nDraft`);
   });
 
@@ -108,7 +109,7 @@ describe('insertBlock into a textarea composer (DeepSeek, #24)', () => {
     });
     Object.defineProperty(document, 'execCommand', { value: exec, configurable: true });
     try {
-      expect(insertBlock(area, BLOCK)).toEqual({ ok: true, method: 'execCommand' });
+      expect(insertIntoComposer(area, BLOCK)).toEqual({ ok: true, method: 'execCommand' });
       expect(exec).toHaveBeenCalledWith('insertText', false, `${BLOCK}\n\n`);
     } finally {
       Reflect.deleteProperty(document, 'execCommand');
@@ -117,7 +118,7 @@ describe('insertBlock into a textarea composer (DeepSeek, #24)', () => {
 
   test('memory text stays text', () => {
     const { area } = controlled('');
-    insertBlock(area, '<engram-memory>\n- <img src=x onerror=alert(1)>\n</engram-memory>');
+    insertIntoComposer(area, '<engram-memory>\n- <img src=x onerror=alert(1)>\n</engram-memory>');
     expect(area.value).toContain('<img src=x onerror=alert(1)>');
     expect(document.getElementsByTagName('img')).toHaveLength(0);
   });

@@ -1,7 +1,6 @@
 // Puts plain text into a ProseMirror/contenteditable composer the way typing would, so the editor's own
 // state sees it. Never innerHTML: memory text must never become markup (supermemory shipped that XSS; #5).
 import { BLOCK_CLOSE, BLOCK_OPEN } from '../recall/block';
-import { insertIntoTextarea } from './textarea';
 
 export type InsertResult =
   { ok: true; method: 'execCommand' | 'beforeinput' | 'value' } | { ok: false; error: string };
@@ -50,11 +49,7 @@ function landed(composer: HTMLElement, text: string): boolean {
   );
 }
 
-const isTextarea = (el: HTMLElement): el is HTMLTextAreaElement => el.localName === 'textarea';
-
 export function insertBlock(composer: HTMLElement, block: string): InsertResult {
-  // DeepSeek's composer is a plain textarea (#24): its text is its value, typed through its own path.
-  if (isTextarea(composer)) return insertIntoTextarea(composer, block);
   composer.focus();
   selectTarget(composer);
   const payload = `${block}\n\n`;

@@ -2,6 +2,7 @@
 // DOM text, so insert.ts's ranges and text nodes do not reach it: the selection is set on the value, and the
 // block goes in as typed text, never markup.
 import { BLOCK_CLOSE, BLOCK_OPEN } from '../recall/block';
+import { insertBlock, type InsertResult } from './insert';
 
 export type TextareaResult = { ok: true; method: 'execCommand' | 'value' } | { ok: false; error: string };
 
@@ -51,4 +52,14 @@ export function insertIntoTextarea(area: HTMLTextAreaElement, block: string): Te
   setValue(area, text);
   if (landed(area, block)) return { ok: true, method: 'value' };
   return { ok: false, error: 'The chat box did not accept the text. Click into it and try again.' };
+}
+
+const isTextarea = (el: HTMLElement): el is HTMLTextAreaElement => el.localName === 'textarea';
+
+/**
+ * A site whose composer may be a textarea (DeepSeek's is; Perplexity's and Le Chat's were until 2025) inserts
+ * through this; ChatGPT and Claude use insert.ts alone, so their content scripts do not carry this file (#24).
+ */
+export function insertIntoComposer(composer: HTMLElement, block: string): InsertResult {
+  return isTextarea(composer) ? insertIntoTextarea(composer, block) : insertBlock(composer, block);
 }

@@ -1,3 +1,4 @@
+import type { InsertResult } from '../inject/insert';
 import type { Site } from '../model/records';
 import type { ApiResult, FetchJson, VendorMemoriesResult } from './api-types';
 import type { ParsedTurn } from './types';
@@ -22,6 +23,11 @@ export interface SiteAdapter<S extends string = Site> {
   isStreaming(root: ParentNode): boolean;
   findThread(root: ParentNode): Element | null;
   findComposer(root: ParentNode): HTMLElement | null;
+  /**
+   * Types the memory block into the composer where insert.ts's contenteditable path does not reach it (DeepSeek's
+   * <textarea>, lib/inject/textarea.ts). Absent: insert.ts. A per-site field so other content scripts stay small.
+   */
+  insert?(composer: HTMLElement, block: string): InsertResult;
   /** The site's own conversation JSON, from the page's origin with the user's session (#3). */
   fetchConversation(fetchJson: FetchJson, id: string, cookie: string): Promise<ApiResult>;
   /** True when the page mounts only a window of the thread, so a DOM read is not the whole branch. */

@@ -9,6 +9,17 @@ export interface ReadableOptions {
    * has only hashed classes): read it verbatim.
    */
   preformatted?: boolean;
+  /**
+   * Site markup read as whole lines instead of walked (Gemini's TeX wrappers, Le Chat's grid tables: text-lines.ts),
+   * kept out of the shared walk so other sites' content scripts do not carry it (50 kB each, #24).
+   */
+  lines?: (el: Element) => SiteLines | null;
+}
+
+/** Lines for an element, on their own lines; `level` as blockLevel (0: inline, as an inline formula is). */
+export interface SiteLines {
+  lines: readonly string[];
+  level: 0 | 1 | 2;
 }
 
 // Not seen by a person. `[aria-hidden=true]` is NOT here: KaTeX's visible half and many icons carry it, and what
@@ -106,30 +117,6 @@ function mathText(katex: Element): string {
   return (source.textContent ?? '').trim();
 }
 
-const CELL_ROLES = words('columnheader rowheader cell gridcell');
-const cellText = (cell: Element): string => (cell.textContent ?? '').replace(/[\s\u00a0]+/g, ' ').trim();
-
-/**
- * Rows of a table drawn as an ARIA grid of divs with no row elements (Le Chat's rich table,
- * lechat-2026-05-formatting): one line per row, cells joined as for <td>. Header cells hold sort buttons, which
- * the walk skips, so cells are read whole. Null for anything else.
- */
-function gridRows(el: Element): string[] | null {
-  if (el.getAttribute('role') !== 'table' || el.querySelector('[role="row"]')) return null;
-  const cells = [...el.children].filter((c) => CELL_ROLES.has(c.getAttribute('role') ?? ''));
-  const columns = cells.filter((c) => c.getAttribute('role') === 'columnheader').length;
-  if (columns === 0) return null;
-  const rows: string[] = [];
-  for (let i = 0; i < cells.length; i += columns)
-    rows.push(
-      cells
-        .slice(i, i + columns)
-        .map(cellText)
-        .join(' | '),
-    );
-  return rows;
-}
-
 function isPreformatted(el: Element): boolean {
   if (el.localName === 'pre') return true;
   // Claude has rendered code blocks as <code> with line breaks inside a plain div (not <pre>); inline code has none.
@@ -150,10 +137,10 @@ function rawText(node: Node, drop: string): string {
 interface Walk {
   w: Writer;
   drop: string;
+  lines?: ReadableOptions['lines'];
 }
 
-/** Lines as their own lines, the whole set at `level` (0: inline, as an inline formula is). */
-function writeLines(w: Writer, lines: readonly string[], level: 0 | 1 | 2): void {
+function writeLines(w: Writer, { lines, level }: SiteLines): void {
   if (level) w.block(level);
   lines.forEach((line, i) => {
     if (i > 0) w.block(1);
@@ -165,12 +152,9 @@ function writeLines(w: Writer, lines: readonly string[], level: 0 | 1 | 2): void
 function walkElement(el: Element, ctx: Walk): void {
   const { w, drop } = ctx;
   if (isSkipped(el, drop)) return;
-  // Gemini keeps each formula's TeX on its wrapper, whose KaTeX has no MathML to read it from
-  // (div.math-block[data-math], gemini-2026-02-27 and -05-formatting).
-  const tex = el.getAttribute('data-math');
-  const rows = gridRows(el);
-  if (tex !== null || rows) {
-    writeLines(w, rows ?? [tex ?? ''], rows ? 2 : blockLevel(el));
+  const lines = ctx.lines?.(el);
+  if (lines) {
+    writeLines(w, lines);
   } else if (el.classList.contains('katex')) {
     w.text(mathText(el));
   } else if (isPreformatted(el)) {
@@ -217,6 +201,7 @@ export function readableText(el: Element, options: ReadableOptions = {}): string
   const ctx: Walk = {
     w: new Writer(),
     drop: [...CHROME, ...(options.drop ?? [])].join(', '),
+    lines: options.lines,
   };
   if (options.preformatted && !isSkipped(el, ctx.drop)) ctx.w.raw(rawText(el, ctx.drop));
   else walkElement(el, ctx);

@@ -1,3 +1,4 @@
+import { insertIntoComposer } from '../../inject/textarea';
 import type { SiteAdapter } from '../adapter';
 import { fetchDeepseek, tokenFrom } from './api';
 import { findComposer, findThread, isStreaming, isWindowed, parseTurns } from './parse';
@@ -25,6 +26,7 @@ export const deepseekAdapter: SiteAdapter<'deepseek'> = {
   isStreaming,
   findThread,
   findComposer,
+  insert: insertIntoComposer,
   fetchConversation: (fetchJson, id) => fetchDeepseek(fetchJson, id, pageToken()),
   isWindowed,
   fetchMemories: async () => ({ ok: false, reason: 'DeepSeek keeps no saved memories' }),

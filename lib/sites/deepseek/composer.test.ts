@@ -2,7 +2,7 @@
 // (lib/inject/textarea.ts), which a React-controlled textarea sees as typing.
 import { browserExecCommand, liveComposer } from '../../../test/fixtures/pages/composer';
 import { hasSharedPages, loadPage, loadSharedPage } from '../../../test/fixtures/pages/load';
-import { insertBlock } from '../../inject/insert';
+import { insertIntoComposer as insertBlock } from '../../inject/textarea';
 import { findComposer } from './parse';
 
 const BLOCK = '<engram-memory>\nNotes about me\n- My balcony faces north.\n</engram-memory>';

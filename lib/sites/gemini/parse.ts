@@ -1,6 +1,7 @@
 // Gemini page -> the turns a person sees. Pure: DOM in, data out. Selector evidence lives in selectors.ts.
 // Gemini's conversation JSON is not read (adapter.ts says why), so the page is the only source: ids are hashes of
 // the text (lib/capture/turn-id.ts), and a read is never the whole branch (isWindowed).
+import { texSource } from '../text-lines';
 import { queryOutside, turnsInThread } from '../thread';
 import { outermost, queryCandidates, queryFirst, readableText } from '../text';
 import type { ParsedTurn } from '../types';
@@ -17,7 +18,7 @@ import {
   USER_TEXT,
 } from './selectors';
 
-const READ = { drop: DROP };
+const READ = { drop: DROP, lines: texSource };
 
 /** One line per `p.query-text-line`, as typed; blank lines kept once. */
 function userText(turn: Element): string {

@@ -1,3 +1,4 @@
+import { insertIntoComposer } from '../../inject/textarea';
 import type { SiteAdapter } from '../adapter';
 import { fetchLechat } from './api';
 import { findComposer, findThread, isStreaming, isWindowed, parseTurns } from './parse';
@@ -17,6 +18,7 @@ export const lechatAdapter: SiteAdapter<'lechat'> = {
   isStreaming,
   findThread,
   findComposer,
+  insert: insertIntoComposer,
   fetchConversation: (fetchJson, id) => fetchLechat(fetchJson, id),
   isWindowed,
   fetchMemories: async () => ({ ok: false, reason: "Le Chat's memories are not read" }),

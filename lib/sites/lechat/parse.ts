@@ -1,10 +1,11 @@
 // Le Chat page -> the turns a person sees. Pure: DOM in, data out. Selector evidence lives in selectors.ts.
+import { gridTable } from '../text-lines';
 import { queryOutside, turnsInThread } from '../thread';
 import { outermost, queryFirst, readableText } from '../text';
 import type { ParsedTurn } from '../types';
 import { ANSWER, COMPOSER, DROP, REASONING, THREAD, TURN, USER_TEXT } from './selectors';
 
-const READ = { drop: DROP };
+const READ = { drop: DROP, lines: gridTable };
 
 function messageText(message: Element, role: 'user' | 'assistant'): string {
   if (role === 'user') {

@@ -1,3 +1,4 @@
+import { insertIntoComposer } from '../../inject/textarea';
 import type { SiteAdapter } from '../adapter';
 import { fetchPerplexity } from './api';
 import { findComposer, findThread, isStreaming, isWindowed, parseTurns } from './parse';
@@ -18,6 +19,7 @@ export const perplexityAdapter: SiteAdapter<'perplexity'> = {
   isStreaming,
   findThread,
   findComposer,
+  insert: insertIntoComposer,
   fetchConversation: (fetchJson, id) => fetchPerplexity(fetchJson, id),
   isWindowed,
   fetchMemories: async () => ({ ok: false, reason: "Perplexity's memory is not read" }),
