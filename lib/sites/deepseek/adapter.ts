@@ -1,3 +1,5 @@
+// Scope: none; DeepSeek has no projects, folders or spaces. Export: export.ts (Settings -> Data -> Export all
+// history). Reply finished: reply.ts.
 import { insertIntoComposer } from '../../inject/textarea';
 import type { SiteAdapter } from '../adapter';
 import { fetchDeepseek, tokenFrom } from './api';

@@ -1,3 +1,8 @@
+// Scope: Le Chat has projects (message.newChat takes a projectId), but no project URL is known, so the scope
+// comes only from chat.byId's projectId where it is present (payload.ts, unverified). Export: Le Chat offers a data
+// export (help.mistral.ai: "How do I export my data from le Chat?"), but no real sample of its format was found;
+// the only description seen is a third-party page whose example is illustrative. No reader until a real file
+// exists to test it on. Reply finished: reply.ts.
 import { insertIntoComposer } from '../../inject/textarea';
 import type { SiteAdapter } from '../adapter';
 import { fetchLechat } from './api';

@@ -1,3 +1,6 @@
+// Scope: Spaces, from a Space's own URL and from the thread JSON's collection_info (scope.ts, payload.ts). Export:
+// none; Perplexity has no account data export, only a per-thread download from the thread's menu (exporters of
+// 2025-2026 read /rest/thread instead), which is a document, not data to import. Reply finished: reply.ts.
 import { insertIntoComposer } from '../../inject/textarea';
 import type { SiteAdapter } from '../adapter';
 import { fetchPerplexity } from './api';
