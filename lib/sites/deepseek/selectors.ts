@@ -17,7 +17,10 @@ export const THREAD = [
 ] as const;
 
 /** A list that unmounts what is out of view: a page read is never the whole branch. */
-export const VIRTUAL = ['.ds-virtual-list'] as const;
+export const VIRTUAL = [
+  // 2026-05 capture (`ds-virtual-list--printable`). TODO(2027-05): recheck on a long chat live.
+  '.ds-virtual-list',
+] as const;
 
 /** One element per message, prompt or answer (2 in the 2026-05 capture). */
 export const TURN = [
@@ -38,7 +41,10 @@ export const ANSWER = [
  * (other projects' notes 2025-2026; collapsed, so absent, in the 2026-05 capture). Never the answer, and its
  * presence alone makes a message the assistant's (a reply still thinking has no answer yet).
  */
-export const THINKING = ['.ds-think-content'] as const;
+export const THINKING = [
+  // TODO(2027-05): capture an expanded thought and recheck.
+  '.ds-think-content',
+] as const;
 
 /** Chrome inside text that readableText does not know about. */
 export const DROP = [
@@ -53,7 +59,9 @@ export const DROP = [
  * not depend on it. TODO(2027-05): find a sturdier mark.
  */
 export const STREAMING = [
+  // the send button's class in the 2026-05 capture. TODO(2027-05): capture a streaming page.
   '.ds-icon-button path[d^="M2 4.88"]',
+  // the class the 2026-10 probe names. TODO(2027-05): keep whichever a capture shows.
   '.ds-button--primary path[d^="M2 4.88"]',
 ] as const;
 

@@ -85,7 +85,12 @@ export const STREAMING = [
  * `temp-chat-on` while it is on (another project's live notes, 2026) and a `.temporary-chat-card` is shown
  * (a userscript's selectors, 2025-12). TODO(2027-05): confirm both on a capture of a temporary chat.
  */
-export const TEMPORARY = ['temp-chat-button .temp-chat-on', '.temporary-chat-card'] as const;
+export const TEMPORARY = [
+  // the toggle's state (live notes, 2026). TODO(2027-05): confirm on a capture.
+  'temp-chat-button .temp-chat-on',
+  // the card shown in a temporary chat (a userscript, 2025-12). TODO(2027-05): confirm on a capture.
+  '.temporary-chat-card',
+] as const;
 
 /**
  * The prompt editor: Quill's `div.ql-editor` inside `rich-textarea` (both captures). Quill also keeps a hidden

@@ -49,7 +49,10 @@ export const DROP = [
  * capture holds it, and the label is localized, so only English pages are covered). The site JSON path does not
  * depend on it. TODO(2027-05): find a mark that is not text.
  */
-export const STREAMING = ['button[aria-label^="Stop response"]'] as const;
+export const STREAMING = [
+  // TODO(2027-05): capture a streaming page; replace with a mark that is not localized text.
+  'button[aria-label^="Stop response"]',
+] as const;
 
 /** The prompt editor. */
 export const COMPOSER = [
