@@ -21,6 +21,7 @@ function adapter(site: FakeSite = {}): SiteAdapter {
     site: 'chatgpt',
     conversationId: (url) => /\/c\/(\w+)/.exec(url.pathname)?.[1] ?? null,
     isPrivate: (url) => url.searchParams.get('temporary-chat') === 'true',
+    isPrivatePage: (root) => root.querySelector('[data-temporary]') !== null,
     parseTurns: () => site.turns ?? [],
     isStreaming: () => site.streaming ?? false,
     findThread: () => null,
@@ -106,6 +107,10 @@ describe('reading a page', () => {
     const a = adapter({ turns: pageTurns });
     expect(readPage(a, page('https://chatgpt.com/'))).toBeNull();
     expect(readPage(a, page('https://chatgpt.com/c/abc123?temporary-chat=true'))).toBeNull();
+    // A do-not-remember mode only the page shows (Gemini's temporary chat keeps its URL, #24).
+    document.body.setAttribute('data-temporary', '');
+    expect(readPage(a, page('https://chatgpt.com/c/abc123'))).toBeNull();
+    document.body.removeAttribute('data-temporary');
     expect(
       readPage(adapter({ turns: pageTurns, streaming: true }), page('https://chatgpt.com/c/abc123')),
     ).toBeNull();
@@ -191,6 +196,25 @@ describe('capture controller: site data first, the page as fallback', () => {
     for (const { sent, reports } of [byUrl, byFlag]) {
       expect(sent).toEqual([]);
       expect(reports.map((r) => r.state)).toEqual(['private']);
+    }
+  });
+
+  test('a temporary chat only the page shows stores nothing, from the JSON or the page, and says so', async () => {
+    document.body.setAttribute('data-temporary', '');
+    try {
+      const fromApi = controller({ api: apiOk(), turns: pageTurns });
+      await fromApi.c.refresh();
+      expect(fromApi.fetchConversation).not.toHaveBeenCalled();
+      const fromPage = controller({ turns: pageTurns });
+      document.body.removeAttribute('data-temporary');
+      await fromPage.c.refresh(); // the JSON fails: page mode
+      document.body.setAttribute('data-temporary', ''); // the person switches the page to a temporary chat
+      fromPage.c.onPageChange();
+      expect(fromPage.reports.at(-1)?.state).toBe('private');
+      for (const { sent } of [fromApi]) expect(sent).toEqual([]);
+      expect(fromApi.reports.map((r) => r.state)).toEqual(['private']);
+    } finally {
+      document.body.removeAttribute('data-temporary');
     }
   });
 

@@ -29,11 +29,16 @@ export function fenceTurns<T extends { text: string }>(turns: T[]): T[] {
   return turns.map((t) => ({ ...t, text: fenceOwnBlock(t.text) })).filter((t) => t.text.length > 0);
 }
 
+/** The site's do-not-remember promise, by URL or by what only the page shows (Gemini's temporary chat, #24). */
+export function isPrivateChat(adapter: SiteAdapter, url: URL, doc: Document): boolean {
+  return adapter.isPrivate(url) || adapter.isPrivatePage(doc);
+}
+
 /** What the page shows now, as a capture request, or null when there is nothing to store yet. */
 export function readPage(adapter: SiteAdapter, page: CapturePage): CaptureRequest | null {
   const url = new URL(page.href());
   const conversationId = adapter.conversationId(url);
-  if (!conversationId || adapter.isPrivate(url)) return null;
+  if (!conversationId || isPrivateChat(adapter, url, page.document)) return null;
   // A reply still streaming is read when it settles; the next change after that triggers a scan.
   if (adapter.isStreaming(page.document)) return null;
   const parsed = fenceTurns(adapter.parseTurns(page.document));

@@ -5,6 +5,7 @@ import {
   apiRequest,
   createReporter,
   createSender,
+  isPrivateChat,
   readPage,
   type CaptureEnv,
   type StatusInput,
@@ -58,7 +59,7 @@ export class CaptureController {
     const url = new URL(page.href());
     const conversationId = adapter.conversationId(url) ?? hint;
     const status = { strategy: 'none' as const, conversationId, turnsSeen: 0, lastError: null };
-    if (adapter.isPrivate(url)) return this.report({ ...status, state: 'private' });
+    if (isPrivateChat(adapter, url, page.document)) return this.report({ ...status, state: 'private' });
     if (!conversationId) return this.report({ ...status, state: 'idle' });
     const result = await adapter.fetchConversation(this.env.fetchJson, conversationId, this.env.cookie());
     if (!result.ok) {
@@ -78,6 +79,8 @@ export class CaptureController {
     const conversationId = adapter.conversationId(new URL(page.href()));
     const status = { strategy: 'none' as const, conversationId, turnsSeen: 0 };
     if (!conversationId) return this.report({ ...status, state: 'idle', lastError: null });
+    if (isPrivateChat(adapter, new URL(page.href()), page.document))
+      return this.report({ ...status, state: 'private', lastError: null });
     const req = readPage(adapter, page);
     if (!req) return; // streaming: read when it settles
     if (req.turns.length === 0) {

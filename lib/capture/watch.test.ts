@@ -57,3 +57,17 @@ test('a thread replaced by SPA navigation is found again and watched', async () 
   expect(onChange).toHaveBeenCalledTimes(2);
   ac.abort();
 });
+
+test("an answer's streaming flag falling is a change, whether Claude's attribute or a busy live region (Gemini, #24)", async () => {
+  const { p, onChange, ac } = setup();
+  p.setAttribute('aria-busy', 'true');
+  await frame();
+  p.setAttribute('aria-busy', 'false');
+  await frame();
+  p.setAttribute('data-is-streaming', 'false');
+  await frame();
+  p.setAttribute('class', 'fade-in'); // styling alone is not a change
+  await frame();
+  expect(onChange).toHaveBeenCalledTimes(3);
+  ac.abort();
+});

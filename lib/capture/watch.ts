@@ -39,7 +39,9 @@ export function watchThread(
         subtree: true,
         characterData: true,
         attributes: true,
-        attributeFilter: ['data-is-streaming'],
+        // The streaming flag falling is the end of a reply: Claude's data-is-streaming, and the busy live region
+        // Gemini's answers stream into (gemini/selectors.ts STREAMING), whose last change is that flag alone.
+        attributeFilter: ['data-is-streaming', 'aria-busy'],
       });
   }
   const bodyObserver = new MutationObserver((records) => {

@@ -2,7 +2,8 @@
 // state sees it. Never innerHTML: memory text must never become markup (supermemory shipped that XSS; #5).
 import { BLOCK_CLOSE, BLOCK_OPEN } from '../recall/block';
 
-export type InsertResult = { ok: true; method: 'execCommand' | 'beforeinput' } | { ok: false; error: string };
+export type InsertResult =
+  { ok: true; method: 'execCommand' | 'beforeinput' | 'value' } | { ok: false; error: string };
 
 /** A Range covering an existing Engram block inside the composer, or null. */
 function existingBlock(composer: HTMLElement): Range | null {

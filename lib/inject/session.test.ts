@@ -176,3 +176,28 @@ describe('project scope from the page URL', () => {
     expect(send.offer).toHaveBeenCalledWith({ site: 'chatgpt', scope: 'project:chatgpt:g-p-67a1b2c3d4' });
   });
 });
+
+describe("a site's own composer path (a textarea, #24)", () => {
+  test('the draft is the textarea’s value, and the adapter’s insert types the block', () => {
+    const area = document.createElement('textarea');
+    area.value = 'What herbs grow in shade?';
+    document.body.append(area);
+    const insert = vi.fn(() => ({ ok: true as const, method: 'value' as const }));
+    const adapter = {
+      site: 'chatgpt',
+      findComposer: () => area,
+      conversationId: () => 'c1',
+      parseTurns: () => [],
+      insert,
+    } as unknown as SiteAdapter;
+    expect(readContext(adapter, document).draft).toBe('What herbs grow in shade?');
+    const send = {
+      offer: vi.fn(async () => ({ count: null })),
+      warm: vi.fn(async () => ({})),
+      frame: transport(),
+    };
+    const session = createInsertSession(adapter, document, send);
+    expect(session.insert('<engram-memory>\n- x\n</engram-memory>')).toMatchObject({ ok: true });
+    expect(insert).toHaveBeenCalledWith(area, '<engram-memory>\n- x\n</engram-memory>');
+  });
+});

@@ -34,9 +34,13 @@ export interface InsertSession {
   sync(href: string): void;
 }
 
+/** What the person typed: a textarea's value (DeepSeek, #24), an editor's text. */
+const typed = (composer: HTMLElement | null): string =>
+  (composer instanceof HTMLTextAreaElement ? composer.value : composer?.textContent) ?? '';
+
 /** The composer's draft without any Engram block already in it. */
 const draftOf = (adapter: SiteAdapter, doc: Document): string =>
-  (adapter.findComposer(doc)?.textContent ?? '').replace(BLOCK_RE, '').trim();
+  typed(adapter.findComposer(doc)).replace(BLOCK_RE, '').trim();
 
 /** The draft, the last turns on screen, and the chat's conversation and project. */
 export function readContext(adapter: SiteAdapter, doc: Document): PageContext {
@@ -60,7 +64,7 @@ export function insertInto(
 ): { ok: boolean; message: string } {
   const composer = adapter.findComposer(doc);
   if (!composer) return { ok: false, message: 'No chat box found on this page.' };
-  const result = insertBlock(composer, text);
+  const result = (adapter.insert ?? insertBlock)(composer, text);
   return result.ok
     ? { ok: true, message: 'Inserted. Review it, then send when ready.' }
     : { ok: false, message: result.error };

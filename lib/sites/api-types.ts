@@ -19,6 +19,11 @@ export interface ApiConversation {
   private: boolean;
   createdAt: string | null;
   turns: ApiTurn[];
+  /**
+   * The project-like scope the site's JSON names when its URL does not (a Perplexity thread in a Space, #24):
+   * the id is the same one the site's scope.ts reads from that scope's own URL.
+   */
+  project?: { id: string; name: string | null } | null;
 }
 
 /** Either the conversation, or why the JSON could not be used: shown in capture health, never silent. */
@@ -36,14 +41,14 @@ export function shapeError(what: string, message: string): string {
   return `${what} had an unexpected shape: ${message.split('\n')[0]?.slice(0, 160) ?? ''}`;
 }
 
-/** A conversation read from a vendor's data export, ready for the import writer. */
-export interface ImportedConversation extends ApiConversation {
-  site: Site;
+/** A conversation read from a vendor's data export, ready for the import writer. `S` as in SiteAdapter. */
+export interface ImportedConversation<S extends string = Site> extends ApiConversation {
+  site: S;
   url: string;
 }
 
-export interface ImportParse {
-  conversations: ImportedConversation[];
+export interface ImportParse<S extends string = Site> {
+  conversations: ImportedConversation<S>[];
   skipped: { title: string; reason: string }[];
 }
 

@@ -1,5 +1,6 @@
 import { parsePage } from '../../test/fixtures/pages/load';
 import { outermost, queryCandidates, queryFirst, readableText, type ReadableOptions } from './text';
+import { gridTable, texSource } from './text-lines';
 
 function read(html: string, options?: ReadableOptions): string {
   const body = parsePage(`<!doctype html><html><body>${html}</body></html>`).body;
@@ -81,6 +82,31 @@ print(f(1))
   it('drops site chrome passed in', () => {
     const html = '<p>See <a class="pill" href="#">source</a> above.</p>';
     expect(read(html, { drop: ['.pill'] })).toBe('See above.');
+  });
+
+  it("reads a formula's TeX from its data-math wrapper, where KaTeX has no MathML (Gemini, #24)", () => {
+    const html = (tag: string, cls: string) =>
+      `<${tag} class="${cls}" data-math="E = mc^2"><span class="katex"><span class="katex-html" aria-hidden="true">
+      <span class="mord">E</span><span class="mrel">=</span><span class="mord">mc2</span></span></span></${tag}>`;
+    const tex = { lines: texSource };
+    expect(read(`<p>So:</p>${html('div', 'math-block')}<p>QED</p>`, tex)).toBe('So:\n\nE = mc^2\n\nQED');
+    expect(read(`<p>Energy ${html('span', 'math-inline')} holds.</p>`, tex)).toBe('Energy E = mc^2 holds.');
+  });
+
+  it('reads an ARIA grid of divs as table rows, header sort buttons included (Le Chat, #24)', () => {
+    const header = (t: string) =>
+      `<div role="columnheader"><button type="button"><span>${t}</span></button></div>`;
+    const cell = (t: string) => `<div role="cell"><span>${t}</span></div>`;
+    const html = `<p>Data:</p><div role="table">${header('Country')}${header('Wage (USD/<wbr>year)')}${cell('Denmark')}${cell('60,000')}${cell('USA')}${cell('50,000')}</div><p>End.</p>`;
+    expect(read(html, { lines: gridTable })).toBe(
+      'Data:\n\nCountry | Wage (USD/year)\nDenmark | 60,000\nUSA | 50,000\n\nEnd.',
+    );
+  });
+
+  it('drops what is hidden from sight (a sticky table header twin)', () => {
+    expect(read('<div style="overflow: hidden; visibility: hidden"><p>Twin</p></div><p>Seen</p>')).toBe(
+      'Seen',
+    );
   });
 
   it('returns an empty string for chrome only', () => {

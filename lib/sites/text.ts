@@ -4,6 +4,22 @@
 export interface ReadableOptions {
   /** Site chrome to drop on top of the shared list (citation pills, status rows). */
   drop?: readonly string[];
+  /**
+   * The element shows its text as typed, line breaks kept, by a style no markup names (DeepSeek's prompt bubble
+   * has only hashed classes): read it verbatim.
+   */
+  preformatted?: boolean;
+  /**
+   * Site markup read as whole lines instead of walked (Gemini's TeX wrappers, Le Chat's grid tables: text-lines.ts),
+   * kept out of the shared walk so other sites' content scripts do not carry it (50 kB each, #24).
+   */
+  lines?: (el: Element) => SiteLines | null;
+}
+
+/** Lines for an element, on their own lines; `level` as blockLevel (0: inline, as an inline formula is). */
+export interface SiteLines {
+  lines: readonly string[];
+  level: 0 | 1 | 2;
 }
 
 // Not seen by a person. `[aria-hidden=true]` is NOT here: KaTeX's visible half and many icons carry it, and what
@@ -13,6 +29,9 @@ const CHROME = [
   '[hidden]',
   '[style*="display: none"]',
   '[style*="display:none"]',
+  // Perplexity's sticky table header twin (perplexity-2026-05-formatting) is hidden this way.
+  '[style*="visibility: hidden"]',
+  '[style*="visibility:hidden"]',
   '[role="toolbar"]',
 ];
 const words = (list: string): ReadonlySet<string> => new Set(list.split(' '));
@@ -26,7 +45,10 @@ const BLANK_LINE = words('p h1 h2 h3 h4 h5 h6 pre blockquote ul ol table hr figu
 const NEW_LINE = words(
   'div li tr section article header footer main aside nav dt dd figcaption summary details caption form fieldset',
 );
-const PRE_CLASS = /^whitespace-(pre|pre-wrap|break-spaces)!?$/;
+// pre-line keeps line breaks too: Perplexity's query (`group/query`, both 2026 captures).
+const PRE_CLASS = /^whitespace-(pre|pre-wrap|pre-line|break-spaces)!?$/;
+// Zero-width characters a person never sees: Perplexity puts a U+200B after each citation pill (-02-27).
+const INVISIBLE = /[\u200b\u2060\ufeff]/g;
 
 const isElement = (node: Node): node is Element => node.nodeType === 1;
 const isText = (node: Node): node is Text => node.nodeType === 3;
@@ -38,7 +60,7 @@ class Writer {
   private pendingSpace = false;
 
   text(data: string): void {
-    const s = data.replace(/[\s\u00a0]+/g, ' ');
+    const s = data.replace(INVISIBLE, '').replace(/[\s\u00a0]+/g, ' ');
     if (s === '') return;
     if (s === ' ') {
       this.pendingSpace = true;
@@ -50,7 +72,10 @@ class Writer {
 
   /** Preformatted text (code, typed prompts): kept verbatim except blank edges. */
   raw(data: string): void {
-    const s = data.replace(/^(?:[ \t]*\n)+/, '').trimEnd();
+    const s = data
+      .replace(INVISIBLE, '')
+      .replace(/^(?:[ \t]*\n)+/, '')
+      .trimEnd();
     if (s !== '') this.emit(s, false);
   }
 
@@ -112,12 +137,25 @@ function rawText(node: Node, drop: string): string {
 interface Walk {
   w: Writer;
   drop: string;
+  lines?: ReadableOptions['lines'];
+}
+
+function writeLines(w: Writer, { lines, level }: SiteLines): void {
+  if (level) w.block(level);
+  lines.forEach((line, i) => {
+    if (i > 0) w.block(1);
+    w.text(line);
+  });
+  if (level) w.block(level);
 }
 
 function walkElement(el: Element, ctx: Walk): void {
   const { w, drop } = ctx;
   if (isSkipped(el, drop)) return;
-  if (el.classList.contains('katex')) {
+  const lines = ctx.lines?.(el);
+  if (lines) {
+    writeLines(w, lines);
+  } else if (el.classList.contains('katex')) {
     w.text(mathText(el));
   } else if (isPreformatted(el)) {
     // ChatGPT and Claude put a language label and a Copy button inside <pre>; the code itself is in <code>.
@@ -163,8 +201,10 @@ export function readableText(el: Element, options: ReadableOptions = {}): string
   const ctx: Walk = {
     w: new Writer(),
     drop: [...CHROME, ...(options.drop ?? [])].join(', '),
+    lines: options.lines,
   };
-  walkElement(el, ctx);
+  if (options.preformatted && !isSkipped(el, ctx.drop)) ctx.w.raw(rawText(el, ctx.drop));
+  else walkElement(el, ctx);
   return ctx.w.result();
 }
 

@@ -10,6 +10,8 @@ export const chatgptAdapter: SiteAdapter = {
   site: 'chatgpt',
   conversationId: (url) => CONVERSATION_PATH.exec(url.pathname)?.[1] ?? null,
   isPrivate: (url) => url.searchParams.get('temporary-chat') === 'true',
+  // Temporary Chat is in the URL (#3); the page shows nothing the URL does not.
+  isPrivatePage: () => false,
   parseTurns,
   isStreaming,
   findThread,

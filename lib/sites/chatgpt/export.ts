@@ -6,13 +6,15 @@ import { ChatgptConversation, chatgptConversation } from './payload';
 
 const Export = z.array(z.unknown());
 
+/** Conversations with a `mapping`; DeepSeek's export has one too, but also `inserted_at`, which ChatGPT never has. */
 export function looksLikeChatgptExport(raw: unknown): boolean {
   return (
     Array.isArray(raw) &&
     raw.length > 0 &&
     typeof raw[0] === 'object' &&
     raw[0] !== null &&
-    'mapping' in raw[0]
+    'mapping' in raw[0] &&
+    !('inserted_at' in raw[0])
   );
 }
 

@@ -127,6 +127,34 @@ describe('ChatGPT edge cases', () => {
     expect(isStreaming(doc)).toBe(true);
   });
 
+  it('reads turns only in the thread, never a panel that reuses their markup (#24 item 5)', () => {
+    const article = (n: number, role: string, text: string) =>
+      `<article data-testid="conversation-turn-${n}"><div data-message-author-role="${role}">${
+        role === 'user'
+          ? `<div class="whitespace-pre-wrap">${text}</div>`
+          : `<div class="markdown"><p>${text}</p></div>`
+      }</div></article>`;
+    const thread = `${article(1, 'user', 'Hi')}${article(2, 'assistant', 'Hello')}`;
+    const panel = `<aside>${article(9, 'assistant', 'Canvas draft')}</aside>`;
+    const expected = ['Hi', 'Hello'];
+    // older layout: a named #thread, the panel after it
+    expect(parseTurns(parsePage(`<div id="thread">${thread}</div>${panel}`)).map((t) => t.text)).toEqual(
+      expected,
+    );
+    // no named thread: the panel before it, the turns each wrapped
+    const wrapped = `${panel}<main><div><div>${article(1, 'user', 'Hi')}</div><div>${article(2, 'assistant', 'Hello')}</div></div></main>`;
+    const doc = parsePage(wrapped);
+    expect(parseTurns(doc).map((t) => t.text)).toEqual(expected);
+    expect(findThread(doc)?.closest('aside')).toBeNull();
+    // current layout: the timeline scroller, a project panel beside it
+    const current =
+      parsePage(`<div data-app-action-timeline-scroll><div data-turn-key="k"><div data-user-message-bubble>
+      <div class="whitespace-pre-wrap">Hi</div></div><div data-markdown-text-style="assistant-message"><p>Hello</p></div>
+      </div></div><aside><div data-turn-key="p"><div data-markdown-text-style="assistant-message"><p>Project note</p>
+      </div></div></aside>`);
+    expect(parseTurns(current).map((t) => t.text)).toEqual(expected);
+  });
+
   it('finds nothing on a page without a conversation', () => {
     const doc = parsePage('<main><p>Log in</p><textarea name="prompt-textarea"></textarea></main>');
     expect(parseTurns(doc)).toEqual([]);

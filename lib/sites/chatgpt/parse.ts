@@ -1,4 +1,5 @@
 // ChatGPT page → the turns a person sees. Pure: DOM in, data out. Selector evidence lives in selectors.ts.
+import { threadAround, turnsInThread } from '../thread';
 import { outermost, queryCandidates, queryFirst, readableText } from '../text';
 import type { ParsedTurn } from '../types';
 import {
@@ -44,9 +45,12 @@ function assistantTurn(turn: Element): ParsedTurn | null {
   return first && text ? { siteMessageId: messageId(first, turn), role: 'assistant', text } : null;
 }
 
-/** Turns in DOM order. A current-layout turn element yields the prompt and then its answer. */
+/**
+ * Turns of the thread in DOM order, never elsewhere on the page (#24 item 5: a panel may reuse message markup). A
+ * current-layout turn element yields the prompt and then its answer.
+ */
 export function parseTurns(root: ParentNode): ParsedTurn[] {
-  return queryCandidates(root, TURN).flatMap((turn) =>
+  return turnsInThread(findThread(root), TURN).flatMap((turn) =>
     [userTurn(turn), assistantTurn(turn)].filter((part): part is ParsedTurn => part !== null),
   );
 }
@@ -56,9 +60,12 @@ export function findComposer(root: ParentNode): HTMLElement | null {
   return queryFirst<HTMLElement>(root, COMPOSER);
 }
 
-/** The element to observe for new turns: a named container, else whatever holds the first turn. */
+/** The thread: a named container, else the one that holds the first prompt's turn and the turns after it. */
 export function findThread(root: ParentNode): Element | null {
-  return queryFirst(root, THREAD) ?? queryFirst(root, TURN)?.parentElement ?? null;
+  const named = queryFirst(root, THREAD);
+  if (named) return named;
+  const turn = queryFirst(root, USER_TEXT)?.closest(TURN.join(', '));
+  return turn ? threadAround(turn, TURN) : null;
 }
 
 /** True while an answer is still being written; its turn is parsed all the same. */
@@ -78,7 +85,7 @@ function isPlaceholder(turn: Element): boolean {
  */
 export function isWindowed(root: ParentNode): boolean {
   if (queryFirst(root, WINDOWED) !== null) return true;
-  const turns = queryCandidates(root, TURN);
+  const turns = turnsInThread(findThread(root), TURN);
   if (turns.some(isPlaceholder)) return true;
   const prompts = turns.filter((turn) => queryFirst(turn, USER_TEXT) !== null).length;
   return queryCandidates(root, PROMPT_RAIL_ENTRY).length > prompts;

@@ -10,6 +10,8 @@ export const claudeAdapter: SiteAdapter = {
   conversationId: (url) => CONVERSATION_PATH.exec(url.pathname)?.[1] ?? null,
   // Claude incognito chats are flagged in the API (`is_temporary`), not the URL; the API path reads it (#3).
   isPrivate: () => false,
+  // No capture of ours shows incognito markup; the API's `is_temporary` is what we read (#3).
+  isPrivatePage: () => false,
   parseTurns,
   isStreaming,
   findThread,

@@ -62,13 +62,50 @@ describe('Claude 2026-02..05 layout, one failure class per turn (claude-2026-ans
   });
 });
 
+describe('Claude 2026-07 chat in a project (#24 item 5, claude-2026-07-project.html)', () => {
+  const doc = loadPage('claude-2026-07-project.html');
+  const turns = parseTurns(doc);
+
+  it('reads messages only in the thread: the answer whole, never the project panel that reuses its classes', () => {
+    expect(turns).toEqual<ParsedTurn[]>([
+      { siteMessageId: null, role: 'user', text: 'Is a rain barrel worth it for the allotment?' },
+      {
+        siteMessageId: null,
+        role: 'assistant',
+        // Five blocks between a thinking row, a search row, a tool row and three app frames; the row has no
+        // streaming flag, so the answer is found by its font class inside the row.
+        text: [
+          'Yes, for most plots.',
+          'A 10 m² shed roof collects about 6,000 litres a year in a wet climate.',
+          "That covers most of a summer's watering.",
+          'Fit a first-flush diverter and a lid against mosquitoes.',
+          "One more thing: check your site's rules on overflow pipes.",
+        ].join('\n\n'),
+      },
+      { siteMessageId: null, role: 'user', text: 'Thanks!' },
+      { siteMessageId: null, role: 'assistant', text: 'Happy growing.' },
+    ]);
+    const all = turns.map((turn) => turn.text).join('\n');
+    expect(all).not.toMatch(
+      /Allotment 2027|Raised beds|Project knowledge|Thought about|shed\.|exit code|Searched|example\.org|calculator|chart|diagram/,
+    );
+    expectClean(turns);
+  });
+
+  it('observes the thread, not the panel before it that reuses the row markup', () => {
+    expect(findThread(doc)?.querySelectorAll(':scope > [data-test-render-count]')).toHaveLength(4);
+    expect(findThread(doc)?.closest('header, aside')).toBeNull();
+  });
+});
+
 describe('Claude status rows', () => {
   it('leaves out a status row found by either of its marks alone, and nothing that merely has a live region', () => {
     const answer = (inner: string) =>
       parseTurns(
-        parsePage(`<div data-test-render-count="1"><div data-is-streaming="false"><div class="font-claude-response">
+        parsePage(`<div data-test-render-count="1"><div data-testid="user-message"><p>Q</p></div></div>
+          <div data-test-render-count="1"><div data-is-streaming="false"><div class="font-claude-response">
           ${inner}</div></div></div>`),
-      );
+      ).slice(1);
     const thoughts = '<div class="standard-markdown"><p>Thoughts.</p></div>';
     const text = '<div class="standard-markdown"><p>The answer.</p></div>';
     const expected = [{ siteMessageId: null, role: 'assistant', text: 'The answer.' }];

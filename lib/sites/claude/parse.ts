@@ -1,5 +1,6 @@
 // Claude page → the turns a person sees. Pure: DOM in, data out. Selector evidence lives in selectors.ts.
-import { outermost, queryCandidates, queryFirst, readableText } from '../text';
+import { threadAround, turnsInThread } from '../thread';
+import { outermost, queryFirst, readableText } from '../text';
 import type { ParsedTurn } from '../types';
 import {
   ASSISTANT_MESSAGE,
@@ -62,9 +63,12 @@ function joinAnswers(turns: ParsedTurn[]): ParsedTurn[] {
   }, []);
 }
 
-/** Turns in DOM order: each Claude row holds one message; found by row, never by a class used elsewhere. */
+/**
+ * Turns in DOM order: each Claude row of the thread holds one message; found by row inside the thread, never by a
+ * class used elsewhere (a project panel reuses the row and the answer's classes, #24 item 5).
+ */
 export function parseTurns(root: ParentNode): ParsedTurn[] {
-  const rows = queryCandidates(root, TURN);
+  const rows = turnsInThread(findThread(root), TURN);
   return joinAnswers(rows.flatMap((row) => userTurn(row) ?? assistantTurn(row) ?? []));
 }
 
@@ -73,9 +77,12 @@ export function findComposer(root: ParentNode): HTMLElement | null {
   return queryFirst<HTMLElement>(root, COMPOSER);
 }
 
-/** The element to observe for new turns: a named container, else whatever holds the first turn. */
+/** The thread: a named container, else the one that holds the first prompt's row and the rows after it. */
 export function findThread(root: ParentNode): Element | null {
-  return queryFirst(root, THREAD) ?? queryFirst(root, TURN)?.parentElement ?? null;
+  const named = queryFirst(root, THREAD);
+  if (named) return named;
+  const row = queryFirst(root, USER_TEXT)?.closest(TURN.join(', '));
+  return row ? threadAround(row, TURN) : null;
 }
 
 /** True while an answer is still being written; its turn is parsed all the same. */

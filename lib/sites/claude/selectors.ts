@@ -7,8 +7,10 @@
 // "TODO(date)" = look again by then: drop the older entries once live pages no longer match them.
 
 /**
- * Element to observe for new turns. The older layout's container has no name of its own (claude-2026-01-29), so
- * parse.ts falls back to the first turn's parent; `:has()` would name it but throws in Firefox before 121.
+ * The thread: messages are only what stands in it (#24 item 5). The older layouts' container has no name of its
+ * own (claude-2026-01-29, -02-27), so parse.ts takes the parent of the row that holds the first prompt: not the
+ * first row's, since a project page's panels reuse the row markup before the thread (claude-2026-07-project).
+ * `:has()` would name it but throws in Firefox before 121.
  */
 export const THREAD = [
   // current layout (2026-10). TODO(2027-04): replace the hand-made fixture with a real capture.
@@ -40,6 +42,10 @@ export const ASSISTANT_MESSAGE = [
   '[data-testid="assistant-message"]',
   // 2026-01 to 2026-05 layouts (claude-2026-01-29, -02-27, -05-formatting). TODO(2027-04): drop with the older TURN.
   '[data-is-streaming]',
+  // 2026-07 project chat as #24 reports it (no capture; hand-made claude-2026-07-project): a row whose answer has
+  // no streaming flag, found by the answer's font class. Safe only inside a row of the thread, where parse.ts looks;
+  // the same class marks the project's name outside it. TODO(2027-04): replace with a capture's mark.
+  '.font-claude-response',
 ] as const;
 
 /**

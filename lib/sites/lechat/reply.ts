@@ -1,0 +1,11 @@
+import type { ReplyPattern } from '../reply';
+
+/**
+ * Le Chat streams each reply over fetch, `POST /api/chat` (its body names the `chatId`; the reply is a data stream
+ * of numbered JSON-patch lines), per another project's parser tests of 2026. The id is the page URL's.
+ */
+export const LECHAT_REPLY: ReplyPattern = {
+  transport: 'fetch',
+  path: /^\/api\/chat\/?$/,
+  id: null,
+};

@@ -1,0 +1,65 @@
+// Perplexity selectors, each list ordered newest layout first. Evidence:
+// - real captures ../shared/fixtures/pages/perplexity-2026-02-27.html (3 queries + 3 answers, Japanese, LaTeX,
+//   a citation pill, an A/B "Help improve our product" banner, the Lexical composer) and
+//   perplexity-2026-05-formatting.html (1 + 1: code, table with a hidden sticky twin, math);
+// - the hand-made test/fixtures/pages/perplexity-answers.html (one failure class per turn);
+// - live notes of another project (2026-10-03) for the stop button.
+// Tailwind classes change often; ids, test ids, roles and the `group/query` name are what these lean on.
+// Exact counts per fixture are asserted in parse.test.ts. "TODO(date)" = look again by then.
+
+/** The thread column: every query and answer stands inside it (#24 item 5). */
+export const THREAD = [
+  // both captures: the column the thread is laid out in. TODO(2027-05): recheck live.
+  '[class~="max-w-threadContentWidth"]',
+] as const;
+
+/**
+ * One element per query and its answer: the answer-mode tab panel "default" (Answer), which holds both; the
+ * other modes' panels (Sources, Images, …) are hidden siblings (3 in -02-27, 1 in -05-formatting).
+ */
+export const TURN = [
+  // both captures. TODO(2027-05): recheck live.
+  '[role="tabpanel"][id$="-content-default"]',
+] as const;
+
+/** The query as typed (`h1` for the first, `div` after it, both `group/query`). */
+export const USER_TEXT = [
+  // both captures. TODO(2027-05): recheck live.
+  '[class~="group/query"]',
+] as const;
+
+/** The answer: `#markdown-content-<entry index>`, numbered from 0 in both captures. */
+export const ANSWER = [
+  // both captures. TODO(2027-05): recheck live.
+  '[id^="markdown-content-"]',
+] as const;
+export const ANSWER_INDEX = /^markdown-content-(\d+)$/;
+
+/** Chrome inside answer text that readableText does not know about. */
+export const DROP = [
+  // Citation pills ("perplexity" after "はい。", -02-27 turn 1): `span.citation[data-pplx-citation]` and the
+  // non-breaking space before them. TODO(2027-05): recheck live.
+  '[data-pplx-citation]',
+  '.citation',
+  '.citation-nbsp',
+] as const;
+
+/**
+ * Present while an answer is being written: "Stop response (Esc)" (another project's live probe, 2026-10-03; no
+ * capture holds it, and the label is localized, so only English pages are covered). The site JSON path does not
+ * depend on it. TODO(2027-05): find a mark that is not text.
+ */
+export const STREAMING = [
+  // TODO(2027-05): capture a streaming page; replace with a mark that is not localized text.
+  'button[aria-label^="Stop response"]',
+] as const;
+
+/** The prompt editor. */
+export const COMPOSER = [
+  // -02-27: Lexical `div#ask-input[contenteditable][data-lexical-editor]`. TODO(2027-05): recheck live.
+  'div#ask-input[contenteditable="true"]',
+  // any Lexical editor if the id moves. TODO(2027-05): drop if the id holds a year.
+  'div[contenteditable="true"][data-lexical-editor="true"]',
+  // Perplexity's textarea composer before Lexical (2024-2025). TODO(2027-01): drop once no page renders it.
+  'textarea#ask-input',
+] as const;

@@ -1,0 +1,40 @@
+// Messages are only what stands in the thread (#24 item 5): a page's sidebar or panel may reuse a message's classes
+// (Claude's project panel carries the answer's font class), so every site finds its thread first and reads turns
+// inside it, never across the whole document.
+import { queryCandidates } from './text';
+
+/** The first of `turns` that matches inside the thread, in DOM order; nothing when the page has no thread. */
+export function turnsInThread(thread: Element | null, turns: readonly string[]): Element[] {
+  return thread ? queryCandidates(thread, turns) : [];
+}
+
+/** Elements of the first matching selector inside `scope` that do not stand inside any of `excluded`. */
+export function queryOutside(
+  scope: Element,
+  candidates: readonly string[],
+  excluded: readonly string[],
+): Element[] {
+  const not = excluded.join(', ');
+  for (const selector of candidates) {
+    const found = [...scope.querySelectorAll(selector)].filter((el) => {
+      const inside = el.closest(not);
+      return inside === null || !scope.contains(inside);
+    });
+    if (found.length > 0) return found;
+  }
+  return [];
+}
+
+/**
+ * The nearest ancestor of a prompt's row that also holds another row: the thread when it has no name of its own.
+ * Rows may each sit in a wrapper (claude-2026-05-formatting), and a panel before the thread may reuse the row
+ * markup (claude-2026-07-project), so neither the first row's parent nor the page's first row will do.
+ */
+export function threadAround(row: Element, rows: readonly string[]): Element | null {
+  const selector = rows.join(', ');
+  for (let el = row.parentElement; el; el = el.parentElement) {
+    const other = [...el.querySelectorAll(selector)].some((r) => !row.contains(r) && !r.contains(row));
+    if (other) return el;
+  }
+  return row.parentElement;
+}
