@@ -97,19 +97,29 @@ function nearDuplicateOf(index: RecallIndex, removed: ReadonlySet<string>, at = 
   return (t: ReadonlySet<string>) => gone.some((g) => jaccard(g, t) >= at);
 }
 
-export function recall(index: RecallIndex, input: RecallInput): RecallResult {
+/** Every candidate line for this request, best first, before packing (eval/recall-loss.ts reads it too). */
+export function rankLines(
+  index: RecallIndex,
+  input: RecallInput,
+): { mode: QueryMode; query: string; ranked: Ranked[] } {
   const { mode, query } = buildQuery(input.draft, input.recent);
   const excluded = new Set(input.exclude ?? []);
   const nearRemoved = nearDuplicateOf(index, excluded, input.pack?.duplicateAt);
-  const options: PackOptions = { ...input.pack, budgetTokens: input.budgetTokens };
   const rankOptions = { now: input.now, scopes: input.scopes, semantic: input.semantic };
-  const packer = new Packer(input.budgetTokens, input.clean);
-  fillReserved(packer, reservedOf(index, input, excluded), options);
   const ranked: Ranked[] = (
     mode === 'profile'
       ? rankProfile(index, rankOptions)
       : mergePast(rankMemories(index, query, rankOptions), query, input)
   ).filter((r) => !excluded.has(r.memory.id) && !nearRemoved(r.terms));
+  return { mode, query, ranked };
+}
+
+export function recall(index: RecallIndex, input: RecallInput): RecallResult {
+  const { mode, query, ranked } = rankLines(index, input);
+  const excluded = new Set(input.exclude ?? []);
+  const options: PackOptions = { ...input.pack, budgetTokens: input.budgetTokens };
+  const packer = new Packer(input.budgetTokens, input.clean);
+  fillReserved(packer, reservedOf(index, input, excluded), options);
   fillRelevant(packer, ranked, options);
   const text = packer.chosen.length > 0 ? renderBlock(packer.chosen) : '';
   const taken = new Set(packer.chosen.map((c) => c.id));
