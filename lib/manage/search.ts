@@ -14,7 +14,7 @@ export class MemoryIndex {
   private readonly texts = new Map<string, string>();
 
   /** Adds, replaces and discards so the index holds exactly these memories' current text. */
-  sync(memories: readonly Memory[]): void {
+  sync(memories: readonly Pick<Memory, 'id' | 'text'>[]): void {
     const seen = new Set<string>();
     const added: Doc[] = [];
     for (const { id, text } of memories) {
