@@ -43,6 +43,20 @@ describe('ranking', () => {
     expect(r.mode).toBe('draft');
   });
 
+  // #28: the memory index tokenized each run of letters whole, so a Japanese sentence was one term and a
+  // Korean noun with its particle another: neither was found by a draft sharing the noun.
+  test('a draft about 抹茶 finds the Japanese memory; 호텔이 finds 호텔을; a compound finds its head', () => {
+    const index = indexOf(
+      mem('ja', '私は大阪に住んでいて、毎朝抹茶を飲みます。'),
+      mem('ko', '바다가 보이는 호텔을 좋아한다.'),
+      mem('de', 'Meine Tochter Lena spielt Geige.'),
+      mem('en', 'I drink green tea every morning.'),
+    );
+    expect(ids(ask(index, { draft: '抹茶ラテの作り方を教えて' }))).toEqual(['ja']);
+    expect(ids(ask(index, { draft: '호텔이 공항에서 얼마나 멀어요?' }))).toEqual(['ko']);
+    expect(ids(ask(index, { draft: 'Was kostet eine Geigenstunde?' }))).toEqual(['de']);
+  });
+
   test('standing instructions are always in, even when relevant memories could fill the budget', () => {
     const rule = mem('rule', 'Always answer in British English.', { type: 'instruction', priority: -1 });
     const r = ask(indexOf(...FILLER, rule), {
