@@ -11,7 +11,7 @@ import { hitText, pastLines } from '../lib/past/lines';
 import { memoryEngine } from '../lib/past/memory-db';
 import { passagesOf } from '../lib/past/passages';
 import type { PastEngine } from '../lib/past/engine';
-import { tokens } from './locomo-recall';
+import { counted, tokens } from './locomo-recall';
 
 interface Language {
   lang: string;
@@ -111,7 +111,7 @@ export async function scoreLanguages(set: LanguageSet): Promise<Record<string, L
         missed.push(`memories: ${draft.text}`);
       if (!draft.past) continue;
       const hits = engine.query(draft.text, { limit: PAST_LIMIT, skipConversation: null });
-      const past = { lines: pastLines(hits, (h) => tokens(hitText(h))) };
+      const past = { lines: pastLines(counted(hits), (h) => tokens(hitText(h))) };
       if (!count(score.past, empty, { ...input, past }, (turn) => draft.past!.includes(turn)))
         missed.push(`past: ${draft.text}`);
     }

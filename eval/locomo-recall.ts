@@ -7,6 +7,8 @@ import o200k from 'js-tiktoken/ranks/o200k_base';
 import { escapeMemoryText } from '../lib/recall/block';
 import type { Recallable } from '../lib/recall/index';
 import type { PastTurn } from '../lib/past/passages';
+import type { PastHit } from '../lib/past/engine';
+import { hitLineText } from '../lib/past/lines';
 
 export type Source = 'observations' | 'turns' | 'both';
 
@@ -44,6 +46,9 @@ export interface Store {
 type Raw = Record<string, unknown>;
 const encoder = new Tiktoken(o200k);
 export const tokens = (text: string) => encoder.encode(escapeMemoryText(text)).length;
+/** Past hits with their printed line's tokens, as the offscreen document counts them (lib/past/lines.ts). */
+export const counted = <H extends PastHit>(hits: readonly H[]) =>
+  hits.map((h) => ({ ...h, lineTokens: encoder.encode(hitLineText(h)).length }));
 
 export function diaIds(value: unknown): string[] {
   const parts = Array.isArray(value) ? value.map(String) : [String(value ?? '')];

@@ -8,7 +8,7 @@ import type { PastEngine, RankWeights } from '../lib/past/engine';
 import { hitText, pastLines } from '../lib/past/lines';
 import { memoryEngine } from '../lib/past/memory-db';
 import { passagesOf, type PassageOptions } from '../lib/past/passages';
-import { tokens, type Question, type Store } from './locomo-recall';
+import { counted, tokens, type Question, type Store } from './locomo-recall';
 
 export interface Score {
   questions: number;
@@ -78,7 +78,7 @@ export async function* askAll(stores: readonly Store[], tuning: PastTuning = {})
       const started = performance.now();
       const query = { limit: tuning.limit ?? PAST_LIMIT, skipConversation: null, weights: tuning.weights };
       const past = engine
-        ? { lines: pastLines(engine.query(question.question, query), (h) => tokens(hitText(h))) }
+        ? { lines: pastLines(counted(engine.query(question.question, query)), (h) => tokens(hitText(h))) }
         : null;
       const pastMs = performance.now() - started;
       const input = { draft: question.question, recent: [], scopes: null, now: store.now, past };

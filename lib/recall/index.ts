@@ -27,6 +27,8 @@ export type Recallable = Pick<
   excerpt?: boolean;
   /** Words around the line (excerpts.ts), searched at CONTEXT_WEIGHT but never shown or counted. */
   context?: string;
+  /** Tokens of the printed line, "- " and line break included, when counted (lib/past/lines.ts hitLineText). */
+  lineTokens?: number;
 };
 
 /**

@@ -7,6 +7,7 @@ import { BLOCK_CLOSE, BLOCK_OPEN, escapeMemoryText } from './block';
 import { conversationExcerpts } from './excerpts';
 import { RecallIndex, type Recallable } from './index';
 import { recall, type RecallInput } from './recall';
+import { hitLineText, hitTokenText, pastLines } from '../past/lines';
 
 const enc = new Tiktoken(o200k);
 const count = (s: string) => enc.encode(s).length;
@@ -186,6 +187,41 @@ describe('budget', () => {
       expect(count(r.text), `trial ${trial}`).toBeLessThanOrEqual(budgetTokens);
       expect(r.tokens).toBeLessThanOrEqual(budgetTokens);
       expect(r.text.startsWith(BLOCK_OPEN) && r.text.endsWith(BLOCK_CLOSE)).toBe(true);
+    }
+  }, 60_000);
+});
+
+describe('budget with past lines counted as printed', () => {
+  // A past line's count covers its whole printed line (lib/past/lines.ts hitTokenText), so it is charged no
+  // LINE_OVERHEAD: lines starting with a digit, ending without punctuation, escaped or not Latin at all still
+  // fit the budget as really tokenized.
+  test('the block never exceeds the budget over random memories and past lines', () => {
+    let seed = 5;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const words = '2026 12 sushi Caroline: 東京の 호텔을 — <b> x\ny ok. (note) piano? 7pm'.split(' ');
+    const text = (n: number) =>
+      Array.from({ length: n }, () => words[Math.floor(rand() * words.length)]).join(' ');
+    const at = (i: number) => new Date(Date.UTC(2020 + (i % 5), i % 12, 1 + (i % 28))).toISOString();
+    for (let trial = 0; trial < 200; trial++) {
+      const memories = Array.from({ length: Math.floor(rand() * 30) }, (_, i) =>
+        mem(`m${i}`, text(1 + Math.floor(rand() * 20)), { type: 'event', occurredStart: at(i) }),
+      );
+      const hits = Array.from({ length: Math.floor(rand() * 60) }, (_, i) => ({
+        id: `h${i}`,
+        turnKey: `c:t${i}`,
+        who: rand() < 0.5 ? 'Me' : 'Assistant',
+        at: at(i * 7),
+        text: text(1 + Math.floor(rand() * 14)),
+        score: 1 + rand() * 10,
+      }));
+      const lines = hits.map((h) => ({ ...h, lineTokens: count(hitLineText(h)) }));
+      const past = { lines: pastLines(lines, (h) => count(hitTokenText(h))) };
+      const budgetTokens = 100 + Math.floor(rand() * 1000);
+      const draft = `${words[Math.floor(rand() * words.length)]} sushi piano`;
+      const r = ask(indexOf(...memories), { draft, budgetTokens, past });
+      if (r.lines.length === 0) continue;
+      expect(count(r.text), `trial ${trial}`).toBeLessThanOrEqual(budgetTokens);
+      expect(r.tokens).toBeLessThanOrEqual(budgetTokens);
     }
   }, 60_000);
 });
