@@ -291,4 +291,24 @@ describe('semantic fusion', () => {
     expect(ids(ask(index, { draft: 'my car', semantic: ['car', 'ev'] })).sort()).toEqual(['car', 'ev']);
     expect(ids(ask(index, { draft: 'Volvo', semantic: null }))).toEqual(['car']);
   });
+
+  // #28: fused memory scores are reciprocal ranks (≤ 2/61) and excerpts came with bm25 (1–25), so with both
+  // "Match by meaning" and past turns on, every excerpt outranked every memory and filled the block.
+  test('with the semantic tier on, past excerpts join by rank too and do not crowd memories out', () => {
+    const topics = ['salmon fishing', 'a red canoe', 'morning fog', 'my dog Rex', 'sunset paddles with Mia'];
+    const index = indexOf(...topics.map((t, i) => mem(`m${i}`, `Kayak weekends at the lake: ${t}.`)));
+    const hits = Array.from({ length: 30 }, (_, i) => ({
+      id: `h${i}`,
+      turnKey: `c:t${i}`,
+      who: 'Me',
+      at: '2026-09-01T00:00:00Z',
+      text: `weekend ${i} of chores and laundry`,
+      score: 1.2,
+    }));
+    const past = { lines: pastLines(hits, () => 10) };
+    const semantic = topics.map((_, i) => `m${i}`);
+    const r = ask(index, { draft: 'kayak weekends at the lake', budgetTokens: 300, past, semantic });
+    expect(r.lines.filter((l) => l.section !== 'past').map((l) => l.id)).toHaveLength(topics.length);
+    expect(r.lines.some((l) => l.section === 'past')).toBe(true);
+  });
 });
