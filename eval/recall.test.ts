@@ -46,14 +46,26 @@ describe('eval:recall on a hand-made LoCoMo file', () => {
   });
 });
 
-describe('eval:recall on ../shared/locomo/locomo-dev.json (#5 targets)', () => {
+describe('eval:recall on ../shared/locomo/locomo-dev.json (#5, #13, #28 gate)', () => {
+  // The figures of docs/recall.md, as floors: a change that loses a question on either part at either budget
+  // fails here. #28's targets (600: 0.90 / 0.84, 1,000: 0.93 / 0.87) are not met yet (docs/recall.md).
+  const FLOORS = {
+    600: { overall: [0.88, 0.812], 'part tune': [0.874, 0.806], 'part check': [0.886, 0.816] },
+    1000: { overall: [0.918, 0.863], 'part tune': [0.92, 0.858], 'part check': [0.917, 0.867] },
+  } as const;
+
   test.skipIf(!existsSync(DEV))(
-    '--source both --budget 1000: hitAtBudget ≥ 0.88, evidenceCoverage ≥ 0.80',
+    '--source both at 600 and 1,000 tokens, whole set and both parts, holds the pinned hit and coverage',
     async () => {
-      const { overall } = (await scoreRecall(loadLocomo(DEV, 'both'), [1000]))[1000]!;
-      expect(overall?.questions).toBe(760);
-      expect(overall?.hitAtBudget).toBeGreaterThanOrEqual(0.88);
-      expect(overall?.evidenceCoverage).toBeGreaterThanOrEqual(0.8);
+      const scores = await scoreRecall(loadLocomo(DEV, 'both'), [600, 1000]);
+      expect(scores[600]?.overall?.questions).toBe(760);
+      expect(scores[600]?.['part tune']?.questions).toBe(349);
+      for (const [budget, parts] of Object.entries(FLOORS))
+        for (const [part, [hit, coverage]] of Object.entries(parts)) {
+          const got = scores[Number(budget)]?.[part];
+          expect(got?.hitAtBudget, `${part} @${budget}`).toBeGreaterThanOrEqual(hit);
+          expect(got?.evidenceCoverage, `${part} @${budget}`).toBeGreaterThanOrEqual(coverage);
+        }
     },
     // The past index runs on sqlite-wasm, one in-memory database per store: ~100 s on the loaded 2-core box.
     240_000,
