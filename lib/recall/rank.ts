@@ -40,8 +40,8 @@ function relevance(index: RecallIndex, query: string, semantic: readonly string[
   return fuseByRank([lexicalOrder, semantic.slice(0, 100)]);
 }
 
-// Boosts are at most ~1.75x, so they only reorder the head: the 400 best by relevance are enough to rank
-// (the MMR pool takes 200), and a 10k store no longer pays boosts for thousands of weak matches.
+// Boosts are at most ~2.5x (boost.ts), so they only reorder the head: the 400 best by relevance are enough to
+// rank (the MMR pool takes 200), and a 10k store no longer pays boosts for thousands of weak matches.
 const HEAD = 400;
 
 function head(scores: Map<string, number>): [string, number][] {
