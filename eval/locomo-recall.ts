@@ -7,6 +7,8 @@ import o200k from 'js-tiktoken/ranks/o200k_base';
 import { escapeMemoryText } from '../lib/recall/block';
 import type { Recallable } from '../lib/recall/index';
 import type { PastTurn } from '../lib/past/passages';
+import type { PastHit } from '../lib/past/engine';
+import { hitLineText } from '../lib/past/lines';
 
 export type Source = 'observations' | 'turns' | 'both';
 
@@ -16,8 +18,23 @@ export interface Question {
   evidence: string[];
 }
 
+/**
+ * Which half of the dev set a conversation is in (#28). Ranking is tuned on `tune` and a change is kept only if
+ * `check` agrees, so the numbers cannot be fitted to the questions alone. Fixed by the conversation's id
+ * (FNV-1a, even: tune), not by its place in the file: a conversation never changes part when others are added.
+ * On the dev file: tune = conv-26, conv-42 (351 questions); check = conv-30, conv-41, conv-43 (411).
+ */
+export type Part = 'tune' | 'check';
+
+export function partOf(id: string): Part {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  return (h >>> 0) % 2 === 0 ? 'tune' : 'check';
+}
+
 export interface Store {
   id: string;
+  part: Part;
   memories: Recallable[];
   /** Raw turns, one list per session, for the past-turn index ("From past chats", lib/past). */
   sessions: PastTurn[][];
@@ -29,6 +46,9 @@ export interface Store {
 type Raw = Record<string, unknown>;
 const encoder = new Tiktoken(o200k);
 export const tokens = (text: string) => encoder.encode(escapeMemoryText(text)).length;
+/** Past hits with their printed line's tokens, as the offscreen document counts them (lib/past/lines.ts). */
+export const counted = <H extends PastHit>(hits: readonly H[]) =>
+  hits.map((h) => ({ ...h, lineTokens: encoder.encode(hitLineText(h)).length }));
 
 export function diaIds(value: unknown): string[] {
   const parts = Array.isArray(value) ? value.map(String) : [String(value ?? '')];
@@ -114,6 +134,7 @@ export function loadLocomo(file: string, source: Source): Store[] {
         evidence: diaIds(q.evidence),
       }));
     const now = Math.max(...[...dates.values()].map((d) => Date.parse(d)));
-    return { id: String(sample.sample_id), memories, sessions, questions, now };
+    const id = String(sample.sample_id);
+    return { id, part: partOf(id), memories, sessions, questions, now };
   });
 }

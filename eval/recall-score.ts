@@ -1,13 +1,14 @@
-// Scores recall on LoCoMo stores (#5): for each question, the block recall builds within the budget, and
-// which of the question's evidence turns it holds. The CLI (eval/recall.ts) and the gate test share this.
+// Scores recall on LoCoMo stores (#5): for each question, the block recall builds within each budget, and
+// which of the question's evidence turns it holds. The CLI (eval/recall.ts), the loss analysis
+// (eval/recall-loss.ts) and the gate test share this.
 import { RecallIndex } from '../lib/recall/index';
-import { recall } from '../lib/recall/recall';
+import { recall, type RecallInput } from '../lib/recall/recall';
 import { PAST_LIMIT } from '../lib/past/limits';
 import type { PastEngine, RankWeights } from '../lib/past/engine';
 import { hitText, pastLines } from '../lib/past/lines';
 import { memoryEngine } from '../lib/past/memory-db';
 import { passagesOf, type PassageOptions } from '../lib/past/passages';
-import { tokens, type Store } from './locomo-recall';
+import { counted, tokens, type Question, type Store } from './locomo-recall';
 
 export interface Score {
   questions: number;
@@ -55,35 +56,68 @@ async function pastEngineOf(store: Store, tuning: PastTuning): Promise<PastEngin
   return engine;
 }
 
-/** "overall" and "category N" scores; questions without evidence are not counted. */
-export async function scoreRecall(
-  stores: readonly Store[],
-  budgetTokens: number,
-  tuning: PastTuning = {},
-): Promise<Record<string, Score>> {
-  const tallies = new Map<string, Tally>();
-  const tally = (key: string): Tally => {
-    const t = tallies.get(key) ?? { questions: 0, hits: 0, coverage: 0, latencies: [] };
-    tallies.set(key, t);
-    return t;
-  };
+/** One question, ready to recall at any budget: its store's index and the request without a budget. */
+export interface Asked {
+  store: Store;
+  question: Question;
+  index: RecallIndex;
+  engine: PastEngine | null;
+  input: Omit<RecallInput, 'budgetTokens'>;
+  /** Time spent asking the past index, part of every budget's latency. */
+  pastMs: number;
+}
+
+/** Every question with evidence, in order, each with its past hits asked once for all budgets. */
+export async function* askAll(stores: readonly Store[], tuning: PastTuning = {}): AsyncGenerator<Asked> {
   for (const store of stores) {
     const index = new RecallIndex();
     for (const m of store.memories) index.upsert(m);
     const engine = await pastEngineOf(store, tuning);
-    for (const q of store.questions) {
-      if (q.evidence.length === 0) continue;
+    for (const question of store.questions) {
+      if (question.evidence.length === 0) continue;
       const started = performance.now();
       const query = { limit: tuning.limit ?? PAST_LIMIT, skipConversation: null, weights: tuning.weights };
       const past = engine
-        ? { lines: pastLines(engine.query(q.question, query), (h) => tokens(hitText(h))) }
+        ? { lines: pastLines(counted(engine.query(question.question, query)), (h) => tokens(hitText(h))) }
         : null;
-      const input = { draft: q.question, recent: [], scopes: null, budgetTokens, now: store.now, past };
-      const result = recall(index, input);
-      const ms = performance.now() - started;
-      const covered = new Set(result.lines.flatMap((l) => l.memory.evidence ?? []));
-      const share = q.evidence.filter((e) => covered.has(e)).length / q.evidence.length;
-      for (const t of [tally('overall'), tally(`category ${q.category}`)]) {
+      const pastMs = performance.now() - started;
+      const input = { draft: question.question, recent: [], scopes: null, now: store.now, past };
+      yield { store, question, index, engine, input, pastMs };
+    }
+  }
+}
+
+/** The share of a question's evidence turns that the chosen lines hold. */
+export function shareHeld(question: Question, lines: ReturnType<typeof recall>['lines']): number {
+  const covered = new Set(lines.flatMap((l) => l.memory.evidence ?? []));
+  return question.evidence.filter((e) => covered.has(e)).length / question.evidence.length;
+}
+
+/**
+ * Per budget: "overall", "part tune", "part check" (locomo-recall.ts partOf) and "category N" scores;
+ * questions without evidence are not counted.
+ */
+export async function scoreRecall(
+  stores: readonly Store[],
+  budgets: readonly number[],
+  tuning: PastTuning = {},
+): Promise<Record<number, Record<string, Score>>> {
+  const tallies = new Map<number, Map<string, Tally>>(budgets.map((b) => [b, new Map()]));
+  const tally = (budget: number, key: string): Tally => {
+    const byKey = tallies.get(budget)!;
+    const t = byKey.get(key) ?? { questions: 0, hits: 0, coverage: 0, latencies: [] };
+    byKey.set(key, t);
+    return t;
+  };
+  for await (const asked of askAll(stores, tuning)) {
+    const { store, question: q } = asked;
+    for (const budgetTokens of budgets) {
+      const started = performance.now();
+      const result = recall(asked.index, { ...asked.input, budgetTokens });
+      const ms = asked.pastMs + performance.now() - started;
+      const share = shareHeld(q, result.lines);
+      for (const key of ['overall', `part ${store.part}`, `category ${q.category}`]) {
+        const t = tally(budgetTokens, key);
         t.questions++;
         t.hits += share > 0 ? 1 : 0;
         t.coverage += share;
@@ -91,7 +125,9 @@ export async function scoreRecall(
       }
     }
   }
-  return Object.fromEntries([...tallies.entries()].sort().map(([key, t]) => [key, summary(t)]));
+  const ordered = (byKey: Map<string, Tally>) =>
+    Object.fromEntries([...byKey.entries()].sort().map(([key, t]) => [key, summary(t)]));
+  return Object.fromEntries([...tallies.entries()].map(([budget, byKey]) => [budget, ordered(byKey)]));
 }
 
 /** The scores an unlimited budget would reach: questions whose evidence is in no memory at all can't hit. */

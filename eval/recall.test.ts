@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { diaIds, loadLocomo } from './locomo-recall';
+import { diaIds, loadLocomo, partOf } from './locomo-recall';
 import { reachable, scoreRecall } from './recall-score';
 
 const MINI = resolve(__dirname, '../test/fixtures/locomo/mini.json');
@@ -20,26 +20,52 @@ describe('eval:recall on a hand-made LoCoMo file', () => {
   });
 
   test('scores hits and coverage per question; an answer turn is found through the question before it', async () => {
-    const turns = await scoreRecall(loadLocomo(MINI, 'turns'), 100);
+    const turns = (await scoreRecall(loadLocomo(MINI, 'turns'), [100]))[100]!;
     // Q1's answer turn has none of its words; Q3 its turn. Q2 finds D1:3 but not D2:1 ("Miso loves the sunny
     // windowsill"), which shares no stem with the question: the FTS5 past index matches whole stems only (#13).
     expect(turns.overall).toMatchObject({ questions: 3, hitAtBudget: 1, evidenceCoverage: 0.833 });
-    const observations = await scoreRecall(loadLocomo(MINI, 'observations'), 100);
+    const observations = (await scoreRecall(loadLocomo(MINI, 'observations'), [100]))[100]!;
     // Q2's windowsill (D2:1) is in no observation: half covered.
     expect(observations['category 1']).toMatchObject({ questions: 1, hitAtBudget: 1, evidenceCoverage: 0.5 });
     // Q1's answer turn (D1:2) is an observation's evidence too; only D2:1 is missing: 1 hit each, 5/6 coverage.
     expect(reachable(loadLocomo(MINI, 'observations'))).toEqual({ hitAtBudget: 1, evidenceCoverage: 0.833 });
   });
+
+  test('each conversation is in the tuning or the check part by its id alone, and each part is scored', async () => {
+    expect(['conv-26', 'conv-30', 'conv-41', 'conv-42', 'conv-43'].map(partOf)).toEqual([
+      'tune',
+      'check',
+      'check',
+      'tune',
+      'check',
+    ]);
+    const [store] = loadLocomo(MINI, 'turns');
+    expect(store?.part).toBe(partOf('mini-1'));
+    const scores = (await scoreRecall([store!], [100]))[100]!;
+    expect(scores[`part ${store!.part}`]).toEqual(scores.overall);
+  });
 });
 
-describe('eval:recall on ../shared/locomo/locomo-dev.json (#5 targets)', () => {
+describe('eval:recall on ../shared/locomo/locomo-dev.json (#5, #13, #28 gate)', () => {
+  // The figures of docs/recall.md, as floors: a change that loses a question on either part at either budget
+  // fails here. #28's targets (600: 0.90 / 0.84, 1,000: 0.93 / 0.87) are not met yet (docs/recall.md).
+  const FLOORS = {
+    600: { overall: [0.883, 0.814], 'part tune': [0.877, 0.809], 'part check': [0.888, 0.818] },
+    1000: { overall: [0.921, 0.865], 'part tune': [0.926, 0.863], 'part check': [0.917, 0.867] },
+  } as const;
+
   test.skipIf(!existsSync(DEV))(
-    '--source both --budget 1000: hitAtBudget ≥ 0.88, evidenceCoverage ≥ 0.80',
+    '--source both at 600 and 1,000 tokens, whole set and both parts, holds the pinned hit and coverage',
     async () => {
-      const { overall } = await scoreRecall(loadLocomo(DEV, 'both'), 1000);
-      expect(overall?.questions).toBe(760);
-      expect(overall?.hitAtBudget).toBeGreaterThanOrEqual(0.88);
-      expect(overall?.evidenceCoverage).toBeGreaterThanOrEqual(0.8);
+      const scores = await scoreRecall(loadLocomo(DEV, 'both'), [600, 1000]);
+      expect(scores[600]?.overall?.questions).toBe(760);
+      expect(scores[600]?.['part tune']?.questions).toBe(349);
+      for (const [budget, parts] of Object.entries(FLOORS))
+        for (const [part, [hit, coverage]] of Object.entries(parts)) {
+          const got = scores[Number(budget)]?.[part];
+          expect(got?.hitAtBudget, `${part} @${budget}`).toBeGreaterThanOrEqual(hit);
+          expect(got?.evidenceCoverage, `${part} @${budget}`).toBeGreaterThanOrEqual(coverage);
+        }
     },
     // The past index runs on sqlite-wasm, one in-memory database per store: ~100 s on the loaded 2-core box.
     240_000,

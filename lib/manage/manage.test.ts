@@ -50,6 +50,22 @@ test('the search index follows edits, additions and removals incrementally', () 
   expect(index.search('gren tea')).toEqual(['c']);
 });
 
+// #28: MiniSearch's own tokenizer split on spaces and punctuation, so 抹茶 found nothing in a Japanese sentence.
+test('the search finds a noun inside Japanese, Chinese and Korean text, also while it is typed', () => {
+  const index = new MemoryIndex();
+  index.sync([
+    memory({ id: 'ja', text: '私は大阪に住んでいて、毎朝抹茶を飲みます。' }),
+    memory({ id: 'zh', text: '我周末喜欢去西湖边骑自行车。' }),
+    memory({ id: 'ko', text: '바다가 보이는 호텔을 좋아한다.' }),
+    memory({ id: 'ru', text: 'Моя машина — старая «Шкода Октавия».' }),
+  ]);
+  expect(index.search('抹茶')).toEqual(['ja']);
+  expect(index.search('抹')).toEqual(['ja']);
+  expect(index.search('自行车')).toEqual(['zh']);
+  expect(index.search('호텔이')).toEqual(['ko']);
+  expect(index.search('Шкоде')).toEqual(['ru']);
+});
+
 test('markdown groups active memories by type and keeps text as text', () => {
   const md = memoriesMarkdown(
     [...all, memory({ id: 'x', text: '# not a heading\nsecond line' })],

@@ -46,6 +46,8 @@ export const PastHitMsg = z.object({
   score: z.number(),
   /** Tokens of the line as the block prints it (lib/past/lines.ts), counted where the encoder stays built. */
   tokens: z.optional(z.number().check(z.int(), z.nonnegative())),
+  /** Tokens of its whole printed line, "- " and line break included (lib/past/lines.ts hitLineText, #28). */
+  lineTokens: z.optional(z.number().check(z.int(), z.nonnegative())),
 });
 
 export const PastIndexStats = z.object({

@@ -88,4 +88,20 @@ describe('PastEngine', () => {
     expect(turnsOf(engine, 'tide')).toEqual(['a:t0']);
     expect(new PastEngine(db).open()).toBe(false);
   });
+
+  // #28: before, a Japanese turn (no spaces) and a Korean one (particles glued to nouns) were never found by a
+  // draft sharing their noun, and an accented word never reached the MATCH (FTS5 folded it, the vocabulary
+  // lookup did not).
+  test('finds Japanese, Korean and accented turns by a shared noun, and a compound by its head', async () => {
+    const engine = await memoryEngine();
+    put(engine, 'ja', ['私は大阪に住んでいて、毎朝抹茶を飲みます。', 'いいですね。']);
+    put(engine, 'ko', ['바다가 보이는 호텔을 추천해 주세요.', '서귀포 쪽에 호텔들이 많아요.']);
+    put(engine, 'de', ['Unsere Tomaten im Gewächshaus bekommen Flecken.', 'Der Donauradweg ist flach.']);
+    // The turn after is found too, through its context column (the words around it).
+    const first = (query: string) => turnsOf(engine, query)[0];
+    expect(first('抹茶ラテの作り方を教えて')).toBe('ja:t0');
+    expect(turnsOf(engine, '호텔이 공항에서 얼마나 멀어요?').sort()).toEqual(['ko:t0', 'ko:t1']);
+    expect(first('Wie oft muss man ein Gewächshaus lüften?')).toBe('de:t0');
+    expect(first('Wie lang ist die Donau?')).toBe('de:t1');
+  });
 });

@@ -13,7 +13,7 @@ import { Statements } from './statements';
 export { RANK_WEIGHTS, type PastHit, type QueryOptions, type RankWeights } from './query';
 
 /** Bump when the schema, the passage rules or the tokenization change: the index is then rebuilt from Dexie. */
-export const PAST_SCHEMA = 2;
+export const PAST_SCHEMA = 3;
 
 export type SqlDb = Pick<Database, 'exec' | 'prepare' | 'selectArrays' | 'selectValue' | 'transaction'>;
 
@@ -28,7 +28,7 @@ CREATE TABLE IF NOT EXISTS passages(
   who TEXT NOT NULL, at TEXT NOT NULL, text TEXT NOT NULL, hash INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS passages_conv ON passages(conv);
 CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(own, ctx, content='', contentless_delete=1,
-  tokenize='unicode61 remove_diacritics 2');
+  tokenize='unicode61 remove_diacritics 0');
 CREATE VIRTUAL TABLE IF NOT EXISTS vocab USING fts5vocab(fts, 'row');`;
 const DROP =
   'DROP TABLE IF EXISTS vocab; DROP TABLE IF EXISTS fts; DROP TABLE IF EXISTS passages; DROP TABLE IF EXISTS convs;';
@@ -181,15 +181,16 @@ export class PastEngine {
 
   /** The best passages for a query, each cut to its best excerpt; scores are positive, higher is better. */
   query(query: string, options: QueryOptions): PastHit[] {
-    const weights = queryTerms(terms(query), this.count(), (distinct) =>
+    const { weights, prefixes } = queryTerms(terms(query), this.count(), (distinct) =>
       this.db.selectArrays(
         `SELECT term, doc FROM vocab WHERE term IN (${distinct.map(() => '?').join(',')})`,
         distinct,
       ),
     );
-    if (weights.size === 0) return [];
+    if (weights.size + prefixes.length === 0) return [];
     const w = options.weights ?? RANK_WEIGHTS;
-    const match = [...weights.keys()].map((t) => `"${t.replaceAll('"', '""')}"`).join(' OR ');
+    const quoted = (t: string) => `"${t.replaceAll('"', '""')}"`;
+    const match = [...[...weights.keys()].map(quoted), ...prefixes.map((t) => `${quoted(t)}*`)].join(' OR ');
     const skip = options.skipConversation === null ? null : this.findConv(options.skipConversation);
     // Ranked inside FTS5 and cut to the best few before any passage row is read: the open chat's own
     // passages may rank first, so the cut leaves room for all of them.

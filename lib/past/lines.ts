@@ -8,26 +8,52 @@ import type { PastHit } from './engine';
 /** The shown text of a hit: its speaker, then the excerpt. */
 export const hitText = (hit: Pick<PastHit, 'who' | 'text'>) => `${hit.who}: ${hit.text}`;
 
-/** The text whose tokens a hit costs in the block: its shown text, escaped as the block prints it. */
+/** The text whose tokens a hit's line shows (the preview's count): its shown text, escaped as printed. */
 export const hitTokenText = (hit: Pick<PastHit, 'who' | 'text'>) => escapeMemoryText(hitText(hit));
 
-/** Gives each hit its token count: the one it carries, else counted here, once per distinct text. */
-export async function withTokens<H extends Pick<PastHit, 'who' | 'text'> & { tokens?: number }>(
+/**
+ * A hit's whole line as the block prints it: "- ", the escaped text and the line break. o200k never joins a
+ * token across the start of a line, so its count is what the line costs wherever it lands, and the packer
+ * charges it instead of the text's count plus LINE_OVERHEAD, a margin of 3 that the worst line needs: a
+ * 600-token block was charged 594.6 tokens and really held 519 (eval:recall-loss, docs/recall.md, #28).
+ */
+export const hitLineText = (hit: Pick<PastHit, 'who' | 'text'>) => `- ${hitTokenText(hit)}\n`;
+
+type Counted = Pick<PastHit, 'who' | 'text'> & { tokens?: number; lineTokens?: number };
+
+/**
+ * Gives each hit its token count (and its line's): the ones it carries, else counted here, once per distinct
+ * text. A hit that carries its count is never counted again, also when it carries no line count: counting
+ * would build the encoder where it was not (the service worker's cold click, docs/past-index.md).
+ */
+export async function withTokens<H extends Counted>(
   hits: readonly H[],
   count: (text: string) => Promise<number>,
 ): Promise<(H & { tokens: number })[]> {
   const counts = new Map<string, number>();
   for (const h of hits) if (h.tokens !== undefined) counts.set(hitTokenText(h), h.tokens);
-  for (const text of new Set(hits.map(hitTokenText)))
+  const counting = hits.filter((h) => !counts.has(hitTokenText(h)));
+  for (const text of new Set(counting.flatMap((h) => [hitTokenText(h), hitLineText(h)])))
     if (!counts.has(text)) counts.set(text, await count(text));
-  return hits.map((h) => ({ ...h, tokens: counts.get(hitTokenText(h)) ?? 0 }));
+  return hits.map((h) => {
+    const lineTokens = h.tokens === undefined ? counts.get(hitLineText(h)) : h.lineTokens;
+    return {
+      ...h,
+      tokens: counts.get(hitTokenText(h)) ?? 0,
+      ...(lineTokens === undefined ? {} : { lineTokens }),
+    };
+  });
 }
 
 /** `tokensOf` gives a hit's tokens: its shown text, escaped as the block will print it. */
-export function pastLines<H extends PastHit>(hits: readonly H[], tokensOf: (hit: H) => number): PastLine[] {
+export function pastLines<H extends PastHit & { lineTokens?: number }>(
+  hits: readonly H[],
+  tokensOf: (hit: H) => number,
+): PastLine[] {
   return hits.map((hit) => {
     const text = hitText(hit);
     const line = { id: hit.id, text, context: '', at: hit.at, tokenCount: tokensOf(hit) };
-    return { memory: excerptLine(line, [hit.turnKey]), score: hit.score };
+    const counted = hit.lineTokens === undefined ? {} : { lineTokens: hit.lineTokens };
+    return { memory: { ...excerptLine(line, [hit.turnKey]), ...counted }, score: hit.score };
   });
 }

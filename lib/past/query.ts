@@ -1,4 +1,5 @@
 // What a past-index query asks for and gets back (#13), and which of its terms are worth a MATCH.
+import { compoundParts, partCandidates } from '../recall/compounds';
 
 /** bm25() column weights, tuned with eval:recall (docs/past-index.md). */
 export interface RankWeights {
@@ -30,23 +31,43 @@ const MAX_QUERY_TERMS = 24;
 const COMMON_SHARE = 0.05;
 const COMMON_MIN_DOCS = 5000;
 
+export interface MatchTerms {
+  /** Terms to match as they are, with their idf (for the excerpt cut). */
+  weights: Map<string, number>;
+  /** Words the index has never seen, matched as prefixes: "donau" finds "donauradweg" (#28). */
+  prefixes: string[];
+}
+
+// A prefix query for an unknown word of 4+ letters: on LoCoMo it changed nothing (docs/past-index.md, "prefix
+// query for terms the vocabulary lacks"), and it finds a compound by its head. Pairs of CJK letters are whole.
+const PREFIX_MIN = 4;
+const prefixable = (t: string) => t.length >= PREFIX_MIN && /^\p{L}+$/u.test(t);
+
 /**
  * The query's terms worth a MATCH, rarest first, with their idf (for the excerpt cut). `dfOf` gives each term's
- * document frequency (the fts5vocab table) for `n` passages.
+ * document frequency (the fts5vocab table) for `n` passages. An unknown long word also asks for its longest
+ * known head and tail (lib/recall/compounds.ts).
  */
 export function queryTerms(
   all: readonly string[],
   n: number,
   dfOf: (distinct: string[]) => unknown[][],
-): Map<string, number> {
-  const distinct = [...new Set(all)];
-  if (distinct.length === 0) return new Map();
-  const df = new Map(dfOf(distinct).map(([t, d]) => [String(t), Number(d)]));
+): MatchTerms {
+  const asked = [...new Set(all)];
+  if (asked.length === 0) return { weights: new Map(), prefixes: [] };
+  const df = new Map(dfOf(asked).map(([t, d]) => [String(t), Number(d)]));
+  const unknown = asked.filter((t) => !(df.get(t) ?? 0));
+  const candidates = [...new Set(unknown.flatMap(partCandidates))];
+  if (candidates.length > 0) for (const [t, d] of dfOf(candidates)) df.set(String(t), Number(d));
+  const parts = unknown.flatMap((t) => compoundParts(t, (p) => (df.get(p) ?? 0) > 0));
   const limit = n >= COMMON_MIN_DOCS ? n * COMMON_SHARE : Infinity;
-  const kept = distinct
+  const kept = [...new Set([...asked, ...parts])]
     .filter((t) => (df.get(t) ?? 0) > 0 && (df.get(t) ?? 0) <= limit)
     .sort((a, b) => (df.get(a) ?? 0) - (df.get(b) ?? 0))
     .slice(0, MAX_QUERY_TERMS);
   const idf = (d: number) => Math.log(1 + (n - d + 0.5) / (d + 0.5));
-  return new Map(kept.map((t) => [t, idf(df.get(t) ?? 0)]));
+  return {
+    weights: new Map(kept.map((t) => [t, idf(df.get(t) ?? 0)])),
+    prefixes: unknown.filter(prefixable).slice(0, MAX_QUERY_TERMS),
+  };
 }

@@ -4,14 +4,25 @@ import type { Recallable } from './index';
 
 export const EXCERPT_WORDS = 12;
 
+// Japanese and Chinese put no spaces between words and end sentences with 。！？ (#28): a whole Japanese reply
+// was one "word" and one sentence, so its excerpt was the whole reply. There two letters count as a word.
+const SENTENCE = /[^.!?。！？\n]+[.!?。！？]*\s*/g;
+const SPACELESS_LETTERS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
+
+/** Words as the 12-word cut counts them (a trailing space counts one, as it always did: eval:recall moves). */
+export function wordCount(text: string): number {
+  const spaced = text.split(/\s+/).length;
+  return spaced + Math.floor((text.match(SPACELESS_LETTERS)?.length ?? 0) / 2);
+}
+
 /** Sentences joined up to about `words` words; 0 keeps the text whole. */
 export function excerpts(text: string, words = EXCERPT_WORDS): string[] {
   if (words <= 0) return [text];
-  const sentences = text.match(/[^.!?\n]+[.!?]*\s*/g) ?? [text];
+  const sentences = text.match(SENTENCE) ?? [text];
   const out: string[] = [];
   let current = '';
   for (const s of sentences) {
-    if (current && (current + s).split(/\s+/).length > words) {
+    if (current && wordCount(current + s) > words) {
       out.push(current.trim());
       current = '';
     }

@@ -2,6 +2,7 @@
 // then changed one memory at a time as the background writes (#5: never rebuilt per query).
 import MiniSearch from 'minisearch';
 import type { Memory } from '../model/records';
+import { compoundParts } from './compounds';
 import { terms } from './terms';
 
 /** What ranking reads from a memory; the eval and the bench build these without a database. */
@@ -26,6 +27,8 @@ export type Recallable = Pick<
   excerpt?: boolean;
   /** Words around the line (excerpts.ts), searched at CONTEXT_WEIGHT but never shown or counted. */
   context?: string;
+  /** Tokens of the printed line, "- " and line break included, when counted (lib/past/lines.ts hitLineText). */
+  lineTokens?: number;
 };
 
 /**
@@ -140,7 +143,10 @@ export class RecallIndex {
   private queryTerms(query: string): { rare: string[]; common: string[] } {
     const size = this.docs.size;
     const limit = size >= COMMON_MIN_DOCS ? size * COMMON_SHARE : Infinity;
-    const ordered = [...new Set(terms(query))]
+    const known = (t: string) => this.df.has(t);
+    const asked = [...new Set(terms(query))];
+    const parts = asked.filter((t) => !known(t)).flatMap((t) => compoundParts(t, known));
+    const ordered = [...new Set([...asked, ...parts])]
       .map((t) => [t, this.df.get(t) ?? 0] as const)
       .sort((a, b) => a[1] - b[1])
       .slice(0, MAX_QUERY_TERMS);

@@ -19,10 +19,15 @@ export interface RankOptions {
 }
 
 /** Reciprocal rank fusion (Cormack et al. 2009); k = 60 is the paper's constant. */
-export function fuseByRank(lists: readonly (readonly string[])[], k = 60): Map<string, number> {
+const RRF_K = 60;
+
+/** One list's share of a fused score for the item at `rank` (from 0). */
+export const rankScore = (rank: number, k = RRF_K) => 1 / (k + rank + 1);
+
+export function fuseByRank(lists: readonly (readonly string[])[], k = RRF_K): Map<string, number> {
   const fused = new Map<string, number>();
   for (const list of lists) {
-    list.forEach((id, rank) => fused.set(id, (fused.get(id) ?? 0) + 1 / (k + rank + 1)));
+    list.forEach((id, rank) => fused.set(id, (fused.get(id) ?? 0) + rankScore(rank, k)));
   }
   return fused;
 }
@@ -35,8 +40,8 @@ function relevance(index: RecallIndex, query: string, semantic: readonly string[
   return fuseByRank([lexicalOrder, semantic.slice(0, 100)]);
 }
 
-// Boosts are at most ~1.75x, so they only reorder the head: the 400 best by relevance are enough to rank
-// (the MMR pool takes 200), and a 10k store no longer pays boosts for thousands of weak matches.
+// Boosts are at most ~2.5x (boost.ts), so they only reorder the head: the 400 best by relevance are enough to
+// rank (the MMR pool takes 200), and a 10k store no longer pays boosts for thousands of weak matches.
 const HEAD = 400;
 
 function head(scores: Map<string, number>): [string, number][] {

@@ -7,6 +7,7 @@ import { BLOCK_CLOSE, BLOCK_OPEN, escapeMemoryText } from './block';
 import { conversationExcerpts } from './excerpts';
 import { RecallIndex, type Recallable } from './index';
 import { recall, type RecallInput } from './recall';
+import { hitLineText, hitTokenText, pastLines } from '../past/lines';
 
 const enc = new Tiktoken(o200k);
 const count = (s: string) => enc.encode(s).length;
@@ -41,6 +42,20 @@ describe('ranking', () => {
     const r = ask(index, { draft: 'Any good hikes near Bolzano?' });
     expect(ids(r)).toEqual(['hike']);
     expect(r.mode).toBe('draft');
+  });
+
+  // #28: the memory index tokenized each run of letters whole, so a Japanese sentence was one term and a
+  // Korean noun with its particle another: neither was found by a draft sharing the noun.
+  test('a draft about 抹茶 finds the Japanese memory; 호텔이 finds 호텔을; a compound finds its head', () => {
+    const index = indexOf(
+      mem('ja', '私は大阪に住んでいて、毎朝抹茶を飲みます。'),
+      mem('ko', '바다가 보이는 호텔을 좋아한다.'),
+      mem('de', 'Meine Tochter Lena spielt Geige.'),
+      mem('en', 'I drink green tea every morning.'),
+    );
+    expect(ids(ask(index, { draft: '抹茶ラテの作り方を教えて' }))).toEqual(['ja']);
+    expect(ids(ask(index, { draft: '호텔이 공항에서 얼마나 멀어요?' }))).toEqual(['ko']);
+    expect(ids(ask(index, { draft: 'Was kostet eine Geigenstunde?' }))).toEqual(['de']);
   });
 
   test('standing instructions are always in, even when relevant memories could fill the budget', () => {
@@ -176,6 +191,41 @@ describe('budget', () => {
   }, 60_000);
 });
 
+describe('budget with past lines counted as printed', () => {
+  // A past line's count covers its whole printed line (lib/past/lines.ts hitTokenText), so it is charged no
+  // LINE_OVERHEAD: lines starting with a digit, ending without punctuation, escaped or not Latin at all still
+  // fit the budget as really tokenized.
+  test('the block never exceeds the budget over random memories and past lines', () => {
+    let seed = 5;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const words = '2026 12 sushi Caroline: 東京の 호텔을 — <b> x\ny ok. (note) piano? 7pm'.split(' ');
+    const text = (n: number) =>
+      Array.from({ length: n }, () => words[Math.floor(rand() * words.length)]).join(' ');
+    const at = (i: number) => new Date(Date.UTC(2020 + (i % 5), i % 12, 1 + (i % 28))).toISOString();
+    for (let trial = 0; trial < 200; trial++) {
+      const memories = Array.from({ length: Math.floor(rand() * 30) }, (_, i) =>
+        mem(`m${i}`, text(1 + Math.floor(rand() * 20)), { type: 'event', occurredStart: at(i) }),
+      );
+      const hits = Array.from({ length: Math.floor(rand() * 60) }, (_, i) => ({
+        id: `h${i}`,
+        turnKey: `c:t${i}`,
+        who: rand() < 0.5 ? 'Me' : 'Assistant',
+        at: at(i * 7),
+        text: text(1 + Math.floor(rand() * 14)),
+        score: 1 + rand() * 10,
+      }));
+      const lines = hits.map((h) => ({ ...h, lineTokens: count(hitLineText(h)) }));
+      const past = { lines: pastLines(lines, (h) => count(hitTokenText(h))) };
+      const budgetTokens = 100 + Math.floor(rand() * 1000);
+      const draft = `${words[Math.floor(rand() * words.length)]} sushi piano`;
+      const r = ask(indexOf(...memories), { draft, budgetTokens, past });
+      if (r.lines.length === 0) continue;
+      expect(count(r.text), `trial ${trial}`).toBeLessThanOrEqual(budgetTokens);
+      expect(r.tokens).toBeLessThanOrEqual(budgetTokens);
+    }
+  }, 60_000);
+});
+
 describe('past-turn excerpts', () => {
   test('an excerpt whose turn is already in the block is left out; memories sharing a turn both stay', () => {
     const turn = ['chatgpt:c1:t7'];
@@ -240,5 +290,25 @@ describe('semantic fusion', () => {
     expect(ids(ask(index, { draft: 'my car' }))).toEqual([]);
     expect(ids(ask(index, { draft: 'my car', semantic: ['car', 'ev'] })).sort()).toEqual(['car', 'ev']);
     expect(ids(ask(index, { draft: 'Volvo', semantic: null }))).toEqual(['car']);
+  });
+
+  // #28: fused memory scores are reciprocal ranks (≤ 2/61) and excerpts came with bm25 (1–25), so with both
+  // "Match by meaning" and past turns on, every excerpt outranked every memory and filled the block.
+  test('with the semantic tier on, past excerpts join by rank too and do not crowd memories out', () => {
+    const topics = ['salmon fishing', 'a red canoe', 'morning fog', 'my dog Rex', 'sunset paddles with Mia'];
+    const index = indexOf(...topics.map((t, i) => mem(`m${i}`, `Kayak weekends at the lake: ${t}.`)));
+    const hits = Array.from({ length: 30 }, (_, i) => ({
+      id: `h${i}`,
+      turnKey: `c:t${i}`,
+      who: 'Me',
+      at: '2026-09-01T00:00:00Z',
+      text: `weekend ${i} of chores and laundry`,
+      score: 1.2,
+    }));
+    const past = { lines: pastLines(hits, () => 10) };
+    const semantic = topics.map((_, i) => `m${i}`);
+    const r = ask(index, { draft: 'kayak weekends at the lake', budgetTokens: 300, past, semantic });
+    expect(r.lines.filter((l) => l.section !== 'past').map((l) => l.id)).toHaveLength(topics.length);
+    expect(r.lines.some((l) => l.section === 'past')).toBe(true);
   });
 });

@@ -3,7 +3,7 @@
 import { renderBlock } from './block';
 import type { RecallIndex, Recallable } from './index';
 import { boostFactor } from './boost';
-import { rankMemories, rankProfile, type Ranked } from './rank';
+import { rankMemories, rankProfile, rankScore, type Ranked } from './rank';
 import {
   DUPLICATE_AT,
   fillRelevant,
@@ -73,13 +73,17 @@ function reservedOf(index: RecallIndex, input: RecallInput, excluded: ReadonlySe
 }
 
 // Excerpts compete with memories on the same relevance scale, with the same boosts (recency, a date named in
-// the query) as rank.ts gives memories.
+// the query) as rank.ts gives memories. When the memories' order is a rank fusion with the semantic tier
+// (rank.ts), their scores are reciprocal ranks (≤ 2/61), not BM25: the excerpts then join by their rank too,
+// else any excerpt (bm25 1–25) outranked every memory and took the whole block (#28, recall.test.ts).
 function mergePast(ranked: Ranked[], query: string, input: RecallInput): Ranked[] {
   if (!input.past) return ranked;
   const window = queryWindow(query, input.now);
-  const past = input.past.lines.map(({ memory, score }) => ({
+  const byRank = (input.semantic?.length ?? 0) > 0;
+  const lines = [...input.past.lines].sort((a, b) => b.score - a.score);
+  const past = lines.map(({ memory, score }, i) => ({
     memory,
-    score: score * boostFactor(memory, input.now, window),
+    score: (byRank ? rankScore(i) : score) * boostFactor(memory, input.now, window),
     terms: new Set(terms(memory.text)),
   }));
   return [...ranked, ...past].sort((a, b) => b.score - a.score);
@@ -97,19 +101,29 @@ function nearDuplicateOf(index: RecallIndex, removed: ReadonlySet<string>, at = 
   return (t: ReadonlySet<string>) => gone.some((g) => jaccard(g, t) >= at);
 }
 
-export function recall(index: RecallIndex, input: RecallInput): RecallResult {
+/** Every candidate line for this request, best first, before packing (eval/recall-loss.ts reads it too). */
+export function rankLines(
+  index: RecallIndex,
+  input: RecallInput,
+): { mode: QueryMode; query: string; ranked: Ranked[] } {
   const { mode, query } = buildQuery(input.draft, input.recent);
   const excluded = new Set(input.exclude ?? []);
   const nearRemoved = nearDuplicateOf(index, excluded, input.pack?.duplicateAt);
-  const options: PackOptions = { ...input.pack, budgetTokens: input.budgetTokens };
   const rankOptions = { now: input.now, scopes: input.scopes, semantic: input.semantic };
-  const packer = new Packer(input.budgetTokens, input.clean);
-  fillReserved(packer, reservedOf(index, input, excluded), options);
   const ranked: Ranked[] = (
     mode === 'profile'
       ? rankProfile(index, rankOptions)
       : mergePast(rankMemories(index, query, rankOptions), query, input)
   ).filter((r) => !excluded.has(r.memory.id) && !nearRemoved(r.terms));
+  return { mode, query, ranked };
+}
+
+export function recall(index: RecallIndex, input: RecallInput): RecallResult {
+  const { mode, query, ranked } = rankLines(index, input);
+  const excluded = new Set(input.exclude ?? []);
+  const options: PackOptions = { ...input.pack, budgetTokens: input.budgetTokens };
+  const packer = new Packer(input.budgetTokens, input.clean);
+  fillReserved(packer, reservedOf(index, input, excluded), options);
   fillRelevant(packer, ranked, options);
   const text = packer.chosen.length > 0 ? renderBlock(packer.chosen) : '';
   const taken = new Set(packer.chosen.map((c) => c.id));

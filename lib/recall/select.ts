@@ -76,7 +76,10 @@ export class Packer {
   cost(line: Chosen): number {
     const header = this.sections.has(line.section) ? 0 : SECTION_TOKENS;
     const day = line.date && !this.days.has(`${line.section}|${line.date.day}`) ? DATE_TOKENS : 0;
-    return header + day + line.tokenCount + LINE_OVERHEAD;
+    // A line counted as printed costs that; a redacted one's text changed, so its marks get the margin again.
+    const { lineTokens, tokenCount } = line.memory;
+    const exact = lineTokens !== undefined && line.tokenCount === tokenCount;
+    return header + day + (exact ? lineTokens : line.tokenCount + LINE_OVERHEAD);
   }
 
   private refuse(line: Chosen): false {
