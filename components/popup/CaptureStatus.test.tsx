@@ -56,7 +56,7 @@ test('the pause toggle turns capture off for this site only', async () => {
   render(<CaptureStatus />);
   await userEvent.click(await screen.findByLabelText('Pause capture on ChatGPT'));
   await screen.findByText('Capture is paused on ChatGPT.');
-  expect((await readSettings()).capture.sites).toEqual({ chatgpt: false, claude: true });
+  expect((await readSettings()).capture.sites).toEqual({ ...DEFAULT_SETTINGS.capture.sites, chatgpt: false });
 });
 
 test('the global pause stops capture everywhere', async () => {

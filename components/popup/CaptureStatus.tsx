@@ -3,7 +3,7 @@ import type { CaptureStatus as Status } from '../../lib/model/messages';
 import type { Site } from '../../lib/model/site';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/model/settings';
 import { readSettings, settingsItem, writeSettings } from '../../lib/settings';
-import { SITE_LABELS } from '../../lib/sites/registry';
+import { SITE_LABELS, siteInfo } from '../../lib/sites/registry';
 import { watchTabStatus } from '../../lib/store/status';
 import { captureWords } from '../shared/captureWords';
 import { useAction } from '../shared/useAction';
@@ -94,7 +94,9 @@ export function CaptureStatus() {
         </details>
       )}
       <PauseToggles site={site ?? null} settings={settings} run={run} />
-      {site && tabId !== null && <VendorMemoryImport site={site} tabId={tabId} />}
+      {site && tabId !== null && siteInfo(site).savedMemoriesUrl && (
+        <VendorMemoryImport site={site} tabId={tabId} />
+      )}
       {error && (
         <p role="alert" className="error">
           Could not change capture: {error}

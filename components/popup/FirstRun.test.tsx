@@ -54,7 +54,7 @@ test('first run: skip the model, choose sites, read the promises, finish; then t
   await userEvent.click(screen.getByRole('button', { name: 'Finish' }));
   expect(await screen.findByRole('link', { name: '0 memories' })).toBeTruthy();
   expect(await onboardedItem.getValue()).toBe(true);
-  expect((await readSettings()).capture.sites).toEqual({ chatgpt: false, claude: true });
+  expect((await readSettings()).capture.sites).toEqual({ ...DEFAULT_SETTINGS.capture.sites, chatgpt: false });
   unmount();
   render(<PopupApp />);
   expect(await screen.findByText('0 memories to review')).toBeTruthy();

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { sendMessage } from '../../lib/messaging/send';
+import { DEFAULT_SETTINGS, type Settings } from '../../lib/model/settings';
 import { onboardedItem } from '../../lib/onboarding';
 import { readSettings, writeSettings } from '../../lib/settings';
+import { SITES } from '../../lib/sites/registry';
 import { Button, ErrorText } from '../shared/ui';
 import { useAction } from '../shared/useAction';
 import { optionsUrl } from './Counts';
@@ -67,32 +69,23 @@ function ModelStep({ model }: { model: string }) {
   );
 }
 
-function SitesStep({
-  sites,
-  setSites,
-}: {
-  sites: { chatgpt: boolean; claude: boolean };
-  setSites: (s: { chatgpt: boolean; claude: boolean }) => void;
-}) {
+type Sites = Settings['capture']['sites'];
+
+/** Every site in the registry (lib/sites/registry.ts), each on until unchecked. */
+function SitesStep({ sites, setSites }: { sites: Sites; setSites: (s: Sites) => void }) {
   return (
     <fieldset className="stack tight">
       <legend>Which sites should Engram read?</legend>
-      <label className="inline">
-        <input
-          type="checkbox"
-          checked={sites.chatgpt}
-          onChange={(e) => setSites({ ...sites, chatgpt: e.target.checked })}
-        />{' '}
-        ChatGPT
-      </label>
-      <label className="inline">
-        <input
-          type="checkbox"
-          checked={sites.claude}
-          onChange={(e) => setSites({ ...sites, claude: e.target.checked })}
-        />{' '}
-        Claude
-      </label>
+      {SITES.map(({ site, label }) => (
+        <label key={site} className="inline">
+          <input
+            type="checkbox"
+            checked={sites[site]}
+            onChange={(e) => setSites({ ...sites, [site]: e.target.checked })}
+          />{' '}
+          {label}
+        </label>
+      ))}
     </fieldset>
   );
 }
@@ -145,7 +138,7 @@ export function FirstRun({ onDone }: { onDone: () => void }) {
   const model = useSavedModel();
   const pastTurns = usePastTurns();
   const [chosen, setStep] = useState<number | null>(null);
-  const [sites, setSites] = useState({ chatgpt: true, claude: true });
+  const [sites, setSites] = useState<Sites>(DEFAULT_SETTINGS.capture.sites);
   const finish = useAction(async (saveSites: boolean) => {
     if (saveSites) {
       const settings = await readSettings();

@@ -39,7 +39,7 @@ test('valid changes are saved and confirmed; each setting explains itself', asyn
   const saved = await readSettings();
   expect(saved.recall.budgetTokens).toBe(1200);
   expect(saved.privacy.reviewMode).toBe(true);
-  expect(saved.capture.sites).toEqual({ chatgpt: true, claude: false });
+  expect(saved.capture.sites).toEqual({ ...DEFAULT_SETTINGS.capture.sites, claude: false });
 });
 
 test('the daily limits are settings, checked like the others (#11)', async () => {

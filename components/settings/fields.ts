@@ -1,5 +1,6 @@
 // The settings the options page shows (#6): one line each on what it does, and what a bad value should be.
 // Model and prompt settings belong to the extraction issue's "Model" section (#4).
+import { SITES } from '../../lib/sites/registry';
 export interface FieldDef {
   path: string;
   label: string;
@@ -50,18 +51,12 @@ export const GROUPS: { title: string; fields: FieldDef[] }[] = [
   {
     title: 'Capture',
     fields: [
-      {
-        path: 'capture.sites.chatgpt',
-        label: 'Capture ChatGPT',
+      ...SITES.map((s): FieldDef => ({
+        path: `capture.sites.${s.site}`,
+        label: `Capture ${s.label}`,
         kind: 'bool',
-        hint: 'Read conversations on chatgpt.com.',
-      },
-      {
-        path: 'capture.sites.claude',
-        label: 'Capture Claude',
-        kind: 'bool',
-        hint: 'Read conversations on claude.ai.',
-      },
+        hint: `Read conversations on ${s.hosts[0]}.`,
+      })),
       {
         path: 'capture.paused',
         label: 'Pause all capture',

@@ -5,14 +5,9 @@ import { newMemory } from '../model/new-memory';
 import type { Memory, MemoryEvent } from '../model/records';
 import type { Site } from '../model/site';
 import { escapeMemoryText } from '../recall/block';
-import { SITE_LABELS } from '../sites/registry';
+import { SITE_LABELS, siteInfo } from '../sites/registry';
 import { getMemory, writeMemory } from '../store/memories';
 import { countTokens } from '../tokens';
-
-const SOURCE_URL: Record<Site, string> = {
-  chatgpt: 'https://chatgpt.com/backend-api/memories',
-  claude: 'https://claude.ai/api/organizations/memory',
-};
 
 async function toMemory(
   site: Site,
@@ -26,7 +21,7 @@ async function toMemory(
       type: 'profile',
       confidence: 0.9,
       mentionedAt: entry.updatedAt ?? at,
-      sources: [{ site, conversationId: null, turnIds: [], url: SOURCE_URL[site] }],
+      sources: [{ site, conversationId: null, turnIds: [], url: siteInfo(site).savedMemoriesUrl ?? null }],
       tokenCount: await countTokens(escapeMemoryText(entry.text)),
     },
     at,

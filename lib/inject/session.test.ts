@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { SiteAdapter } from '../sites/adapter';
+import { chatgptCore } from '../sites/chatgpt/site';
 import { FRAME_TITLE } from './frame';
 import { createInsertSession, readContext } from './session';
 
@@ -34,7 +35,7 @@ function page() {
   form.append(composer);
   document.body.append(form);
   const adapter = {
-    site: 'chatgpt',
+    ...chatgptCore,
     findComposer: () => (composer.isConnected ? composer : null),
     conversationId: () => 'c1',
     parseTurns: () => [],
@@ -146,7 +147,7 @@ describe('the insert session places the preview frame, never memory text', () =>
 
 describe('project scope from the page URL', () => {
   const adapter = {
-    site: 'chatgpt',
+    ...chatgptCore,
     findComposer: () => null,
     conversationId: (url: URL) => /\/c\/(\w+)/.exec(url.pathname)?.[1] ?? null,
     parseTurns: () => [],
@@ -184,7 +185,7 @@ describe("a site's own composer path (a textarea, #24)", () => {
     document.body.append(area);
     const insert = vi.fn(() => ({ ok: true as const, method: 'value' as const }));
     const adapter = {
-      site: 'chatgpt',
+      ...chatgptCore,
       findComposer: () => area,
       conversationId: () => 'c1',
       parseTurns: () => [],

@@ -1,13 +1,24 @@
 // Settings live in WXT storage items (chrome.storage.local), not Dexie: they are small, read by every
 // context, and WXT gives them versions and migrations.
 import { z } from 'zod/mini';
+import { Site } from './site';
 
 export const EMBEDDING_MODEL = 'text-embedding-3-small';
 
+/**
+ * One switch per registered site, each on when a stored value lacks it: settings saved before a site joined the
+ * registry (#24) still parse (a failed parse falls back to every default) and the new site starts on.
+ */
+const SiteSwitches = z.object(
+  Object.fromEntries(Site.options.map((s) => [s, z._default(z.boolean(), true)])) as Record<
+    Site,
+    z.ZodMiniDefault<z.ZodMiniBoolean>
+  >,
+);
+
 export const Settings = z.object({
   capture: z.object({
-    /** Per-site switch; a site missing here counts as on. */
-    sites: z.object({ chatgpt: z.boolean(), claude: z.boolean() }),
+    sites: SiteSwitches,
     paused: z.boolean(),
     idleDelaySec: z.number().check(z.int(), z.gte(10), z.lte(3600)),
     allowIncognito: z.boolean(),
@@ -41,7 +52,7 @@ export type Settings = z.infer<typeof Settings>;
 
 export const DEFAULT_SETTINGS: Settings = {
   capture: {
-    sites: { chatgpt: true, claude: true },
+    sites: Object.fromEntries(Site.options.map((s) => [s, true])) as Record<Site, boolean>,
     paused: false,
     idleDelaySec: 120,
     allowIncognito: false,

@@ -38,7 +38,7 @@ export function startChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): 
     session.sync(location.href);
   };
   watchThread(document, () => adapter.findThread(document), onChange, ctx.signal);
-  listenForReplies((id) => void capture.refresh(id), ctx.signal);
+  listenForReplies((id, asked) => void capture.refresh(id, asked), ctx.signal);
   ctx.addEventListener(window, 'wxt:locationchange', () => void capture.refresh());
   session.sync(location.href);
   void capture.refresh();
