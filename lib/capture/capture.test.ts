@@ -249,6 +249,26 @@ describe('capture controller: site data first, the page as fallback', () => {
     expect(other.sent).toHaveLength(1);
   });
 
+  test('the same status at a new address is reported again, for the popup of the tab now there', async () => {
+    let href = 'https://chatgpt.com/';
+    const reports: CaptureStatus[] = [];
+    const c = createController({
+      adapter: adapter({ api: apiOk() }),
+      page: { document, href: () => href },
+      fetchJson: async () => null,
+      cookie: () => '',
+      send: async () => ({ stored: 0, seen: 0, skipped: null }),
+      report: async (status) => reports.push(status),
+    });
+    await c.refresh('abc123', true);
+    href = 'https://chatgpt.com/c/abc123';
+    await c.refresh();
+    expect(reports.map((r) => [r.state, r.url])).toEqual([
+      ['private', 'https://chatgpt.com/'],
+      ['private', 'https://chatgpt.com/c/abc123'],
+    ]);
+  });
+
   test('a new chat page without an id reports idle', async () => {
     const { c, reports } = controller({ api: apiOk() }, 'https://chatgpt.com/');
     await c.refresh();

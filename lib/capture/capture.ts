@@ -93,11 +93,14 @@ export function createSender(send: CaptureEnv['send']): (req: CaptureRequest) =>
   };
 }
 
-/** Reports a status whenever it differs from the last one reported. */
+/**
+ * Reports a status whenever it or the page's address differs from the last one reported: a new thread that
+ * becomes its own URL (Perplexity's /search/<slug>, #24) is the popup's tab only once its status names that URL.
+ */
 export function createReporter(env: CaptureEnv): (input: StatusInput) => void {
   let last = '';
   return (input) => {
-    const signature = JSON.stringify(input);
+    const signature = JSON.stringify([input, env.page.href()]);
     if (signature === last) return;
     last = signature;
     const status: CaptureStatus = {

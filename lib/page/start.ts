@@ -39,7 +39,9 @@ export function startChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): 
   };
   watchThread(document, () => adapter.findThread(document), onChange, ctx.signal);
   listenForReplies((id, asked) => void capture.refresh(id, asked), ctx.signal);
-  ctx.addEventListener(window, 'wxt:locationchange', () => void capture.refresh());
+  // WXT hears a same-page navigation through the Navigation API's navigate event, which Chromium fires inside
+  // pushState, before the address changes (#24: a new Perplexity thread was read at its old '/'): read after it.
+  ctx.addEventListener(window, 'wxt:locationchange', () => ctx.setTimeout(() => void capture.refresh(), 0));
   session.sync(location.href);
   void capture.refresh();
   serveTabMessages(adapter, fetchJson, session, ctx);
