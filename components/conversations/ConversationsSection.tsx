@@ -7,15 +7,13 @@ import { turnsOf } from '../../lib/store/conversations';
 import { listConversationRows, type ConversationRow } from '../../lib/store/views';
 import { DeleteConversation } from './DeleteConversation';
 import { VirtualList } from '../memories/VirtualList';
-import { dateLabel } from '../shared/labels';
+import { dateLabel, orList } from '../shared/labels';
 import { SITE_LABELS, SITES } from '../../lib/sites/registry';
 import { Button, EmptyState, ErrorText, Section } from '../shared/ui';
 import { useAction } from '../shared/useAction';
 
 /** "chatgpt.com, claude.ai, … or chat.mistral.ai": every site the registry lists, by its first host. */
-const SITE_HOSTS_WORDS = SITES.map((s) => s.hosts[0])
-  .join(', ')
-  .replace(/, ([^,]*)$/, ' or $1');
+const SITE_HOSTS_WORDS = orList(SITES.map((s) => s.hosts[0] ?? s.label));
 
 const STRATEGY: Record<CaptureHealth['strategy'], string> = {
   api: 'read from the site’s own data',

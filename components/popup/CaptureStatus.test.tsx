@@ -41,7 +41,7 @@ test('a page read after the site data failed says so', async () => {
 
 test('a broken page is never silent, and updates live', async () => {
   render(<CaptureStatus />);
-  await screen.findByText(/Open a ChatGPT or Claude conversation/);
+  await screen.findByText(/Open a conversation on ChatGPT, Claude, Gemini, Perplexity, DeepSeek or Le Chat/);
   await setTabStatus(
     7,
     status({ state: 'broken', strategy: 'none', turnsSeen: 0, lastError: 'No turns found' }),

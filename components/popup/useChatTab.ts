@@ -12,7 +12,7 @@ async function isChatTab(): Promise<boolean> {
 }
 
 /**
- * Whether the popup speaks about a ChatGPT or Claude tab: "Insert memory" is offered only there (#16: on other
+ * Whether the popup speaks about a tab of a site Engram reads: "Insert memory" is offered only there (#16: on other
  * tabs it failed with "Could not establish connection"). Checked again when another tab comes to the front.
  */
 export function useChatTab(): boolean {

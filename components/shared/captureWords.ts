@@ -2,6 +2,7 @@
 import type { CaptureStatus } from '../../lib/model/messages';
 import type { Settings } from '../../lib/model/settings';
 import { SITE_LABELS } from '../../lib/sites/registry';
+import { SITE_NAMES } from './labels';
 
 export const BROKEN = "Capture isn't working on this page — the site may have changed";
 
@@ -15,7 +16,7 @@ const turns = (n: number) => `${n} ${n === 1 ? 'turn' : 'turns'}`;
 
 export function captureWords(status: CaptureStatus | null, settings: Settings): Words {
   if (!status)
-    return { headline: 'Open a ChatGPT or Claude conversation to capture it.', detail: null, problem: false };
+    return { headline: `Open a conversation on ${SITE_NAMES} to capture it.`, detail: null, problem: false };
   const label = SITE_LABELS[status.site];
   if (settings.capture.paused)
     return { headline: 'Capture is paused everywhere.', detail: null, problem: false };

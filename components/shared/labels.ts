@@ -2,7 +2,15 @@
 import { parseConversationKey } from '../../lib/model/keys';
 import type { Actor, Job, MemoryEvent, MemoryStatus, MemoryType } from '../../lib/model/records';
 import { Site } from '../../lib/model/site';
-import { SITE_LABELS, siteInfo } from '../../lib/sites/registry';
+import { SITE_LABELS, siteInfo, SITES } from '../../lib/sites/registry';
+
+/** "a, b or c". */
+export function orList(words: readonly string[]): string {
+  return words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
+}
+
+/** "ChatGPT, Claude, Gemini, Perplexity, DeepSeek or Le Chat": every site the registry lists. */
+export const SITE_NAMES = orList(SITES.map((s) => s.label));
 
 export const TYPE_LABELS: Record<MemoryType, string> = {
   profile: 'About me',

@@ -24,13 +24,13 @@ export const KIND_LABELS: Record<ImportKind, string> = {
   ) as Record<Site, string>),
 };
 
-/** "Engram, ChatGPT, Claude or DeepSeek": what this build can import, in the registry's order. */
-const KNOWN = [
-  'Engram',
-  ...SITES.filter((s) => EXPORT_READERS.some((r) => r.site === s.site)).map((s) => s.label),
-]
-  .join(', ')
-  .replace(/, ([^,]*)$/, ' or $1');
+/** The sites whose data exports this build reads, in the registry's order ("ChatGPT, Claude, DeepSeek"). */
+export const EXPORT_SITES = SITES.filter((s) => EXPORT_READERS.some((r) => r.site === s.site)).map(
+  (s) => s.label,
+);
+
+/** "Engram, ChatGPT, Claude or DeepSeek". */
+const KNOWN = ['Engram', ...EXPORT_SITES].join(', ').replace(/, ([^,]*)$/, ' or $1');
 
 export interface ImportPlan {
   kind: ImportKind;
