@@ -134,17 +134,21 @@ async function run(site, withExtension) {
     await page.waitForTimeout(1500); // the initial capture of 200 turns settles before measuring
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
-    const busy = async () =>
-      (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration').value;
+    const metric = async (name) =>
+      (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === name).value;
+    const busy = () => metric('TaskDuration');
+    const layoutsBefore = await metric('LayoutCount');
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.start');
     const before = await busy();
     await page.evaluate('window.__stream()');
     await page.waitForTimeout(500);
     const total = (await busy()) - before;
+    // Layouts Engram forced would not show as its code in the profile: counted here, with and without.
+    const layouts = (await metric('LayoutCount')) - layoutsBefore;
     const { profile } = await cdp.send('Profiler.stop');
     if (withExtension) await expectCaptured(context);
-    return { total, engram: extensionTime(profile) };
+    return { total, layouts, engram: extensionTime(profile) };
   } finally {
     await context.close();
     rmSync(dir, { recursive: true, force: true });
@@ -192,10 +196,13 @@ const ms = (s) => `${(s * 1000).toFixed(0)} ms`;
 
 async function bench(name) {
   const site = PAGES[name];
-  const samples = { without: [], with: [], engram: [] };
+  const samples = { without: [], with: [], engram: [], layoutsWithout: [], layoutsWith: [] };
   for (let i = 0; i < RUNS; i++) {
-    samples.without.push((await run(site, false)).total);
+    const withoutEngram = await run(site, false);
+    samples.without.push(withoutEngram.total);
+    samples.layoutsWithout.push(withoutEngram.layouts);
     const withEngram = await run(site, true);
+    samples.layoutsWith.push(withEngram.layouts);
     samples.with.push(withEngram.total);
     samples.engram.push(withEngram.engram);
     const [a, b, c] = [samples.without[i], withEngram.total, withEngram.engram];
@@ -211,6 +218,10 @@ async function bench(name) {
   console.log(`with Engram:    median ${ms(medWith)}, p95 ${ms(quantile(samples.with, 0.95))}`);
   console.log(
     `Engram's code and what it calls (CPU profile): median ${ms(medEngram)}, p95 ${ms(quantile(samples.engram, 0.95))}`,
+  );
+  const layouts = (xs) => quantile(xs, 0.5);
+  console.log(
+    `layouts per run, median: without ${layouts(samples.layoutsWithout)}, with ${layouts(samples.layoutsWith)}`,
   );
   console.log(
     `ratio with/without, medians of busy time: ${(medWith / medWithout).toFixed(3)} (target ≤ 1.05)`,
