@@ -8,6 +8,8 @@ import type { SiteAdapter } from '../sites/adapter';
 import { scopeOfUrl } from '../sites/projects';
 import { createInsertButton, mountNear, type ButtonHandle } from './button';
 import { createPreviewFrame, type FrameTransport, type PreviewFrame } from './frame';
+import type { Sight } from './sight';
+import type { Verdict } from './watch';
 import { insertBlock } from './insert';
 
 export interface RecallTransport {
@@ -85,7 +87,31 @@ function listenForShortcut(doc: Document, open: () => Promise<void>, close: () =
   doc.addEventListener('keydown', onKey, true);
 }
 
-const NOT_ON_SCREEN = { ok: false, message: 'The preview is not fully on screen, so nothing was inserted.' };
+const NOT_ON_SCREEN = 'The preview is not fully on screen, so nothing was inserted.';
+/** Said beside the button while the page hides the preview, and when it refuses an insert for that (#25). */
+export const HIDDEN = "The page is hiding Engram's preview; Insert is off.";
+const REFUSED: Record<Exclude<Verdict | 'closed', 'plain'>, string> = {
+  closed: NOT_ON_SCREEN,
+  away: NOT_ON_SCREEN,
+  hidden: HIDDEN,
+  brief: 'The preview has only just come into view, so nothing was inserted.',
+};
+
+/** Says HIDDEN beside the button while the page hides the open preview, and takes it back once it does not. */
+function saysHiding(button: () => ButtonHandle) {
+  let saying = false;
+  return (sight: Sight) => {
+    if ((sight === 'hidden') === saying) return;
+    saying = !saying;
+    button().setStatus(saying ? HIDDEN : '');
+  };
+}
+
+/** The frame's confirm inserts only once the frame has been plainly on screen for a moment (frame.ts, #11). */
+function fromPreview(frame: PreviewFrame | null, insert: () => { ok: boolean; message: string }) {
+  const verdict = frame?.verdict() ?? 'closed';
+  return verdict === 'plain' ? insert() : { ok: false, message: REFUSED[verdict] };
+}
 
 export function createInsertSession(
   adapter: SiteAdapter,
@@ -94,6 +120,8 @@ export function createInsertSession(
 ): InsertSession {
   let frame: PreviewFrame | null = null;
   let offeredFor: string | null = null;
+  const hiding = saysHiding(() => button);
+  const newFrame = () => createPreviewFrame(button.shadow, send.frame, hiding);
   const close = () => {
     if (!frame?.isOpen()) return;
     frame.hide();
@@ -101,13 +129,13 @@ export function createInsertSession(
   };
   const open = async () => {
     button.setOffer(null);
+    hiding('away');
     button.setStatus('');
-    frame ??= createPreviewFrame(button.shadow, send.frame);
-    frame.show(readContext(adapter, doc));
+    (frame ??= newFrame()).show(readContext(adapter, doc));
   };
   const insert = (text: string) => say(insertInto(adapter, doc, text));
   const say = <R extends { message: string }>(result: R) => (button.setStatus(result.message), result);
-  const insertFromPreview = (text: string) => (frame?.onScreen() ? insert(text) : NOT_ON_SCREEN);
+  const insertFromPreview = (text: string) => say(fromPreview(frame, () => insertInto(adapter, doc, text)));
   const button = createInsertButton(doc, open);
   listenForShortcut(doc, open, close);
   const sync = (href: string) => {
@@ -117,7 +145,7 @@ export function createInsertSession(
       void send.warm().catch(() => undefined);
       // Moving the host reloads the frame, whose token is spent: a new one.
       if (frame) frame.reload();
-      else frame = createPreviewFrame(button.shadow, send.frame);
+      else frame = newFrame();
     }
     const newChat = adapter.conversationId(new URL(href)) === null;
     // Only the draft matters here: no turn parsing on a page change.
