@@ -2,7 +2,8 @@
 // turn, memory and history event is parsed with lib/model/records.ts after the fields a file may lack are
 // filled (token counts are always recounted), and each refused record comes back with the reason.
 import type { z } from 'zod/mini';
-import { describeError } from '../import/issues';
+import { shallowOnly } from '../import/depth';
+import { describeError, recordLabel as label } from '../import/issues';
 import { ExportConversation, ExportMemory } from '../model/export';
 import type { ImportChunk, ImportChunkReply, ImportRefusal } from '../model/messages';
 import { Conversation, Job, Turn, Usage, type MemoryEvent } from '../model/records';
@@ -15,14 +16,6 @@ type Checked<T> = { ok: true; value: T } | { ok: false; refusal: ImportRefusal }
 
 const field = (raw: unknown, name: string): unknown =>
   raw && typeof raw === 'object' && name in raw ? (raw as Record<string, unknown>)[name] : undefined;
-
-function label(kind: string, raw: unknown, name: string): string {
-  const text = field(raw, name);
-  const id = field(raw, 'id');
-  const shown =
-    typeof text === 'string' && text ? ` “${text.length > 60 ? `${text.slice(0, 59)}…` : text}”` : '';
-  return `${kind}${shown}${typeof id === 'string' ? ` (${id})` : ''}`;
-}
 
 const refuse = <T>(what: string, reason: string): Checked<T> => ({ ok: false, refusal: { what, reason } });
 
@@ -104,18 +97,24 @@ function sort<T>(checked: Checked<T>[], refused: ImportRefusal[]): T[] {
 export async function handleImportChunk(chunk: ImportChunk, now = new Date()): Promise<ImportChunkReply> {
   const at = now.toISOString();
   const refused: ImportRefusal[] = [];
+  // Before anything clones them (structuredClone in recounted): one record nested too deep is refused alone.
+  const shallow = (list: unknown[] | undefined, kind: string, name: string) =>
+    shallowOnly(list ?? [], kind, () => name, refused);
   const conversations = sort(
-    chunk.conversations.map((c) => checkConversation(c, at)),
+    shallow(chunk.conversations, 'Conversation', 'title').map((c) => checkConversation(c, at)),
     refused,
   );
-  const memories = sort(await Promise.all(chunk.memories.map(checkMemory)), refused);
+  const memories = sort(
+    await Promise.all(shallow(chunk.memories, 'Memory', 'text').map(checkMemory)),
+    refused,
+  );
   const written = await writeImport({
     exact: chunk.exact,
     conversations: conversations.map((c) => c.write),
     progress: conversations.flatMap((c) => (c.progress ? [c.progress] : [])),
     memories,
-    jobs: sort((chunk.jobs ?? []).map(checkJob), refused),
-    usage: sort((chunk.usage ?? []).map(checkUsage), refused),
+    jobs: sort(shallow(chunk.jobs, 'Job', 'conversationKey').map(checkJob), refused),
+    usage: sort(shallow(chunk.usage, 'Usage record', 'model').map(checkUsage), refused),
   });
   return { ...written, refused };
 }

@@ -112,6 +112,8 @@ export function sizeOf(plan: ImportPlan): number {
 export interface ImportSource {
   kind: ImportPlan['kind'];
   skipped: ImportPlan['skipped'];
+  /** Refused while the file was read: they never reach the background (#25). */
+  refused?: ImportRefusal[];
   total: number;
   chunks: AsyncIterable<ImportChunk>;
 }
@@ -121,6 +123,7 @@ export function sourceOf(plan: ImportPlan): ImportSource {
   return {
     kind: plan.kind,
     skipped: plan.skipped,
+    refused: plan.refused,
     total: sizeOf(plan),
     chunks: (async function* () {
       yield* chunks;
@@ -134,9 +137,9 @@ export async function runImport(
   onProgress: (p: ImportProgress) => void,
   wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
 ): Promise<ImportReport> {
-  const { kind, skipped, total, chunks } = 'chunks' in source ? source : sourceOf(source);
+  const { kind, skipped, refused = [], total, chunks } = 'chunks' in source ? source : sourceOf(source);
   const report: ImportReport = {
-    ...{ kind, conversations: 0, turns: 0, memories: 0, kept: 0, refused: [], skipped },
+    ...{ kind, conversations: 0, turns: 0, memories: 0, kept: 0, refused: [...refused], skipped },
     ...{ progress: 0, jobs: 0, usage: 0 },
   };
   let done = 0;
