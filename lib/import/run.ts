@@ -8,6 +8,8 @@ export interface ImportReport {
   conversations: number;
   turns: number;
   memories: number;
+  /** Memories waiting in Review: standing rules, pins and links from the file, changes to your own (#25). */
+  held: number;
   /** Records the store already held as they are, or newer: those stayed (#12). */
   kept: number;
   /** Records that failed the store's checks, with the reason (#12). */
@@ -139,7 +141,7 @@ export async function runImport(
 ): Promise<ImportReport> {
   const { kind, skipped, refused = [], total, chunks } = 'chunks' in source ? source : sourceOf(source);
   const report: ImportReport = {
-    ...{ kind, conversations: 0, turns: 0, memories: 0, kept: 0, refused: [...refused], skipped },
+    ...{ kind, conversations: 0, turns: 0, memories: 0, held: 0, kept: 0, refused: [...refused], skipped },
     ...{ progress: 0, jobs: 0, usage: 0 },
   };
   let done = 0;
@@ -149,6 +151,7 @@ export async function runImport(
     report.conversations += reply.conversations;
     report.turns += reply.turns;
     report.memories += reply.memories;
+    report.held += reply.held;
     report.kept += reply.kept;
     report.refused.push(...reply.refused);
     report.progress += reply.progress;

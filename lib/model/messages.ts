@@ -111,6 +111,11 @@ export const ImportChunkReply = z.object({
   conversations: z.number(),
   turns: z.number(),
   memories: z.number(),
+  /**
+   * Memories that wait in Review (#25): standing rules, pinned memories and links from a file, and a file's
+   * changes to memories the person owns.
+   */
+  held: z.number(),
   /** Records already stored as they are, or newer (by updatedAt): the stored one was kept. */
   kept: z.number(),
   refused: z.array(ImportRefusal),
