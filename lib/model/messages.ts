@@ -147,7 +147,13 @@ export const VendorMemories = z.object({
 });
 export type VendorMemories = z.infer<typeof VendorMemories>;
 
-export const VendorImportReply = z.object({ site: Site, imported: z.number(), unchanged: z.number() });
+export const VendorImportReply = z.object({
+  site: Site,
+  imported: z.number(),
+  unchanged: z.number(),
+  /** New entries with a link, and changes to memories the person owns: they wait in Review (#25). */
+  held: z.number(),
+});
 export type VendorImportReply = z.infer<typeof VendorImportReply>;
 
 export { Memory };
