@@ -55,8 +55,11 @@ export type BlockReply = z.infer<typeof BlockReply>;
 
 export const Ok = z.object({ ok: z.literal(true) });
 
-/** What a tab's capture is doing, in the words the popup shows (#3 health). */
-export const CaptureState = z.enum(['capturing', 'private', 'off', 'broken', 'idle']);
+/**
+ * What a tab's capture is doing, in the words the popup shows (#3 health). `limited`: Engram paused it, the tab
+ * having sent more than its limits allow (lib/background/capture-budget.ts, #25).
+ */
+export const CaptureState = z.enum(['capturing', 'private', 'off', 'broken', 'idle', 'limited']);
 export type CaptureState = z.infer<typeof CaptureState>;
 
 export const CaptureStatus = z.object({
@@ -81,7 +84,7 @@ export const CaptureProblem = z.object({
   site: Site,
   conversationId: z.nullable(z.string()),
   url: z.string(),
-  kind: z.enum(['broken', 'fallback']),
+  kind: z.enum(['broken', 'fallback', 'limited']),
   detail: z.string(),
   at: z.iso.datetime({ offset: true }),
 });
