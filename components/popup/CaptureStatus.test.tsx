@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, test } from 'vitest';
 import type { CaptureStatus as Status } from '../../lib/model/messages';
@@ -91,4 +91,21 @@ test('the options page lists capture problems', async () => {
     await screen.findByText("Capture isn't working on this page — the site may have changed"),
   ).toBeTruthy();
   expect(screen.getByText('No turns found on this page')).toBeTruthy();
+});
+
+test('a tab Engram paused for sending too much says so, and what was not stored (#25)', async () => {
+  const why = 'Engram paused capture on this tab: it sent more than 120 captures in a minute.';
+  const lost = 'Not stored: 3 captures with up to 3 new turns (1 kB).';
+  await setTabStatus(7, status({ state: 'limited', turnsStored: 0, lastError: `${why} ${lost}` }));
+  render(<CaptureStatus />);
+  const headline = await screen.findByRole('status');
+  await waitFor(() => expect(headline.textContent).toBe(why));
+  expect(headline.className).toBe('error');
+  expect(screen.getByText(lost)).toBeTruthy();
+  render(<CaptureProblems />);
+  await addCaptureProblem({
+    ...{ site: 'chatgpt', conversationId: 'c1', url: 'https://chatgpt.com/c/c1', kind: 'limited' },
+    ...{ detail: `${why} ${lost}`, at: '2026-11-29T12:00:00.000Z' },
+  });
+  expect(await screen.findByText('Engram paused capture on a ChatGPT tab')).toBeTruthy();
 });

@@ -13,6 +13,14 @@ export interface Words {
 
 const turns = (n: number) => `${n} ${n === 1 ? 'turn' : 'turns'}`;
 
+/** Engram paused this tab for sending too much (#25): the headline, then what was not stored. */
+function limitedWords(text: string): Words {
+  const end = text.indexOf(' Not stored:');
+  return end === -1
+    ? { headline: text, detail: null, problem: true }
+    : { headline: text.slice(0, end), detail: text.slice(end + 1), problem: true };
+}
+
 export function captureWords(status: CaptureStatus | null, settings: Settings): Words {
   if (!status)
     return { headline: 'Open a ChatGPT or Claude conversation to capture it.', detail: null, problem: false };
@@ -49,5 +57,7 @@ export function captureWords(status: CaptureStatus | null, settings: Settings): 
       };
     case 'idle':
       return { headline: `Open a ${label} conversation to capture it.`, detail: null, problem: false };
+    case 'limited':
+      return limitedWords(status.lastError ?? 'Engram paused capture on this tab.');
   }
 }

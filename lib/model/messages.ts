@@ -55,8 +55,11 @@ export type BlockReply = z.infer<typeof BlockReply>;
 
 export const Ok = z.object({ ok: z.literal(true) });
 
-/** What a tab's capture is doing, in the words the popup shows (#3 health). */
-export const CaptureState = z.enum(['capturing', 'private', 'off', 'broken', 'idle']);
+/**
+ * What a tab's capture is doing, in the words the popup shows (#3 health). `limited`: Engram paused it, the tab
+ * having sent more than its limits allow (lib/background/capture-budget.ts, #25).
+ */
+export const CaptureState = z.enum(['capturing', 'private', 'off', 'broken', 'idle', 'limited']);
 export type CaptureState = z.infer<typeof CaptureState>;
 
 export const CaptureStatus = z.object({
@@ -81,7 +84,7 @@ export const CaptureProblem = z.object({
   site: Site,
   conversationId: z.nullable(z.string()),
   url: z.string(),
-  kind: z.enum(['broken', 'fallback']),
+  kind: z.enum(['broken', 'fallback', 'limited']),
   detail: z.string(),
   at: z.iso.datetime({ offset: true }),
 });
@@ -111,6 +114,11 @@ export const ImportChunkReply = z.object({
   conversations: z.number(),
   turns: z.number(),
   memories: z.number(),
+  /**
+   * Memories that wait in Review (#25): standing rules, pinned memories and links from a file, and a file's
+   * changes to memories the person owns.
+   */
+  held: z.number(),
   /** Records already stored as they are, or newer (by updatedAt): the stored one was kept. */
   kept: z.number(),
   refused: z.array(ImportRefusal),
@@ -142,7 +150,13 @@ export const VendorMemories = z.object({
 });
 export type VendorMemories = z.infer<typeof VendorMemories>;
 
-export const VendorImportReply = z.object({ site: Site, imported: z.number(), unchanged: z.number() });
+export const VendorImportReply = z.object({
+  site: Site,
+  imported: z.number(),
+  unchanged: z.number(),
+  /** New entries with a link, and changes to memories the person owns: they wait in Review (#25). */
+  held: z.number(),
+});
 export type VendorImportReply = z.infer<typeof VendorImportReply>;
 
 export { Memory };

@@ -148,6 +148,11 @@ export const MemoryEvent = z.object({
   promptVersion: z.nullable(z.string()),
   model: z.nullable(z.string()),
   at: isoDate,
+  /**
+   * Set on every event an import wrote (#25): a file's history is a log of what happened elsewhere, never what
+   * this device's extractor did today (lib/store/limits.ts). Device-local: never exported (lib/model/export.ts).
+   */
+  imported: z.optional(z.boolean()),
 });
 export type MemoryEvent = z.infer<typeof MemoryEvent>;
 
@@ -192,5 +197,10 @@ export const Usage = z.object({
   /** Estimated from a price table when the model is known; null otherwise. */
   costUsd: z.nullable(z.number().check(z.nonnegative())),
   jobId: z.nullable(z.string()),
+  /**
+   * Set on every row an import wrote (#25): what the calls cost where they were made, shown in Activity's history,
+   * never counted against this device's daily token cap. Device-local: never exported (lib/model/export.ts).
+   */
+  imported: z.optional(z.boolean()),
 });
 export type Usage = z.infer<typeof Usage>;
