@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { CaptureStatus as Status } from '../../lib/model/messages';
 import type { Site } from '../../lib/model/site';
-import { DEFAULT_SETTINGS, type Settings } from '../../lib/model/settings';
+import { DEFAULT_SETTINGS, siteOn, type Settings } from '../../lib/model/settings';
 import { readSettings, settingsItem, writeSettings } from '../../lib/settings';
 import { SITE_LABELS } from '../../lib/sites/registry';
 import { watchTabStatus } from '../../lib/store/status';
@@ -52,7 +52,7 @@ function PauseToggles(props: {
         <label className="row">
           <input
             type="checkbox"
-            checked={!settings.capture.sites[site]}
+            checked={!siteOn(settings, site)}
             onChange={(e) => {
               const sites = { ...settings.capture.sites, [site]: !e.target.checked };
               void run({ sites });

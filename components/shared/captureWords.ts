@@ -1,6 +1,6 @@
 // Capture status in plain words (#3): the popup never shows a strategy name or a stack trace.
 import type { CaptureStatus } from '../../lib/model/messages';
-import type { Settings } from '../../lib/model/settings';
+import { siteOn, type Settings } from '../../lib/model/settings';
 import { SITE_LABELS } from '../../lib/sites/registry';
 
 export const BROKEN = "Capture isn't working on this page — the site may have changed";
@@ -19,7 +19,7 @@ export function captureWords(status: CaptureStatus | null, settings: Settings): 
   const label = SITE_LABELS[status.site];
   if (settings.capture.paused)
     return { headline: 'Capture is paused everywhere.', detail: null, problem: false };
-  if (!settings.capture.sites[status.site])
+  if (!siteOn(settings, status.site))
     return { headline: `Capture is paused on ${label}.`, detail: null, problem: false };
   switch (status.state) {
     case 'capturing': {
