@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import type { CaptureStatus as Status } from '../../lib/model/messages';
 import type { Site } from '../../lib/model/site';
-import { DEFAULT_SETTINGS, siteOn, type Settings } from '../../lib/model/settings';
-import { readSettings, writeSettings, writeSiteOn } from '../../lib/settings';
+import { DEFAULT_SETTINGS, type Settings } from '../../lib/model/settings';
+import { readSettings, writeSettings } from '../../lib/settings';
 import { SITE_LABELS } from '../../lib/sites/registry';
 import { watchTabStatus } from '../../lib/store/status';
 import { captureWords } from '../shared/captureWords';
 import { useAction } from '../shared/useAction';
+import { useSiteSwitches } from '../shared/useSiteSwitches';
 import { siteState, type PopupSite } from './popupSite';
 import { SiteNotice } from './SiteNotice';
 import { VendorMemoryImport } from './VendorMemoryImport';
@@ -17,18 +18,21 @@ function useTabStatus(tabId: number | null): Status | null {
   return status;
 }
 
-type Change = { site: Site; on: boolean } | { paused: boolean };
-
-function Toggles(props: { site: Site | null; settings: Settings; run: (c: Change) => Promise<boolean> }) {
-  const { site, settings, run } = props;
+function Toggles({ site, settings }: { site: Site | null; settings: Settings | null }) {
+  const switches = useSiteSwitches(settings);
+  const pause = useAction(async (paused: boolean) => {
+    const next = await readSettings();
+    await writeSettings({ ...next, capture: { ...next.capture, paused } });
+  });
+  const error = switches.error ?? pause.error;
   return (
     <>
       {site && (
         <label className="row">
           <input
             type="checkbox"
-            checked={siteOn(settings, site)}
-            onChange={(e) => void run({ site, on: e.target.checked })}
+            checked={switches.isOn(site)}
+            onChange={(e) => switches.turn(site, e.target.checked)}
           />
           Engram on {SITE_LABELS[site]}
         </label>
@@ -36,19 +40,18 @@ function Toggles(props: { site: Site | null; settings: Settings; run: (c: Change
       <label className="row">
         <input
           type="checkbox"
-          checked={settings.capture.paused}
-          onChange={(e) => void run({ paused: e.target.checked })}
+          checked={(settings ?? DEFAULT_SETTINGS).capture.paused}
+          onChange={(e) => void pause.run(e.target.checked)}
         />
         Pause all capture
       </label>
+      {error && (
+        <p role="alert" className="error">
+          Could not change capture: {error}
+        </p>
+      )}
     </>
   );
-}
-
-async function change(c: Change): Promise<void> {
-  if ('site' in c) return writeSiteOn(c.site, c.on);
-  const next = await readSettings();
-  await writeSettings({ ...next, capture: { ...next.capture, paused: c.paused } });
 }
 
 function StatusWords({ status, settings }: { status: Status | null; settings: Settings }) {
@@ -78,7 +81,6 @@ export function CaptureStatus({ site }: { site: PopupSite }) {
   const state = siteState(site);
   // The site the toggle is for: the tab's, or the one its status names when the browser hides the address.
   const here = site.tab?.site ?? status?.site ?? null;
-  const { run, error } = useAction(change);
   return (
     <section className="stack" aria-label="Capture">
       {state.kind === 'off' || state.kind === 'withheld' ? (
@@ -86,14 +88,9 @@ export function CaptureStatus({ site }: { site: PopupSite }) {
       ) : (
         <StatusWords status={status} settings={settings} />
       )}
-      <Toggles site={state.kind === 'withheld' ? null : here} settings={settings} run={run} />
+      <Toggles site={state.kind === 'withheld' ? null : here} settings={site.settings} />
       {state.kind === 'chat' && site.tabId !== null && (
         <VendorMemoryImport site={state.site} tabId={site.tabId} />
-      )}
-      {error && (
-        <p role="alert" className="error">
-          Could not change capture: {error}
-        </p>
       )}
     </section>
   );

@@ -2,14 +2,12 @@
 // Save settings: a person turning a site off means now), and whether the browser lets Engram read that site,
 // with a button that asks for it where it is withheld.
 import { useState } from 'react';
-import { siteOn, type Settings } from '../../lib/model/settings';
 import { Site } from '../../lib/model/site';
-import { writeSiteOn } from '../../lib/settings';
 import { SITE_HOSTS, SITE_LABELS } from '../../lib/sites/registry';
 import { allowSteps, askHosts, useWithheld, type Withheld } from '../shared/siteAccess';
 import { useSettings } from '../shared/useSettings';
+import { useSiteSwitches } from '../shared/useSiteSwitches';
 import { Button, ErrorText } from '../shared/ui';
-import { useAction } from '../shared/useAction';
 
 const list = (hosts: readonly string[]) => hosts.join(' and ');
 
@@ -44,19 +42,19 @@ function AccessLine(props: { site: Site; withheld: readonly string[] | null; rec
 
 function SiteRow(props: {
   site: Site;
-  settings: Settings;
+  on: boolean;
   withheld: readonly string[] | null;
   recheck: () => void;
   turn: (site: Site, on: boolean) => void;
 }) {
-  const { site, settings, withheld, recheck, turn } = props;
+  const { site, on, withheld, recheck, turn } = props;
   const id = `site-${site}`;
   return (
     <li className="field check">
       <input
         id={id}
         type="checkbox"
-        checked={siteOn(settings, site)}
+        checked={on}
         aria-describedby={`${id}-hint${withheld === null ? '' : ` ${id}-access`}`}
         onChange={(e) => turn(site, e.target.checked)}
       />
@@ -72,7 +70,7 @@ function SiteRow(props: {
 export function SitesSettings() {
   const settings = useSettings();
   const [withheld, recheck]: [Withheld | null, () => void] = useWithheld();
-  const { run, error } = useAction(writeSiteOn);
+  const { isOn, turn, error } = useSiteSwitches(settings);
   return (
     <fieldset className="card stack" aria-describedby="sites-note">
       <legend>Sites</legend>
@@ -87,10 +85,10 @@ export function SitesSettings() {
             <SiteRow
               key={site}
               site={site}
-              settings={settings}
+              on={isOn(site)}
               withheld={withheld?.[site] ?? null}
               recheck={recheck}
-              turn={(s, on) => void run(s, on)}
+              turn={turn}
             />
           ))}
         </ul>
