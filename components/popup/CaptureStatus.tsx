@@ -14,7 +14,15 @@ import { VendorMemoryImport } from './VendorMemoryImport';
 
 function useTabStatus(tabId: number | null): Status | null {
   const [status, setStatus] = useState<Status | null>(null);
-  useEffect(() => (tabId === null ? undefined : watchTabStatus(tabId, setStatus)), [tabId]);
+  useEffect(() => {
+    if (tabId === null) return;
+    let live = true;
+    const stop = watchTabStatus(tabId, (s) => live && setStatus(s));
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [tabId]);
   return status;
 }
 
