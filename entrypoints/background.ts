@@ -11,6 +11,7 @@ import { watchStoredMemories } from '../lib/background/services/embedding-sync';
 import { startEmbeddings } from '../lib/background/services/embeddings';
 import { followStore } from '../lib/background/services/follow-store';
 import { ALARM, kick, settleNow, startQueue } from '../lib/background/services/jobs';
+import { followSiteSwitches } from '../lib/background/services/site-switch';
 import { startSync, SYNC_ALARM, syncNow } from '../lib/background/services/sync';
 import { restrictStorage } from '../lib/background/storage-access';
 import { forgetTab, leftConversation } from '../lib/background/tabs';
@@ -24,6 +25,8 @@ export default defineBackground(() => {
   followStore();
   void restrictStorage().catch(() => undefined);
   registerHandlers(handlers, browser.runtime.getURL('/'));
+  // A site switched off or on in Settings → Sites reaches its open tabs at once (#24).
+  followSiteSwitches();
   useWebLlm(webllmProvider);
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === ALARM) void kick();

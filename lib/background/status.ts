@@ -1,7 +1,7 @@
 // What each tab's capture is doing (#3 health), as the popup and Options → Activity show it.
 import { conversationKey } from '../model/keys';
 import type { CaptureReply, CaptureRequest, CaptureStatus } from '../model/messages';
-import type { Settings } from '../model/settings';
+import { siteOn, type Settings } from '../model/settings';
 import type { Sender } from '../messaging/protocol';
 import { updateHealth } from '../store/conversations';
 import { addCaptureProblem, setTabStatus } from '../store/status';
@@ -20,7 +20,7 @@ export function captureRefusal(
   sender: Sender,
 ): string | null {
   if (settings.capture.paused) return 'Capture is paused';
-  if (!settings.capture.sites[req.site]) return `Capture is off for ${SITE_LABELS[req.site]}`;
+  if (!siteOn(settings, req.site)) return `Engram is off for ${SITE_LABELS[req.site]}`;
   if (sender.tab?.incognito && !settings.capture.allowIncognito) return 'Incognito windows are not captured';
   // Defence in depth: the content script never sends these, but a page could try (#3 private-chat rules).
   if (ADAPTERS[req.site].isPrivate(new URL(req.url))) return 'Temporary chats are never captured';

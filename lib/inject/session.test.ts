@@ -273,3 +273,58 @@ describe("a site's own composer path (a textarea, #24)", () => {
     expect(insert).toHaveBeenCalledWith(area, '<engram-memory>\n- x\n</engram-memory>');
   });
 });
+
+describe('Engram switched off for the site (Settings → Sites, #24)', () => {
+  const newChat = 'https://chatgpt.com/';
+  function newChatPage() {
+    const form = document.createElement('form');
+    const composer = document.createElement('div');
+    form.append(composer);
+    document.body.append(form);
+    const adapter = {
+      site: 'chatgpt',
+      findComposer: () => composer,
+      conversationId: (url: URL) => /\/c\/(\w+)/.exec(url.pathname)?.[1] ?? null,
+      parseTurns: () => [],
+    } as unknown as SiteAdapter;
+    const send = {
+      offer: vi.fn(async () => ({ count: 3 })),
+      warm: vi.fn(async () => ({})),
+      frame: transport(),
+    };
+    return { session: createInsertSession(adapter, document, send), send, form };
+  }
+
+  test('off: the button and its open frame leave the page; no shortcut, offer or sync brings them back', async () => {
+    const { session, send, form } = newChatPage();
+    session.sync(newChat);
+    await session.open();
+    expect(form.previousSibling).toBe(session.button.host);
+    expect(shown(session.button.shadow)).toHaveLength(1);
+    session.setOn(false, newChat);
+    expect(session.button.host.isConnected).toBe(false);
+    expect(shown(session.button.shadow)).toEqual([]);
+    expect(send.frame.hide).toHaveBeenCalledOnce();
+    // Opening shows the frame at once (no wait on the background), so nothing shown now means nothing opened.
+    document.dispatchEvent(trusted(shortcut()));
+    await session.open();
+    session.sync(newChat);
+    session.sync('https://chatgpt.com/?model=auto');
+    expect(session.button.host.isConnected).toBe(false);
+    expect(shown(session.button.shadow)).toEqual([]);
+    expect(send.offer).toHaveBeenCalledOnce();
+  });
+
+  test('on again: the button is back by the composer with a fresh frame, and the new chat is offered again', async () => {
+    const { session, send, form } = newChatPage();
+    session.sync(newChat);
+    session.setOn(false, newChat);
+    session.setOn(true, newChat);
+    expect(form.previousSibling).toBe(session.button.host);
+    expect(send.frame.register).toHaveBeenCalledTimes(2);
+    expect(send.offer).toHaveBeenCalledTimes(2);
+    await session.open();
+    expect(shown(session.button.shadow)).toHaveLength(1);
+    await vi.waitFor(() => expect(send.frame.show).toHaveBeenCalledOnce());
+  });
+});

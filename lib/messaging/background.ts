@@ -30,6 +30,8 @@ export const backgroundProtocol = {
   deleteMemory: { request: M.MemoryId, reply: M.Ok, callers: ['extension'] },
   reportCaptureStatus: { request: M.CaptureStatus, reply: M.Ok, callers: ['page'] },
   getCaptureStatus: { request: M.TabQuery, reply: M.MaybeCaptureStatus, callers: ['extension'] },
+  // A chat page asks when it starts whether its site is on (#24); the site is its sender's, not a claim.
+  siteSwitch: { request: M.Empty, reply: M.SiteSwitch, callers: ['page'] },
   importChunk: { request: M.ImportChunk, reply: M.ImportChunkReply, callers: ['extension'] },
   importVendorMemories: { request: M.TabQuery, reply: M.VendorImportReply, callers: ['extension'] },
   // Extraction (#4): provider settings (the key is write-only), prompt versions, the job queue.

@@ -244,8 +244,10 @@ export const RecallReply = z.object({
 export type RecallReply = z.infer<typeof RecallReply>;
 
 export const OfferRequest = z.object({ site: Site, scope: z.nullable(z.string().check(z.maxLength(200))) });
-/** null when "Offer memory on new chats" is off. */
+/** null when "Offer memory on new chats" is off, or Engram is off for the site. */
 export const OfferReply = z.object({ count: z.nullable(z.number()) });
+/** Whether Engram is on for the asking page's site (Settings → Sites, #24). */
+export const SiteSwitch = z.object({ on: z.boolean() });
 
 /** The page's side of recall, asked by the popup through the content script. */
 export const PageContext = z.object({
