@@ -1,0 +1,106 @@
+// Every connection the extension keeps to engram-mcp servers (#27), one per port of the range that answers and
+// proves the secret. Each server takes the first free port, so a new one appears at the lowest port not yet
+// connected: the two lowest such ports are tried every 2 s (a new agent's first call waits up to 3.5 s for
+// Engram), the whole range every 30 s. A port whose server failed the handshake is left to the slow scan.
+import { Connection, type Answer, type SocketFactory } from './connection';
+import { secretKey } from './proof';
+import { PORTS, type Agent } from './wire';
+
+export const QUICK_SCAN_MS = 2_000;
+export const FULL_SCAN_MS = 30_000;
+const QUICK_PORTS = 2;
+
+export interface LinkStatus {
+  port: number;
+  agent: Agent | null;
+  since: string;
+}
+export interface Refused {
+  port: number;
+  at: string;
+  why: string;
+}
+export interface LinksReport {
+  links: LinkStatus[];
+  refused: Refused[];
+}
+
+export class AgentLinks {
+  private key: CryptoKey | null = null;
+  private secret: string | null = null;
+  private readonly conns = new Map<number, Connection>();
+  private readonly unpaired = new Set<number>();
+  private readonly refused: Refused[] = [];
+  private quick: ReturnType<typeof setInterval> | undefined;
+  private full: ReturnType<typeof setInterval> | undefined;
+
+  constructor(
+    private readonly open: SocketFactory,
+    private readonly answer: Answer,
+    private readonly report: (r: LinksReport) => void,
+    private readonly ports: readonly number[] = PORTS,
+  ) {}
+
+  /**
+   * On with a secret: connect and keep connecting. Off, or a new secret: every connection closes, saying why.
+   * The same secret again (every service-worker start says it) keeps the connections as they are.
+   */
+  async configure(secret: string | null): Promise<void> {
+    if (secret === this.secret) return this.scan(this.ports.length, true);
+    const key = secret ? await secretKey(secret) : null;
+    this.stop(secret ? 'secret' : 'off');
+    this.secret = secret;
+    this.key = key;
+    if (!key) return this.emit();
+    this.quick = setInterval(() => this.scan(QUICK_PORTS), QUICK_SCAN_MS);
+    this.full = setInterval(() => this.scan(this.ports.length, true), FULL_SCAN_MS);
+    this.scan(this.ports.length, true);
+  }
+
+  get on(): boolean {
+    return this.key !== null;
+  }
+
+  /** Connects to up to `count` free ports in order; `all` retries ports whose server failed to pair. */
+  scan(count: number, all = false): void {
+    const key = this.key;
+    if (!key) return;
+    if (all) this.unpaired.clear();
+    const free = this.ports.filter((p) => !this.conns.has(p) && !this.unpaired.has(p)).slice(0, count);
+    for (const port of free) {
+      const conn = new Connection(port, key, this.open, this.answer, () => this.settle(conn));
+      this.conns.set(port, conn);
+    }
+  }
+
+  private settle(conn: Connection): void {
+    if (conn.state === 'refused') {
+      this.unpaired.add(conn.port);
+      this.refused.unshift({ port: conn.port, at: new Date().toISOString(), why: conn.why ?? '' });
+      this.refused.length = Math.min(this.refused.length, 10);
+    }
+    if (conn.state === 'closed' || conn.state === 'refused') {
+      if (this.conns.get(conn.port) === conn) this.conns.delete(conn.port);
+    }
+    if (conn.state !== 'connecting' && conn.state !== 'pairing') this.emit();
+  }
+
+  status(): LinksReport {
+    const links = [...this.conns.values()]
+      .filter((c) => c.state === 'paired' && c.since)
+      .map((c) => ({ port: c.port, agent: c.agent, since: c.since ?? '' }));
+    return { links, refused: [...this.refused] };
+  }
+
+  private emit(): void {
+    this.report(this.status());
+  }
+
+  private stop(bye: 'off' | 'secret'): void {
+    clearInterval(this.quick);
+    clearInterval(this.full);
+    for (const conn of this.conns.values()) conn.close(conn.state === 'paired' ? bye : undefined);
+    this.conns.clear();
+    this.unpaired.clear();
+  }
+}
