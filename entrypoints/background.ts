@@ -6,6 +6,7 @@ import { handleCommand } from '../lib/background/commands';
 import { handlers } from '../lib/background/handlers';
 import { frames } from '../lib/background/preview-frames';
 import { useWebLlm } from '../lib/background/provider';
+import { AGENTS_ALARM, startAgents } from '../lib/background/services/agents';
 import { watchReviewBadge } from '../lib/background/services/badge';
 import { watchStoredMemories } from '../lib/background/services/embedding-sync';
 import { startEmbeddings } from '../lib/background/services/embeddings';
@@ -25,9 +26,12 @@ export default defineBackground(() => {
   void restrictStorage().catch(() => undefined);
   registerHandlers(handlers, browser.runtime.getURL('/'));
   useWebLlm(webllmProvider);
+  // Desktop apps (#27): the link to engram-mcp servers, only while the person has switched it on.
+  const agents = startAgents();
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === ALARM) void kick();
     if (alarm.name === SYNC_ALARM) void syncNow();
+    if (alarm.name === AGENTS_ALARM) void agents().catch(() => undefined);
   });
   // A conversation settles when its tab closes or leaves it (#4).
   browser.tabs.onRemoved.addListener((tabId) => {

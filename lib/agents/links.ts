@@ -1,12 +1,26 @@
 // Every connection the extension keeps to engram-mcp servers (#27), one per port of the range that answers and
 // proves the secret. Each server takes the first free port, so a new one appears at the lowest port not yet
-// connected: the two lowest such ports are tried every 2 s (a new agent's first call waits up to 3.5 s for
+// connected: the two lowest such ports are tried every second (a new agent's first call waits up to 3.5 s for
 // Engram), the whole range every 30 s. A port whose server failed the handshake is left to the slow scan.
+// A port is probed with a plain HTTP request before any WebSocket is opened: Chromium delays each new WebSocket
+// by up to 5 s once a page has many pending or failed ones (its per-process WebSocket throttle), and a scan of
+// closed ports is nothing but failures; an HTTP request to a closed port fails at once and delays nothing.
 import { Connection, type Answer, type SocketFactory } from './connection';
 import { secretKey } from './proof';
-import { PORTS, type Agent } from './wire';
+import { HOST, PORTS, type Agent } from './wire';
 
-export const QUICK_SCAN_MS = 2_000;
+export const QUICK_SCAN_MS = 1_000;
+const PROBE_MS = 1_500;
+
+/** Whether something answers HTTP on the port (engram-mcp answers 426); its reply is never read. */
+export async function httpProbe(url: string): Promise<boolean> {
+  try {
+    await fetch(url, { mode: 'no-cors', cache: 'no-store', signal: AbortSignal.timeout(PROBE_MS) });
+    return true;
+  } catch {
+    return false;
+  }
+}
 export const FULL_SCAN_MS = 30_000;
 const QUICK_PORTS = 2;
 
@@ -30,6 +44,7 @@ export class AgentLinks {
   private secret: string | null = null;
   private readonly conns = new Map<number, Connection>();
   private readonly unpaired = new Set<number>();
+  private readonly probing = new Set<number>();
   private readonly refused: Refused[] = [];
   private quick: ReturnType<typeof setInterval> | undefined;
   private full: ReturnType<typeof setInterval> | undefined;
@@ -39,6 +54,7 @@ export class AgentLinks {
     private readonly answer: Answer,
     private readonly report: (r: LinksReport) => void,
     private readonly ports: readonly number[] = PORTS,
+    private readonly probe: (url: string) => Promise<boolean> = httpProbe,
   ) {}
 
   /**
@@ -66,11 +82,19 @@ export class AgentLinks {
     const key = this.key;
     if (!key) return;
     if (all) this.unpaired.clear();
-    const free = this.ports.filter((p) => !this.conns.has(p) && !this.unpaired.has(p)).slice(0, count);
-    for (const port of free) {
-      const conn = new Connection(port, key, this.open, this.answer, () => this.settle(conn));
-      this.conns.set(port, conn);
-    }
+    const free = this.ports.filter(
+      (p) => !this.conns.has(p) && !this.unpaired.has(p) && !this.probing.has(p),
+    );
+    for (const port of free.slice(0, count)) void this.connect(port, key);
+  }
+
+  private async connect(port: number, key: CryptoKey): Promise<void> {
+    this.probing.add(port);
+    const answers = await this.probe(`http://${HOST}:${port}/`).finally(() => this.probing.delete(port));
+    // The switch may have gone off, or the secret changed, while the probe was out.
+    if (!answers || this.key !== key || this.conns.has(port)) return;
+    const conn = new Connection(port, key, this.open, this.answer, () => this.settle(conn));
+    this.conns.set(port, conn);
   }
 
   private settle(conn: Connection): void {

@@ -27,7 +27,14 @@ async function server(secret: string, events = {}) {
 
 function extension(secret: string | null, port: number, answer: Answer) {
   const reports: LinksReport[] = [];
-  const links = new AgentLinks(open, answer, (r) => reports.push(r), [port]);
+  // Node's fetch has no no-cors mode; the probe's worth is a browser's (the e2e suites).
+  const links = new AgentLinks(
+    open,
+    answer,
+    (r) => reports.push(r),
+    [port],
+    async () => true,
+  );
   void links.configure(secret);
   stops.push(() => links.configure(null));
   const paired = () => expect.poll(() => reports.at(-1)?.links.length).toBe(1);

@@ -17,7 +17,7 @@ import { CLOSE, pair, text } from './peer';
 import { Plain, SAY } from './say';
 
 export const TIMING = {
-  /** How long a call waits for the extension to connect: it looks for new servers every 2 s. */
+  /** How long a call waits for the extension to connect: it looks for new servers every second. */
   connectMs: 3_500,
   /** A call's whole reply, the wait for a connection included, stays under 5 s. */
   totalMs: 4_800,
