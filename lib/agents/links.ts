@@ -1,7 +1,9 @@
 // Every connection the extension keeps to engram-mcp servers (#27), one per port of the range that answers and
 // proves the secret. Each server takes the first free port, so a new one appears at the lowest port not yet
 // connected: the two lowest such ports are tried every second (a new agent's first call waits up to 3.5 s for
-// Engram), the whole range every 30 s. A port whose server failed the handshake is left to the slow scan.
+// Engram), the whole range every 30 s. A port whose server failed the handshake is tried again after 2 s, then
+// twice as long each time up to 30 s (a server with an old secret stays refused without a connection a second),
+// and at once when nothing answers there any more. Retrying costs no throttle (below): the WebSocket opens.
 // A port is probed with a plain HTTP request before any WebSocket is opened: Chromium delays each new WebSocket
 // by up to 5 s once a page has many pending or failed ones (its per-process WebSocket throttle), and a scan of
 // closed ports is nothing but failures; an HTTP request to a closed port fails at once and delays nothing.
@@ -10,6 +12,7 @@ import { secretKey } from './proof';
 import { HOST, PORTS, type Agent } from './wire';
 
 export const QUICK_SCAN_MS = 1_000;
+const RETRY_MS = 2_000;
 const PROBE_MS = 1_500;
 
 /** Whether something answers HTTP on the port (engram-mcp answers 426); its reply is never read. */
@@ -43,7 +46,8 @@ export class AgentLinks {
   private key: CryptoKey | null = null;
   private secret: string | null = null;
   private readonly conns = new Map<number, Connection>();
-  private readonly unpaired = new Set<number>();
+  /** Ports whose server was refused: when to try again, and the wait after that. */
+  private readonly unpaired = new Map<number, { at: number; wait: number }>();
   private readonly probing = new Set<number>();
   private readonly refused: Refused[] = [];
   private quick: ReturnType<typeof setInterval> | undefined;
@@ -81,11 +85,16 @@ export class AgentLinks {
   scan(count: number, all = false): void {
     const key = this.key;
     if (!key) return;
-    if (all) this.unpaired.clear();
-    const free = this.ports.filter(
-      (p) => !this.conns.has(p) && !this.unpaired.has(p) && !this.probing.has(p),
-    );
+    const now = Date.now();
+    const due = (p: number) => all || (this.unpaired.get(p)?.at ?? 0) <= now;
+    const free = this.ports.filter((p) => !this.conns.has(p) && !this.probing.has(p) && due(p));
     for (const port of free.slice(0, count)) void this.connect(port, key);
+    // A refused server that has gone leaves its port to the next one, which must not wait out the backoff.
+    for (const port of this.unpaired.keys()) if (!due(port)) void this.gone(port);
+  }
+
+  private async gone(port: number): Promise<void> {
+    if (!(await this.probe(`http://${HOST}:${port}/`))) this.unpaired.delete(port);
   }
 
   private async connect(port: number, key: CryptoKey): Promise<void> {
@@ -99,10 +108,12 @@ export class AgentLinks {
 
   private settle(conn: Connection): void {
     if (conn.state === 'refused') {
-      this.unpaired.add(conn.port);
+      const wait = Math.min(2 * (this.unpaired.get(conn.port)?.wait ?? RETRY_MS / 2), FULL_SCAN_MS);
+      this.unpaired.set(conn.port, { at: Date.now() + wait, wait });
       this.refused.unshift({ port: conn.port, at: new Date().toISOString(), why: conn.why ?? '' });
       this.refused.length = Math.min(this.refused.length, 10);
     }
+    if (conn.state === 'paired') this.unpaired.delete(conn.port);
     if (conn.state === 'closed' || conn.state === 'refused') {
       if (this.conns.get(conn.port) === conn) this.conns.delete(conn.port);
     }
