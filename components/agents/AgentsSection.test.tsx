@@ -21,8 +21,10 @@ test('the switch is stored by the background, and a new secret is shown once as 
   fireEvent.click(screen.getByRole('button', { name: 'Make a secret' }));
   const config = await screen.findByLabelText('Configuration for Claude Desktop');
   const secret = (await agentsItem.getValue()).secret!;
-  expect(config.textContent).toContain(secret);
-  expect(screen.getByLabelText('Configuration for Claude Code').textContent).toContain(secret);
+  expect((config as HTMLTextAreaElement).value).toContain(secret);
+  expect((screen.getByLabelText('Configuration for Claude Code') as HTMLTextAreaElement).value).toContain(
+    secret,
+  );
   unmount();
   // Shown once: the page opened again says a secret is in use and offers a new one, and shows none.
   render(<AgentsSection />);

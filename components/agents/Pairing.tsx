@@ -17,9 +17,14 @@ function Config({ app, where, text }: { app: string; where: string; text: string
     <div className="stack tight">
       <h3>{app}</h3>
       <p className="muted small">{where}</p>
-      <pre className="config" aria-label={`Configuration for ${app}`} tabIndex={0}>
-        {text}
-      </pre>
+      <textarea
+        className="config"
+        aria-label={`Configuration for ${app}`}
+        readOnly
+        rows={text.split('\n').length}
+        value={text}
+        onFocus={(e) => e.currentTarget.select()}
+      />
       <div className="row">
         <Button onClick={() => void copy.run()}>Copy for {app}</Button>
         <span role="status" className="muted small">

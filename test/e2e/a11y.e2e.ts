@@ -21,7 +21,17 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const SCHEMES = ['light', 'dark'] as const;
 type Scheme = (typeof SCHEMES)[number];
 // The sections of components/options/OptionsApp.tsx; the count is checked against its navigation below.
-const SECTIONS = ['memories', 'review', 'conversations', 'activity', 'model', 'settings', 'sync', 'data'];
+const SECTIONS = [
+  'memories',
+  'review',
+  'conversations',
+  'activity',
+  'model',
+  'settings',
+  'sync',
+  'agents',
+  'data',
+];
 const CHAT = 'https://chatgpt.com/c/6f0d2c1e-1111-4a2b-9c3d-0000000a11e0';
 const AA = 4.5;
 
@@ -235,6 +245,13 @@ const STATES: Record<string, (() => Promise<string>)[]> = {
     async () => {
       await options.getByRole('radio', { name: /^S3-compatible/ }).check();
       return 'S3 form';
+    },
+  ],
+  agents: [
+    async () => {
+      await options.getByRole('button', { name: /^(Make a secret|New secret)$/ }).click();
+      await options.getByLabel('Configuration for Claude Desktop').waitFor();
+      return 'a new secret shown as configurations';
     },
   ],
 };

@@ -72,7 +72,7 @@ export async function pairInOptions(page: Page, switchOn = true): Promise<string
   await box.waitFor();
   if (switchOn && !(await box.isChecked())) await box.check();
   await page.getByRole('button', { name: /^(Make a secret|New secret)$/ }).click();
-  const config = await page.getByLabel('Configuration for Claude Desktop').textContent();
+  const config = await page.getByLabel('Configuration for Claude Desktop').inputValue();
   const parsed = JSON.parse(config ?? '') as {
     mcpServers: { engram: { env: { ENGRAM_MCP_SECRET: string } } };
   };

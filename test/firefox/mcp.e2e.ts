@@ -56,7 +56,7 @@ beforeAll(async () => {
   await setCheck('Let desktop apps use my memories', true);
   await (await options.waitForSelector('::-p-aria(Make a secret)'))!.click();
   const config = await options.waitForSelector('::-p-aria(Configuration for Claude Desktop)');
-  const text = await config!.evaluate((el) => el.textContent ?? '');
+  const text = await config!.evaluate((el) => (el as HTMLTextAreaElement).value);
   secret = (JSON.parse(text) as { mcpServers: { engram: { env: { ENGRAM_MCP_SECRET: string } } } }).mcpServers
     .engram.env.ENGRAM_MCP_SECRET;
 });
