@@ -13,6 +13,7 @@ import { S3_KEY, S3_SECRET, startS3 } from '../helpers/servers/s3';
 import { Device, PASSPHRASE } from '../helpers/sync';
 import { DEMO } from './demo-data';
 import { fixture, launch, openOptions, servePage, type Harness } from './harness';
+import { showConfigurations } from './mcp';
 import { clickInsert, confirmButton, frameShown, previewDialog, previewFrame } from './preview';
 import { seedRows } from './seed';
 
@@ -247,13 +248,7 @@ const STATES: Record<string, (() => Promise<string>)[]> = {
       return 'S3 form';
     },
   ],
-  agents: [
-    async () => {
-      await options.getByRole('button', { name: /^(Make a secret|New secret)$/ }).click();
-      await options.getByLabel('Configuration for Claude Desktop').waitFor();
-      return 'a new secret shown as configurations';
-    },
-  ],
+  agents: [() => showConfigurations(options)],
 };
 
 test.each(SCHEMES)('every options section and its open states, %s', async (scheme) => {

@@ -91,3 +91,10 @@ export async function freePortInRange(): Promise<number> {
   }
   throw new Error('every port of 47310-47325 is taken');
 }
+
+/** Options → Desktop apps with a new secret shown as each app's configuration (a11y.e2e audits it). */
+export async function showConfigurations(page: Page): Promise<string> {
+  await page.getByRole('button', { name: /^(Make a secret|New secret)$/ }).click();
+  await page.getByLabel('Configuration for Claude Desktop').waitFor();
+  return 'a new secret shown as configurations';
+}

@@ -81,10 +81,7 @@ describe('what an agent gets', () => {
     await handlers.addMemory({ text: 'Scoped fact.', type: 'event', scope: 'site:chatgpt' }, {});
     await data(call({ tool: 'remember', args: { text: 'Pending fact.' } }));
     const listed = (await data(call({ tool: 'list_memories', args: {} }))).memories as { text: string }[];
-    expect(listed.map((m) => m.text)).toEqual([
-      'New fact with [redacted api key]',
-      'Old fact.',
-    ]);
+    expect(listed.map((m) => m.text)).toEqual(['New fact with [redacted api key]', 'Old fact.']);
     const events = (await data(call({ tool: 'list_memories', args: { type: 'event', limit: 1 } }))).memories;
     expect(events).toEqual([expect.objectContaining({ text: old.text, type: 'event', scope: 'global' })]);
   });
