@@ -33,6 +33,9 @@ export default defineBackground(() => {
     if (alarm.name === SYNC_ALARM) void syncNow();
     if (alarm.name === AGENTS_ALARM) void agents().catch(() => undefined);
   });
+  // A startup listener has the browser start the worker with itself: the link comes back at once, not at the
+  // alarm's first beat (up to 30 s later).
+  browser.runtime.onStartup.addListener(() => void agents().catch(() => undefined));
   // A conversation settles when its tab closes or leaves it (#4).
   browser.tabs.onRemoved.addListener((tabId) => {
     void frames.forget(tabId);

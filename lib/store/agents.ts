@@ -41,12 +41,19 @@ export const agentsStatusItem = storage.defineItem<AgentsStatus>('session:agents
 /** What Options shows, newest first. */
 export const ASKED_KEPT = 50;
 
-export async function recordReport(report: LinksReport): Promise<void> {
-  const status = await agentsStatusItem.getValue();
-  await agentsStatusItem.setValue({ ...status, report });
+// Calls answered side by side note themselves one after the other: two read-then-write updates at once lose one.
+let writes: Promise<void> = Promise.resolve();
+function update(change: (status: AgentsStatus) => AgentsStatus): Promise<void> {
+  writes = writes
+    .then(async () => agentsStatusItem.setValue(change(await agentsStatusItem.getValue())))
+    .catch(() => undefined);
+  return writes;
 }
 
-export async function recordAsked(asked: AgentAsked): Promise<void> {
-  const status = await agentsStatusItem.getValue();
-  await agentsStatusItem.setValue({ ...status, asked: [asked, ...status.asked].slice(0, ASKED_KEPT) });
+export function recordReport(report: LinksReport): Promise<void> {
+  return update((status) => ({ ...status, report }));
+}
+
+export function recordAsked(asked: AgentAsked): Promise<void> {
+  return update((status) => ({ ...status, asked: [asked, ...status.asked].slice(0, ASKED_KEPT) }));
 }
