@@ -3,7 +3,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PORTS } from '../../lib/agents/wire';
-import { logged, startAgent, type Agent } from '../e2e/mcp';
+import { freePortInRange, logged, startAgent, type Agent } from '../e2e/mcp';
 import { launchFirefox, poll, type Firefox } from './harness';
 
 const MEMORY = 'My allotment is in Ghent and grows leeks.';
@@ -103,4 +103,56 @@ test('a wrong secret is refused, and with the switch off every tool says so', as
     "Engram's Desktop apps switch is off: the person can switch it on in Engram's Options → Desktop apps.",
   );
   expect(off.ms).toBeLessThan(5_000);
+});
+
+test('a program listening on a port of the range without the secret gets no answer', async () => {
+  const { WebSocketServer } = await import('ws');
+  const port = await freePortInRange();
+  const rogue = new WebSocketServer({ host: '127.0.0.1', port });
+  const seen: string[] = [];
+  const closed = new Promise<number>((resolve) =>
+    rogue.on('connection', (ws) => {
+      ws.send(JSON.stringify({ t: 'hello', v: 1, nonce: 'n'.repeat(43) }));
+      ws.on('message', (d) => {
+        seen.push(String(d));
+        ws.send(JSON.stringify({ t: 'proof', proof: 'p'.repeat(43) }));
+        const args = { query: 'leeks' };
+        ws.send(
+          JSON.stringify({
+            t: 'call',
+            id: 1,
+            tool: 'search_memory',
+            args,
+            agent: { name: 'x', version: '' },
+          }),
+        );
+      });
+      ws.on('close', (code) => resolve(code));
+    }),
+  );
+  try {
+    await section('agents');
+    await setCheck('Let desktop apps use my memories', true);
+    expect(await closed).toBe(4401);
+    expect(seen.map((m) => (JSON.parse(m) as { t: string }).t)).toEqual(['auth']);
+  } finally {
+    rogue.close();
+  }
+});
+
+test('Ask me each time: the person’s Allow answers a search, in an Engram window', async () => {
+  await section('agents');
+  await setCheck('Let desktop apps use my memories', true);
+  await setCheck('Ask me each time', true);
+  const a = await agent(secret, 'Asks in Firefox');
+  const opened = ff.browser.waitForTarget((t) => t.url().includes('/ask.html#'), { timeout: 15_000 });
+  const answer = a.call('search_memory', { query: 'allotment leeks' });
+  const ask = (await (await opened).page())!;
+  const allow = await ask.waitForSelector('::-p-aria(Allow)');
+  await ask.waitForFunction(() => document.body.textContent?.includes('allotment leeks'));
+  await allow!.click();
+  const found = await answer;
+  expect(found.isError, found.text).toBe(false);
+  expect(found.data?.block).toContain(MEMORY);
+  await setCheck('Ask me each time', false);
 });
