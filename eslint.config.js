@@ -21,7 +21,16 @@ const houseSyntax = [
 ];
 
 export default tseslint.config(
-  { ignores: ['.output/**', '.wxt/**', 'node_modules/**', 'eval/runs/**', 'docs/screenshots/**'] },
+  {
+    ignores: [
+      '.output/**',
+      '.wxt/**',
+      'node_modules/**',
+      'eval/runs/**',
+      'docs/screenshots/**',
+      'mcp/dist/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

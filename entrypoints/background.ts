@@ -6,6 +6,7 @@ import { handleCommand } from '../lib/background/commands';
 import { handlers } from '../lib/background/handlers';
 import { frames } from '../lib/background/preview-frames';
 import { useWebLlm } from '../lib/background/provider';
+import { AGENTS_ALARM, startAgents } from '../lib/background/services/agents';
 import { watchReviewBadge } from '../lib/background/services/badge';
 import { watchStoredMemories } from '../lib/background/services/embedding-sync';
 import { startEmbeddings } from '../lib/background/services/embeddings';
@@ -28,10 +29,16 @@ export default defineBackground(() => {
   // A site switched off or on in Settings → Sites reaches its open tabs at once (#24).
   followSiteSwitches();
   useWebLlm(webllmProvider);
+  // Desktop apps (#27): the link to engram-mcp servers, only while the person has switched it on.
+  const agents = startAgents();
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === ALARM) void kick();
     if (alarm.name === SYNC_ALARM) void syncNow();
+    if (alarm.name === AGENTS_ALARM) void agents().catch(() => undefined);
   });
+  // A startup listener has the browser start the worker with itself: the link comes back at once, not at the
+  // alarm's first beat (up to 30 s later).
+  browser.runtime.onStartup.addListener(() => void agents().catch(() => undefined));
   // A conversation settles when its tab closes or leaves it (#4).
   browser.tabs.onRemoved.addListener((tabId) => {
     void frames.forget(tabId);

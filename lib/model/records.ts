@@ -83,6 +83,11 @@ export const MemorySource = z
     conversationId: z.nullable(z.string()),
     turnIds: z.array(z.string()),
     url: z.nullable(z.string()),
+    /**
+     * A desktop agent that proposed the memory through engram-mcp (#27): the name its MCP client gave, which it
+     * chose itself. Optional, so records from before it (and devices that do not know it) still parse.
+     */
+    agent: z.optional(z.string().check(z.maxLength(80))),
   })
   .check(
     z.refine((s) => s.url === null || (s.site !== null && isSiteUrl(s.site, s.url)), {
@@ -133,7 +138,8 @@ export const MemoryOp = z.enum([
 ]);
 export type MemoryOp = z.infer<typeof MemoryOp>;
 
-export const Actor = z.enum(['user', 'extractor', 'import']);
+/** `agent`: a desktop agent through engram-mcp (#27), named in the event's `agent`; it only ever proposes. */
+export const Actor = z.enum(['user', 'extractor', 'import', 'agent']);
 export type Actor = z.infer<typeof Actor>;
 
 export const MemoryEvent = z.object({
@@ -153,6 +159,7 @@ export const MemoryEvent = z.object({
    * this device's extractor did today (lib/store/limits.ts). Device-local: never exported (lib/model/export.ts).
    */
   imported: z.optional(z.boolean()),
+  agent: z.optional(z.string().check(z.maxLength(80))),
 });
 export type MemoryEvent = z.infer<typeof MemoryEvent>;
 

@@ -13,13 +13,24 @@ import { Device, PASSPHRASE } from '../helpers/sync';
 import { AXE, lowContrast, runAxe, TAGS } from './axe';
 import { DEMO } from './demo-data';
 import { fixture, launch, openOptions, servePage, type Harness } from './harness';
+import { showConfigurations } from './mcp';
 import { clickInsert, confirmButton, frameShown, HOST, previewDialog, previewFrame } from './preview';
 import { seedRows } from './seed';
 
 const SCHEMES = ['light', 'dark'] as const;
 type Scheme = (typeof SCHEMES)[number];
 // The sections of components/options/OptionsApp.tsx; the count is checked against its navigation below.
-const SECTIONS = ['memories', 'review', 'conversations', 'activity', 'model', 'settings', 'sync', 'data'];
+const SECTIONS = [
+  'memories',
+  'review',
+  'conversations',
+  'activity',
+  'model',
+  'settings',
+  'sync',
+  'agents',
+  'data',
+];
 const CHAT = 'https://chatgpt.com/c/6f0d2c1e-1111-4a2b-9c3d-0000000a11e0';
 const AA = 4.5;
 
@@ -147,6 +158,7 @@ const STATES: Record<string, (() => Promise<string>)[]> = {
       return 'S3 form';
     },
   ],
+  agents: [() => showConfigurations(options)],
 };
 
 test.each(SCHEMES)('every options section and its open states, %s', async (scheme) => {
