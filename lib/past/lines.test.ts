@@ -25,7 +25,8 @@ describe('withTokens', () => {
     expect(fresh).toMatchObject({ tokens: 'Me: b'.length, lineTokens: '- Me: b\n'.length });
     expect(hitLineText(hit('a <b>'))).toBe('- Me: a ‹b›\n');
     const base = { id: 'x#0', turnKey: 't', at: '2026-01-01T00:00:00Z', score: 1, who: 'Me', text: 'b' };
-    const [line] = pastLines([{ ...base, lineTokens: 9 }], () => 5);
+    const user = { ...base, role: 'user' as const };
+    const [line] = pastLines([{ ...user, lineTokens: 9 }], () => 5);
     expect(line?.memory).toMatchObject({ tokenCount: 5, lineTokens: 9, excerpt: true });
   });
 });

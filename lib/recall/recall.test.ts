@@ -209,7 +209,9 @@ describe('budget with past lines counted as printed', () => {
       const hits = Array.from({ length: Math.floor(rand() * 60) }, (_, i) => ({
         id: `h${i}`,
         turnKey: `c:t${i}`,
-        who: rand() < 0.5 ? 'Me' : 'Assistant',
+        ...(rand() < 0.5
+          ? { who: 'Me', role: 'user' as const }
+          : { who: 'Assistant', role: 'assistant' as const }),
         at: at(i * 7),
         text: text(1 + Math.floor(rand() * 14)),
         score: 1 + rand() * 10,
@@ -301,6 +303,7 @@ describe('semantic fusion', () => {
       id: `h${i}`,
       turnKey: `c:t${i}`,
       who: 'Me',
+      role: 'user' as const,
       at: '2026-09-01T00:00:00Z',
       text: `weekend ${i} of chores and laundry`,
       score: 1.2,

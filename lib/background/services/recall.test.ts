@@ -221,6 +221,44 @@ describe('From past chats', () => {
     ]);
   });
 
+  // #25 item 2: the index holds what "Redact secrets" says, cut from whole turns; a change of it rebuilds the
+  // index, so turning it on takes the secret out of what is stored, not only out of the block.
+  test('"Redact secrets" decides what the index holds: turned on, the index is rebuilt without the secret', async () => {
+    const router = {
+      ...trip,
+      conversationId: 'router',
+      url: 'https://claude.ai/chat/router',
+      turns: [
+        {
+          id: 'u1',
+          role: 'user' as const,
+          text: 'The router admin password is:\nCorrectHorse-7731 and the wifi channel is 11.',
+          createdAt: '2026-06-01T09:00:00.000Z',
+        },
+      ],
+    };
+    const redactOff = { ...rawTurnsOn, privacy: { ...rawTurnsOn.privacy, redact: false } };
+    await settingsItem.setValue(redactOff);
+    await handlers.captureTurns(router, { url: router.url, tab: { id: 1 } });
+    const host = memoryHost();
+    const stored: string[] = [];
+    resetPastIndex(async (op) => {
+      if (op.op === 'put') stored.push(...op.conversations.flatMap((c) => c.passages.map((p) => p.text)));
+      return host(op);
+    });
+    const quoted = async (draft: string) =>
+      (await ask(draft, { conversationId: 'other' })).lines.map((l) => l.text).join('\n');
+    expect(await quoted('router wifi channel')).toContain('CorrectHorse-7731');
+    stored.length = 0;
+    await settingsItem.setValue(rawTurnsOn);
+    await expect.poll(() => quoted('router wifi channel')).toContain('[redacted password]');
+    expect(stored.join('\n')).toContain('wifi channel');
+    expect(stored.join('\n')).not.toContain('CorrectHorse');
+    expect(await quoted('CorrectHorse-7731')).toBe('');
+    await settingsItem.setValue(redactOff);
+    await expect.poll(() => quoted('router wifi channel')).toContain('CorrectHorse-7731');
+  });
+
   test('a later capture is indexed without a rebuild, and becomes context of the turn before it', async () => {
     await settingsItem.setValue(rawTurnsOn);
     expect((await ask('kayak rental', { conversationId: 'other' })).lines).toEqual([]);
