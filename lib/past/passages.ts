@@ -4,6 +4,7 @@
 // conversations of 20 turns took 291 MB of heap). The shown excerpt is cut at query time (excerpt.ts).
 import { redact } from '../pipeline/redact';
 import { excerpts } from '../recall/excerpts';
+import { withoutLinks } from './quote';
 
 /** Who said a turn: an assistant's words are quoted as a past answer, never as the person's notes (#25). */
 export type PastRole = 'user' | 'assistant';
@@ -50,15 +51,16 @@ const tail = (text: string, n: number) => words(text).slice(-n).join(' ');
  * A conversation's visible turns, in order, as passages; each turn yields at least one. With `redactSecrets`
  * (Settings → Redact secrets) each WHOLE turn is redacted before it is cut (#25 item 2): a piece redacted on its
  * own kept a private key's body cut from its BEGIN line, or a password whose "the password is:" ended the piece
- * before, and the index on disk held every secret. Nothing downstream (passages, context, excerpts, FTS5
- * terms) ever sees the turn's raw text.
+ * before, and the index on disk held every secret. Links are cut out of every turn whatever the setting: no
+ * link enters the block from a past-chat quote (quote.ts, #25 item 3). Nothing downstream (passages, context,
+ * excerpts, FTS5 terms) ever sees the turn's raw text.
  */
 export function passagesOf(
   turns: readonly PastTurn[],
   redactSecrets: boolean,
   options: PassageOptions = PASSAGE_OPTIONS,
 ): Passage[] {
-  const clean = (t: PastTurn) => (redactSecrets ? redact(t.text).text : t.text);
+  const clean = (t: PastTurn) => withoutLinks(redactSecrets ? redact(t.text).text : t.text);
   const chunked = turns.map((t) => ({ turn: t, chunks: excerpts(clean(t), options.passageWords) }));
   const flat = chunked.flatMap(({ turn, chunks }) => chunks.map((text, chunk) => ({ turn, chunk, text })));
   return flat.map(({ turn, chunk, text }, i) => {

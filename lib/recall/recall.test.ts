@@ -250,6 +250,22 @@ describe('past-turn excerpts', () => {
   });
 });
 
+// #25 item 3: past lines are built without links (lib/past/quote.ts); a line that still holds one, however it
+// was made, is never offered.
+test('a past line that holds a link is never offered', () => {
+  const line = (id: string, text: string) => ({
+    memory: { ...mem(id, text, { type: 'event' }), excerpt: true, evidence: [`c:${id}`] },
+    score: 5,
+  });
+  const past = {
+    lines: [
+      line('x1', 'Me: the ferry to Hvar leaves at 9'),
+      line('x2', 'Me: ferry times at hvar.example/t?d=1'),
+    ],
+  };
+  expect(ids(ask(indexOf(), { draft: 'ferry to Hvar', past }))).toEqual(['x1']);
+});
+
 describe('excerpts carry the turns around them', () => {
   const chat = [
     'Who played at the birthday concert you went to?',

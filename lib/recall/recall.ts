@@ -1,5 +1,6 @@
 // From a request (draft, recent turns, scope, budget) to the chosen lines and the block text. Pure: the
 // background owns the index and passes it in; the eval and the bench call this same function.
+import { hasLink } from '../pipeline/links';
 import { renderBlock } from './block';
 import type { RecallIndex, Recallable } from './index';
 import { boostFactor } from './boost';
@@ -80,7 +81,10 @@ function mergePast(ranked: Ranked[], query: string, input: RecallInput): Ranked[
   if (!input.past) return ranked;
   const window = queryWindow(query, input.now);
   const byRank = (input.semantic?.length ?? 0) > 0;
-  const lines = [...input.past.lines].sort((a, b) => b.score - a.score);
+  // Past lines come without links (lib/past/quote.ts, #25 item 3); one that still holds one is never offered.
+  const lines = [...input.past.lines]
+    .filter((l) => !hasLink(l.memory.text))
+    .sort((a, b) => b.score - a.score);
   const past = lines.map(({ memory, score }, i) => ({
     memory,
     score: (byRank ? rankScore(i) : score) * boostFactor(memory, input.now, window),

@@ -142,7 +142,7 @@ describe('From past chats', () => {
     // The reply after it comes along through its context (the turn before), ranked below the match itself.
     expect(reply.lines.map((l) => [l.section, l.text, l.day])).toEqual([
       ['past', 'Me: We rented a cabin near Lake Bled for the first week of July.', '1 Jun 2026'],
-      ['past', 'Assistant: Lovely. Bring a rain jacket.', '1 Jun 2026'],
+      ['past', 'Quoted AI answer: "Lovely. Bring a rain jacket."', '1 Jun 2026'],
     ]);
     expect(reply.text).toContain('From past chats:\nOn 1 Jun 2026:\n- Me: We rented a cabin');
     const fromSameChat = await handlers.recallPreview(
@@ -175,7 +175,7 @@ describe('From past chats', () => {
     const reply = await ask('cabin at Lake Bled', { conversationId: 'other' });
     expect(reply.lines.map((l) => l.text)).toEqual([
       'Cabin at Lake Bled, rented for July.',
-      'Assistant: Lovely. Bring a rain jacket.',
+      'Quoted AI answer: "Lovely. Bring a rain jacket."',
     ]);
   });
 
@@ -211,13 +211,13 @@ describe('From past chats', () => {
     const reply = await ask('cabin at Lake Bled', { conversationId: 'other' });
     expect(reply.lines.map((l) => [l.text, l.tokens])).toEqual([
       ['Me: We rented a cabin near Lake Bled for the first week of July.', 101],
-      ['Assistant: Lovely. Bring a rain jacket.', 102],
+      ['Quoted AI answer: "Lovely. Bring a rain jacket."', 102],
     ]);
     resetPastIndex(memoryHost());
     const counted = await ask('cabin at Lake Bled', { conversationId: 'other' });
     expect(counted.lines.map((l) => l.tokens)).toEqual([
       await warmTokens('Me: We rented a cabin near Lake Bled for the first week of July.'),
-      await warmTokens('Assistant: Lovely. Bring a rain jacket.'),
+      await warmTokens('Quoted AI answer: "Lovely. Bring a rain jacket."'),
     ]);
   });
 
@@ -272,7 +272,7 @@ describe('From past chats', () => {
     await handlers.captureTurns(more, { url: trip.url, tab: { id: 1 } });
     expect((await ask('kayak rental', { conversationId: 'other' })).lines.map((l) => l.text)).toEqual([
       'Me: Is a kayak rental worth it there?',
-      'Assistant: Lovely. Bring a rain jacket.',
+      'Quoted AI answer: "Lovely. Bring a rain jacket."',
     ]);
   });
 });
