@@ -15,6 +15,7 @@ import {
   type LineCleaner,
   type PackOptions,
 } from './select';
+import { bySession } from './sessions';
 import { terms } from './terms';
 import { queryWindow } from './time';
 
@@ -119,7 +120,7 @@ export function rankLines(
       ? rankProfile(index, rankOptions)
       : mergePast(rankMemories(index, query, rankOptions), query, input)
   ).filter((r) => !excluded.has(r.memory.id) && !nearRemoved(r.terms));
-  return { mode, query, ranked };
+  return { mode, query, ranked: mode === 'profile' ? ranked : bySession(ranked) };
 }
 
 export function recall(index: RecallIndex, input: RecallInput): RecallResult {
