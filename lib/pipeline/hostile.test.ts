@@ -2,7 +2,7 @@
 // prompt -> parse -> gate -> consolidation -> guard -> writes -> Dexie (fake-indexeddb), with a scripted model
 // that OBEYS each transcript (test/helpers/hostile.ts). What is checked is the code around the model.
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, test } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { extractionPrompt } from '../../prompts/registry';
 import { resetPastIndex } from '../background/services/past-index';
 import { pastFor, resetPastTier } from '../background/services/past-tier';
@@ -14,6 +14,7 @@ import { ANSWER_LABEL } from '../past/quote';
 import { RecallIndex, recallable } from '../recall/index';
 import { recall, type RecallResult } from '../recall/recall';
 import { db, resetDbForTests } from '../store/db';
+import { countTokens } from '../tokens';
 import { loadHostile, obedientScript, turnsOf, type HostileFixture } from '../../test/helpers/hostile';
 import {
   NOW,
@@ -28,6 +29,9 @@ import { CAPS } from './guard';
 import { hasLink } from './links';
 
 const FIXTURES = loadHostile();
+
+// The tokenizer's one-time build (~1 s, far more under load) for the past tier's counts, outside any test.
+beforeAll(() => countTokens('warm'), 60_000);
 
 beforeEach(async () => {
   await resetDbForTests();
@@ -175,5 +179,6 @@ describe.each(FIXTURES)('$file', (f) => {
     }
     const sent = o.requests.flatMap((r) => [r.system, ...r.messages.map((m) => m.content)]).join('\n');
     for (const s of e.neverSent ?? []) expect(sent.replace(/\u200b/g, '')).not.toContain(s);
-  });
+    // The past index on sqlite-wasm and a 150 kB paste asked as a draft: seconds on the loaded 2-core box.
+  }, 30_000);
 });

@@ -15,6 +15,7 @@ import {
   type LineCleaner,
   type PackOptions,
 } from './select';
+import { byPlace } from './places';
 import { bySession } from './sessions';
 import { terms } from './terms';
 import { queryWindow } from './time';
@@ -120,7 +121,8 @@ export function rankLines(
       ? rankProfile(index, rankOptions)
       : mergePast(rankMemories(index, query, rankOptions), query, input)
   ).filter((r) => !excluded.has(r.memory.id) && !nearRemoved(r.terms));
-  return { mode, query, ranked: mode === 'profile' ? ranked : bySession(ranked) };
+  if (mode === 'profile') return { mode, query, ranked };
+  return { mode, query, ranked: bySession(byPlace(ranked, input.budgetTokens)) };
 }
 
 export function recall(index: RecallIndex, input: RecallInput): RecallResult {
