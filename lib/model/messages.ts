@@ -228,6 +228,8 @@ export const RecallLine = z.object({
   day: z.nullable(z.string()),
   /** The memory's type, so the preview labels a Preference as one (#16); null for a past-chat excerpt. */
   type: z.optional(z.nullable(MemoryType)),
+  /** A past-chat excerpt of an assistant's answer: labelled as a quote, never as the person's note (#25). */
+  answer: z.optional(z.boolean()),
 });
 export type RecallLine = z.infer<typeof RecallLine>;
 

@@ -59,6 +59,7 @@ export async function previewRecall(
       tokens: l.tokenCount,
       day: l.date?.day ?? null,
       type: l.section === 'past' ? null : l.memory.type,
+      ...(l.memory.answer ? { answer: true } : {}),
     })),
     text: result.text,
     tokens: result.tokens,
