@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { sendMessage } from '../../lib/messaging/send';
-import { DEFAULT_SETTINGS, type Settings } from '../../lib/model/settings';
 import { onboardedItem } from '../../lib/onboarding';
+import { Site } from '../../lib/model/site';
 import { readSettings, writeSettings } from '../../lib/settings';
-import { SITES } from '../../lib/sites/registry';
+import { SITE_LABELS } from '../../lib/sites/registry';
 import { Button, ErrorText } from '../shared/ui';
 import { useAction } from '../shared/useAction';
 import { optionsUrl } from './Counts';
@@ -69,21 +69,21 @@ function ModelStep({ model }: { model: string }) {
   );
 }
 
-type Sites = Settings['capture']['sites'];
+type Choice = Record<string, boolean>;
 
-/** Every site in the registry (lib/sites/registry.ts), each on until unchecked. */
-function SitesStep({ sites, setSites }: { sites: Sites; setSites: (s: Sites) => void }) {
+/** Every site of the registry (#24), each on unless unticked; Settings → Sites changes it later. */
+function SitesStep({ sites, setSites }: { sites: Choice; setSites: (s: Choice) => void }) {
   return (
     <fieldset className="stack tight">
       <legend>Which sites should Engram read?</legend>
-      {SITES.map(({ site, label }) => (
+      {Site.options.map((site) => (
         <label key={site} className="inline">
           <input
             type="checkbox"
-            checked={sites[site]}
+            checked={sites[site] !== false}
             onChange={(e) => setSites({ ...sites, [site]: e.target.checked })}
           />{' '}
-          {label}
+          {SITE_LABELS[site]}
         </label>
       ))}
     </fieldset>
@@ -138,11 +138,12 @@ export function FirstRun({ onDone }: { onDone: () => void }) {
   const model = useSavedModel();
   const pastTurns = usePastTurns();
   const [chosen, setStep] = useState<number | null>(null);
-  const [sites, setSites] = useState<Sites>(DEFAULT_SETTINGS.capture.sites);
+  const [sites, setSites] = useState<Choice>({});
   const finish = useAction(async (saveSites: boolean) => {
     if (saveSites) {
       const settings = await readSettings();
-      await writeSettings({ ...settings, capture: { ...settings.capture, sites } });
+      const chosen = { ...settings.capture.sites, ...sites };
+      await writeSettings({ ...settings, capture: { ...settings.capture, sites: chosen } });
     }
     await onboardedItem.setValue(true);
     onDone();

@@ -1,6 +1,6 @@
 // The settings the options page shows (#6): one line each on what it does, and what a bad value should be.
-// Model and prompt settings belong to the extraction issue's "Model" section (#4).
-import { SITES } from '../../lib/sites/registry';
+// Model and prompt settings belong to the extraction issue's "Model" section (#4); the per-site switches to
+// Sites (SitesSettings.tsx, #24), which apply at once.
 export interface FieldDef {
   path: string;
   label: string;
@@ -51,12 +51,6 @@ export const GROUPS: { title: string; fields: FieldDef[] }[] = [
   {
     title: 'Capture',
     fields: [
-      ...SITES.map((s): FieldDef => ({
-        path: `capture.sites.${s.site}`,
-        label: `Capture ${s.label}`,
-        kind: 'bool',
-        hint: `Read conversations on ${s.hosts[0]}.`,
-      })),
       {
         path: 'capture.paused',
         label: 'Pause all capture',

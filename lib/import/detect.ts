@@ -3,9 +3,11 @@
 // these is refused before any write.
 import { z } from 'zod/mini';
 import type { ExportConversation } from '../model/export';
+import type { ImportRefusal } from '../model/messages';
 import type { Site } from '../model/site';
 import type { ExportReader, ImportedConversation } from '../sites/api-types';
 import { SITE_LABELS, SITES } from '../sites/registry';
+import { shallowOnly } from './depth';
 import { describeError } from './issues';
 import { orderReaders } from './readers';
 
@@ -41,6 +43,8 @@ export interface ImportPlan {
   jobs: unknown[];
   usage: unknown[];
   skipped: { title: string; reason: string }[];
+  /** Records refused before they were sent (one nested too deep to cross to the background, #25). */
+  refused?: ImportRefusal[];
 }
 
 export class ImportError extends Error {}
@@ -65,7 +69,16 @@ function engramPlan(raw: unknown): ImportPlan {
   if (!parsed.success)
     throw new ImportError(`This Engram export is damaged: ${describeError(parsed.error)}.`);
   const { conversations, memories, jobs = [], usage = [] } = parsed.data;
-  return { kind: 'engram', conversations, memories, jobs, usage, skipped: [] };
+  const refused: ImportRefusal[] = [];
+  return {
+    kind: 'engram',
+    conversations: shallowOnly(conversations, 'Conversation', () => 'title', refused),
+    memories: shallowOnly(memories, 'Memory', () => 'text', refused),
+    jobs: shallowOnly(jobs, 'Job', () => 'conversationKey', refused),
+    usage: shallowOnly(usage, 'Usage record', () => 'model', refused),
+    skipped: [],
+    refused,
+  };
 }
 
 /** Parses file text into a plan, or throws an ImportError that says what is wrong in plain words. */
@@ -77,6 +90,8 @@ export function planImport(text: string): ImportPlan {
     throw new ImportError(`This file is not JSON: choose an ${KNOWN} export.`);
   }
   if (raw && typeof raw === 'object' && 'format' in raw && raw.format === 'engram') return engramPlan(raw);
+  // A site's reader builds new records from the fields it reads (lib/sites/*/export.ts): a deep field it does not
+  // read is left behind, so nothing nested crosses to the background from these files (deep.test.ts).
   const reader = EXPORT_READERS.find((r) => r.looks(raw));
   if (!reader) throw new ImportError(`This file is not an ${KNOWN} export.`);
   const { conversations, skipped } = reader.parse(raw);

@@ -12,6 +12,7 @@ import { sendMessage } from '../messaging/send';
 import type { SiteAdapter } from '../sites/adapter';
 import type { FetchJson } from '../sites/api-types';
 import { onTabMessage } from '../messaging/tab';
+import { followSiteSwitch } from './switch';
 
 export function startChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): void {
   const fetchJson = pageFetchJson(location.origin);
@@ -33,17 +34,25 @@ export function startChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): 
       hide: () => sendMessage('previewHide', {}),
     },
   });
+  // Nothing is read and no button shows until the background says the site is on (Settings → Sites, #24).
+  let on = false;
   const onChange = () => {
+    if (!on) return;
     capture.onPageChange();
     session.sync(location.href);
   };
   watchThread(document, () => adapter.findThread(document), onChange, ctx.signal);
-  listenForReplies((id, asked) => void capture.refresh(id, asked), ctx.signal);
+  listenForReplies((id, asked) => on && void capture.refresh(id, asked), ctx.signal);
   // WXT hears a same-page navigation through the Navigation API's navigate event, which Chromium fires inside
   // pushState, before the address changes (#24: a new Perplexity thread was read at its old '/'): read after it.
-  ctx.addEventListener(window, 'wxt:locationchange', () => ctx.setTimeout(() => void capture.refresh(), 0));
-  session.sync(location.href);
-  void capture.refresh();
+  ctx.addEventListener(window, 'wxt:locationchange', () =>
+    ctx.setTimeout(() => on && void capture.refresh(), 0),
+  );
+  followSiteSwitch((next) => {
+    on = next;
+    session.setOn(on, location.href);
+    if (on) void capture.refresh();
+  }, ctx);
   serveTabMessages(adapter, fetchJson, session, ctx);
 }
 

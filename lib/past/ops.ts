@@ -11,7 +11,7 @@ export interface Disk {
 export async function runOp(engine: PastEngine, op: PastOp, disk: Disk): Promise<PastReply> {
   switch (op.op) {
     case 'open':
-      return { empty: engine.open() || engine.metaOf('built') === null };
+      return { empty: engine.open(op.redacted) || engine.metaOf('built') === null };
     case 'put':
       // One transaction per batch: a commit per conversation was ~2,000 journal writes for a 2,000-chat import.
       engine.putConversations(op.conversations);

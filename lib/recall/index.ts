@@ -25,6 +25,8 @@ export type Recallable = Pick<
   evidence?: string[];
   /** A raw past-turn excerpt rather than an extracted memory. */
   excerpt?: boolean;
+  /** An excerpt of an assistant's turn: quoted as a past answer, never shown as the person's note (#25). */
+  answer?: boolean;
   /** Words around the line (excerpts.ts), searched at CONTEXT_WEIGHT but never shown or counted. */
   context?: string;
   /** Tokens of the printed line, "- " and line break included, when counted (lib/past/lines.ts hitLineText). */

@@ -37,3 +37,8 @@ export const MATCH_PATTERNS: string[] = SITES.flatMap((s) => matchPatterns(s.hos
 export function siteForHost(hostname: string): SiteId | null {
   return SITES.find((s) => s.hosts.includes(hostname))?.site ?? null;
 }
+
+/** One site's match patterns: each site has its own content script (lib/page/start.ts says why). */
+export function sitePatterns(site: SiteId): string[] {
+  return matchPatterns(siteInfo(site).hosts);
+}

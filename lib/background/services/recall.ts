@@ -29,10 +29,12 @@ export function scopesFor(site: RecallRequest['site'], scope: string | null): Se
   return scopes;
 }
 
+/** `allScopes`: memories of every site and project, for a desktop agent the person allowed them to (#27). */
 export async function previewRecall(
   req: RecallRequest,
   settings: Settings,
   now = Date.now(),
+  { allScopes = false } = {},
 ): Promise<RecallReply> {
   const idx = await memoryIndex.ready();
   // Both tiers wait on their own bounds, side by side, not one after the other.
@@ -40,7 +42,7 @@ export async function previewRecall(
   const result = recall(idx, {
     draft: req.draft,
     recent: req.recent,
-    scopes: scopesFor(req.site, req.scope),
+    scopes: allScopes ? null : scopesFor(req.site, req.scope),
     budgetTokens: req.budgetTokens ?? settings.recall.budgetTokens,
     exclude: req.exclude,
     now,
@@ -57,6 +59,7 @@ export async function previewRecall(
       tokens: l.tokenCount,
       day: l.date?.day ?? null,
       type: l.section === 'past' ? null : l.memory.type,
+      ...(l.memory.answer ? { answer: true } : {}),
     })),
     text: result.text,
     tokens: result.tokens,
