@@ -282,10 +282,10 @@ describe('Engram switched off for the site (Settings → Sites, #24)', () => {
     const composer = document.createElement('div');
     form.append(composer);
     document.body.append(form);
+    // The site's own object: a new chat's offer asks for the scope its URL names (lib/sites/site.ts urlScope).
     const adapter = {
-      site: 'chatgpt',
+      ...chatgptCore,
       findComposer: () => composer,
-      conversationId: (url: URL) => /\/c\/(\w+)/.exec(url.pathname)?.[1] ?? null,
       parseTurns: () => [],
     } as unknown as SiteAdapter;
     const send = {
