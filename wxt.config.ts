@@ -45,7 +45,8 @@ export default defineConfig({
   },
   manifest: ({ browser }) => ({
     name: 'Engram',
-    description: 'One private long-term memory across ChatGPT and Claude, kept on your own machine.',
+    description:
+      'One private long-term memory across ChatGPT, Claude, Gemini, Perplexity, DeepSeek and Le Chat, kept on your own machine.',
     // offscreen: Chrome hosts WebLLM in an offscreen document (#4); Firefox has no such API.
     permissions: ['storage', 'unlimitedStorage', 'alarms', ...(browser === 'firefox' ? [] : ['offscreen'])],
     host_permissions: MATCH_PATTERNS,

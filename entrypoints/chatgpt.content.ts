@@ -1,10 +1,10 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { startChatPage } from '../lib/page/start';
 import { chatgptAdapter } from '../lib/sites/chatgpt/adapter';
-import { sitePatterns } from '../lib/sites/registry';
+import { matchPatterns } from '../lib/sites/site';
 
 export default defineContentScript({
-  matches: sitePatterns('chatgpt'),
+  matches: matchPatterns(chatgptAdapter.hosts),
   runAt: 'document_idle',
   main: (ctx) => startChatPage(chatgptAdapter, ctx),
 });

@@ -1,16 +1,16 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { installTap } from '../lib/capture/tap';
 import { postReplyFinished } from '../lib/capture/tap-protocol';
-import { MATCH_PATTERNS, siteForHost } from '../lib/sites/registry';
+import { TAP_SITES } from '../lib/capture/tap-sites';
+import { matchPatterns } from '../lib/sites/site';
 
 // Page world, before the site's own scripts: only the tap and a window messenger live here (#3).
 export default defineContentScript({
-  matches: MATCH_PATTERNS,
+  matches: TAP_SITES.flatMap((s) => matchPatterns(s.hosts)),
   world: 'MAIN',
   runAt: 'document_start',
   main() {
-    const site = siteForHost(location.hostname);
-    if (!site) return;
-    installTap(window, site, (message) => postReplyFinished(window, message));
+    const site = TAP_SITES.find((s) => s.hosts.includes(location.hostname));
+    if (site) installTap(window, site.reply, (message) => postReplyFinished(window, message));
   },
 });

@@ -7,9 +7,13 @@ import { turnsOf } from '../../lib/store/conversations';
 import { listConversationRows, type ConversationRow } from '../../lib/store/views';
 import { DeleteConversation } from './DeleteConversation';
 import { VirtualList } from '../memories/VirtualList';
-import { dateLabel, SITE_LABELS } from '../shared/labels';
+import { dateLabel, orList } from '../shared/labels';
+import { SITE_LABELS, SITES } from '../../lib/sites/registry';
 import { Button, EmptyState, ErrorText, Section } from '../shared/ui';
 import { useAction } from '../shared/useAction';
+
+/** "chatgpt.com, claude.ai, … or chat.mistral.ai": every site the registry lists, by its first host. */
+const SITE_HOSTS_WORDS = orList(SITES.map((s) => s.hosts[0] ?? s.label));
 
 const STRATEGY: Record<CaptureHealth['strategy'], string> = {
   api: 'read from the site’s own data',
@@ -168,7 +172,7 @@ export function ConversationsSection() {
         <p className="muted">Loading conversations…</p>
       ) : rows.length === 0 ? (
         <EmptyState title="No conversations captured yet.">
-          Open a chat on chatgpt.com or claude.ai; Engram stores it as you talk, unless capture is paused in
+          Open a chat on {SITE_HOSTS_WORDS}; Engram stores it as you talk, unless capture is paused in
           Settings.
         </EmptyState>
       ) : (

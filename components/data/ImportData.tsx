@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { KIND_LABELS, planImport } from '../../lib/import/detect';
+import { EXPORT_SITES, KIND_LABELS, planImport } from '../../lib/import/detect';
 import { readInWorker } from '../../lib/import/worker-client';
 import {
   runImport,
@@ -9,6 +9,7 @@ import {
   type ImportSource,
 } from '../../lib/import/run';
 import { sendMessage } from '../../lib/messaging/send';
+import { orList } from '../shared/labels';
 import { useAction } from '../shared/useAction';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -82,7 +83,7 @@ function Listed({ title, items, open }: { title: string; items: string[]; open?:
   );
 }
 
-/** Options → Data: one file input that takes an Engram, ChatGPT or Claude export and says which it was (#3). */
+/** Options → Data: one file input that takes an Engram export or a site's data export and says which it was (#3). */
 /** Inline parsing for tests (happy-dom has no module workers); the page reads files in a worker. */
 export const readInline = async (file: File): Promise<ImportSource> =>
   sourceOf(planImport(await file.text()));
@@ -102,6 +103,8 @@ function Running({ name, progress }: { name: string; progress: ImportProgress | 
     </div>
   );
 }
+
+const ACCEPTS = `An Engram export, or conversations.json from a ${orList(EXPORT_SITES)} data export.`;
 
 export function ImportData({ read = readInWorker }: { read?: (file: File) => Promise<ImportSource> }) {
   const [progress, setProgress] = useState<ImportProgress | null>(null);
@@ -133,7 +136,7 @@ export function ImportData({ read = readInWorker }: { read?: (file: File) => Pro
           }}
         />
       </label>
-      <p className="muted">An Engram export, or conversations.json from a ChatGPT or Claude data export.</p>
+      <p className="muted">{ACCEPTS}</p>
       {busy && <Running name={name} progress={progress} />}
       {report && <ReportView report={report} />}
       {error && (

@@ -1,6 +1,7 @@
 import { SORTS, type MemoryFilters } from '../../lib/manage/query';
 import { MemoryType } from '../../lib/model/records';
-import { SITE_LABELS, TYPE_LABELS } from '../shared/labels';
+import { TYPE_LABELS } from '../shared/labels';
+import { SITE_IDS, SITE_LABELS } from '../../lib/sites/registry';
 import { useScopeChoices } from './scopes';
 import { Select } from '../shared/ui';
 
@@ -8,8 +9,7 @@ const SORT_LABELS = { updated: 'Last changed', priority: 'Priority', mentioned: 
 const TYPES = [['all', 'Any type'], ...MemoryType.options.map((t) => [t, TYPE_LABELS[t]] as const)] as const;
 const SITES = [
   ['all', 'Any site'],
-  ['chatgpt', SITE_LABELS.chatgpt],
-  ['claude', SITE_LABELS.claude],
+  ...SITE_IDS.map((site) => [site, SITE_LABELS[site]] as const),
   ['none', 'Added by hand'],
 ] as const;
 const STATUSES = [

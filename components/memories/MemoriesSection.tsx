@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { scopesOf } from '../../lib/manage/query';
 import type { Memory } from '../../lib/model/records';
 import { AddMemoryForm } from './AddMemoryForm';
+import { SITE_NAMES } from '../shared/labels';
 import { Button, EmptyState, Section } from '../shared/ui';
 import { focusWhenShown, keepFocusId, useKeepFocus } from '../shared/useKeepFocus';
 import { BulkBar } from './BulkBar';
@@ -42,7 +43,7 @@ function Empty({ trash, searching, total }: { trash: boolean; searching: boolean
   if (total === 0)
     return (
       <EmptyState id="memories-empty" title="No memories yet.">
-        Add one above, or chat on ChatGPT or Claude and Engram will suggest some.
+        Add one above, or chat on {SITE_NAMES} and Engram will suggest some.
       </EmptyState>
     );
   return (

@@ -1,7 +1,8 @@
 import { useRef, useState, type Ref } from 'react';
 import type { Memory } from '../../lib/model/records';
 import { sendMessage } from '../../lib/messaging/send';
-import { priorityLabel, scopeLabel, SITE_LABELS, STATUS_LABELS, TYPE_LABELS } from '../shared/labels';
+import { priorityLabel, scopeLabel, STATUS_LABELS, TYPE_LABELS } from '../shared/labels';
+import { SITE_LABELS } from '../../lib/sites/registry';
 import { Button, ErrorText } from '../shared/ui';
 import { useAction } from '../shared/useAction';
 import { MemoryEditor } from './MemoryEditor';

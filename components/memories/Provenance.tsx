@@ -4,7 +4,8 @@ import { isSiteUrl, type MemorySource } from '../../lib/model/records';
 import type { Site } from '../../lib/model/site';
 import { getConversation } from '../../lib/store/conversations';
 import { turnsByKeys } from '../../lib/store/views';
-import { agentLabel, dateLabel, SITE_LABELS } from '../shared/labels';
+import { agentLabel, dateLabel } from '../shared/labels';
+import { SITE_LABELS } from '../../lib/sites/registry';
 
 type ChatSource = MemorySource & { site: Site; conversationId: string };
 const fromChat = (s: MemorySource): s is ChatSource => s.site !== null && s.conversationId !== null;

@@ -2,9 +2,10 @@
 // The Memories section loads the project names once and shares them with its rows, editors and filters.
 import { createContext, useContext, useEffect, useState } from 'react';
 import { projectScopes } from '../../lib/store/conversations';
+import { SITE_IDS } from '../../lib/sites/registry';
 import { scopeLabel } from '../shared/labels';
 
-const FIXED = ['global', 'site:chatgpt', 'site:claude'];
+const FIXED = ['global', ...SITE_IDS.map((site) => `site:${site}`)];
 
 export const ProjectNames = createContext<ReadonlyMap<string, string | null>>(new Map());
 

@@ -47,7 +47,7 @@ test('a page read after the site data failed says so', async () => {
 
 test('a broken page is never silent, and updates live', async () => {
   render(<StatusOfTab />);
-  await screen.findByText(/Open a ChatGPT or Claude conversation/);
+  await screen.findByText(/Open a ChatGPT, Claude, Gemini, Perplexity, DeepSeek or Le Chat conversation/);
   await setTabStatus(
     7,
     status({ state: 'broken', strategy: 'none', turnsSeen: 0, lastError: 'No turns found' }),

@@ -3,7 +3,7 @@ import type { CaptureStatus as Status } from '../../lib/model/messages';
 import type { Site } from '../../lib/model/site';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/model/settings';
 import { readSettings, writeSettings } from '../../lib/settings';
-import { SITE_LABELS } from '../../lib/sites/registry';
+import { SITE_LABELS, siteInfo } from '../../lib/sites/registry';
 import { watchTabStatus } from '../../lib/store/status';
 import { captureWords } from '../shared/captureWords';
 import { useAction } from '../shared/useAction';
@@ -97,7 +97,7 @@ export function CaptureStatus({ site }: { site: PopupSite }) {
         <StatusWords status={status} settings={settings} />
       )}
       <Toggles site={state.kind === 'withheld' ? null : here} settings={site.settings} />
-      {state.kind === 'chat' && site.tabId !== null && (
+      {state.kind === 'chat' && site.tabId !== null && siteInfo(state.site).savedMemoriesUrl && (
         <VendorMemoryImport site={state.site} tabId={site.tabId} />
       )}
     </section>

@@ -1,7 +1,7 @@
 // The popup on a site where Engram does not read (#24): switched off by the person, or withheld by the browser.
 // Either way it says so in plain words, what that means, and where to change it.
 import { SITE_HOSTS, SITE_LABELS } from '../../lib/sites/registry';
-import { orList } from '../shared/captureWords';
+import { orList } from '../shared/labels';
 import { allowSteps } from '../shared/siteAccess';
 import { optionsUrl } from './Counts';
 import type { SiteState } from './popupSite';

@@ -85,7 +85,11 @@ test('removing the last line explains why there is nothing to insert, and focus 
 
 test('outside a chat tab it says so instead of offering to insert', async () => {
   render(<InsertPreview context={async () => null} recall={fakeRecall()} insert={vi.fn()} />);
-  expect(await screen.findByText('Open a ChatGPT or Claude chat, then try again.')).toBeTruthy();
+  expect(
+    await screen.findByText(
+      'Open a chat on ChatGPT, Claude, Gemini, Perplexity, DeepSeek or Le Chat, then try again.',
+    ),
+  ).toBeTruthy();
   expect(screen.queryByRole('button', { name: /^Insert/ })).toBeNull();
 });
 

@@ -3,11 +3,12 @@
 // budget, a slider, removals, and a confirm that names what it inserts.
 import { useEffect, useState } from 'react';
 import type { InsertTextReply, PageContext, RecallReply, RecallRequest } from '../../lib/model/messages';
+import { SITE_NAMES } from '../shared/labels';
 import { PreviewModelNote } from '../shared/NoModelNote';
 import { Budget, Lines, NothingToInsert, Totals } from './PreviewParts';
 
 export interface InsertPreviewProps {
-  /** The active chat tab's draft and turns; null when the tab is not a ChatGPT or Claude chat. */
+  /** The active chat tab's draft and turns; null when the tab is not a chat of a site Engram reads. */
   context(): Promise<PageContext | null>;
   recall(req: RecallRequest): Promise<RecallReply>;
   insert(text: string): Promise<InsertTextReply>;
@@ -73,7 +74,7 @@ function NotReady({ state, onClose }: { state: Exclude<State, { kind: 'ready' }>
   return (
     <section className="stack" aria-label="Memory to insert" aria-busy={state.kind === 'loading'}>
       {state.kind === 'loading' && <p>Choosing memories…</p>}
-      {state.kind === 'no-chat' && <p>Open a ChatGPT or Claude chat, then try again.</p>}
+      {state.kind === 'no-chat' && <p>Open a chat on {SITE_NAMES}, then try again.</p>}
       {state.kind === 'error' && <p role="alert">Could not prepare the memory: {state.message}</p>}
       <Cancel onClose={onClose} />
     </section>

@@ -2,11 +2,7 @@
 import type { CaptureStatus } from '../../lib/model/messages';
 import { siteOn, type Settings } from '../../lib/model/settings';
 import { SITE_LABELS } from '../../lib/sites/registry';
-
-/** Every site of the registry, as a person reads a list: "ChatGPT, Claude or Gemini". */
-export function orList(words: readonly string[]): string {
-  return words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
-}
+import { orList } from './labels';
 
 const ANY_SITE = orList(Object.values(SITE_LABELS));
 

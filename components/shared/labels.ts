@@ -1,9 +1,16 @@
 // Words the UI shows for stored values (#6), in one place.
 import { parseConversationKey } from '../../lib/model/keys';
 import type { Actor, Job, MemoryEvent, MemoryStatus, MemoryType } from '../../lib/model/records';
-import type { Site } from '../../lib/model/site';
+import { Site } from '../../lib/model/site';
+import { SITE_LABELS, siteInfo, SITES } from '../../lib/sites/registry';
 
-export const SITE_LABELS: Record<Site, string> = { chatgpt: 'ChatGPT', claude: 'Claude' };
+/** "a, b or c". */
+export function orList(words: readonly string[]): string {
+  return words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
+}
+
+/** "ChatGPT, Claude, Gemini, Perplexity, DeepSeek or Le Chat": every site the registry lists. */
+export const SITE_NAMES = orList(SITES.map((s) => s.label));
 
 export const TYPE_LABELS: Record<MemoryType, string> = {
   profile: 'About me',
@@ -20,16 +27,20 @@ export const STATUS_LABELS: Record<MemoryStatus, string> = {
   deleted: 'In the Trash',
 };
 
-const isSite = (s: string | undefined): s is Site => s === 'chatgpt' || s === 'claude';
+const isSite = (s: string | undefined): s is Site => Site.safeParse(s).success;
 
-/** "Everywhere", "ChatGPT only", "ChatGPT project “trip to japan”"; `projects` names project scopes. */
+/**
+ * "Everywhere", "ChatGPT only", "ChatGPT project “trip to japan”", "Gemini Gem “coding partner”"; `projects`
+ * names project scopes, and each site's folder says what it calls them (lib/sites/<site>/site.ts).
+ */
 export function scopeLabel(scope: string, projects?: ReadonlyMap<string, string | null>): string {
   if (scope === 'global') return 'Everywhere';
   const [kind, site, id] = scope.split(':');
   if (kind === 'site' && isSite(site)) return `${SITE_LABELS[site]} only`;
   if (kind === 'project' && isSite(site) && id) {
     const name = projects?.get(scope);
-    return `${SITE_LABELS[site]} project ${name ? `“${name}”` : id.slice(0, 12)}`;
+    const noun = siteInfo(site).scope.noun ?? 'project';
+    return `${SITE_LABELS[site]} ${noun} ${name ? `“${name}”` : id.slice(0, 12)}`;
   }
   return scope;
 }

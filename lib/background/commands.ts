@@ -16,7 +16,7 @@ export async function handleCommand(command: string, deps: CommandDeps): Promise
     await deps.openPreview(tabId);
     return true;
   } catch {
-    // Not a ChatGPT or Claude page: no content script listens there.
+    // Not a page of a site Engram reads: no content script listens there.
     return false;
   }
 }

@@ -68,6 +68,27 @@ describe('capture', () => {
     expect([...(await projectScopes())]).toEqual([['project:chatgpt:g-p-67a1b2c3d4', 'trip to japan']]);
   });
 
+  test('a Perplexity thread keeps the Space its JSON names; a forged project on ChatGPT is not taken (#24)', async () => {
+    const url = 'https://www.perplexity.ai/search/porto-trip-x1Y2AbCdEfGh';
+    const thread = {
+      ...capture,
+      site: 'perplexity' as const,
+      conversationId: 'porto-trip-x1Y2AbCdEfGh',
+      url,
+    };
+    await handlers.captureTurns(
+      { ...thread, project: { id: '14QGVXOgTrmD7SY16xlKRA' } },
+      { url, tab: { id: 98 } },
+    );
+    const chat = 'https://chatgpt.com/c/6f0d2c1e-1112';
+    const plain = { ...capture, site: 'chatgpt' as const, conversationId: '6f0d2c1e-1112', url: chat };
+    await handlers.captureTurns({ ...plain, project: { id: 'g-p-forged' } }, { url: chat, tab: { id: 97 } });
+    expect((await getConversation('perplexity:porto-trip-x1Y2AbCdEfGh'))?.scope).toBe(
+      'project:perplexity:14QGVXOgTrmD7SY16xlKRA',
+    );
+    expect((await getConversation('chatgpt:6f0d2c1e-1112'))?.scope).toBeNull();
+  });
+
   test('stores the turns once', async () => {
     expect(await handlers.captureTurns(capture, tab)).toEqual({ stored: 2, seen: 2, skipped: null });
     expect((await handlers.captureTurns(capture, tab)).stored).toBe(0);

@@ -45,7 +45,7 @@ function apiCapture(branch: readonly (readonly [string, string, string])[] = BRA
     mapping,
   });
   if (typeof conv === 'string') throw new Error(conv);
-  return apiRequest(chatgptAdapter, new URL(URL_), ID, conv.title, conv.turns);
+  return apiRequest(chatgptAdapter, new URL(URL_), ID, conv.title, conv);
 }
 
 function pageCapture(): CaptureRequest {

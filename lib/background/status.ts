@@ -5,9 +5,8 @@ import { siteOn, type Settings } from '../model/settings';
 import type { Sender } from '../messaging/protocol';
 import { updateHealth } from '../store/conversations';
 import { addCaptureProblem, setTabStatus } from '../store/status';
-import { ADAPTERS } from '../sites/adapters';
 import { capturePaused } from './capture-limits';
-import { SITE_LABELS } from '../sites/registry';
+import { SITE_LABELS, siteInfo } from '../sites/registry';
 
 /**
  * Why a capture is refused before anything is stored, or null when it may be stored: what the background alone
@@ -23,7 +22,7 @@ export function captureRefusal(
   if (!siteOn(settings, req.site)) return `Engram is off for ${SITE_LABELS[req.site]}`;
   if (sender.tab?.incognito && !settings.capture.allowIncognito) return 'Incognito windows are not captured';
   // Defence in depth: the content script never sends these, but a page could try (#3 private-chat rules).
-  if (ADAPTERS[req.site].isPrivate(new URL(req.url))) return 'Temporary chats are never captured';
+  if (siteInfo(req.site).isPrivate(new URL(req.url))) return 'Temporary chats are never captured';
   return null;
 }
 

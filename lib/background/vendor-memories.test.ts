@@ -27,6 +27,22 @@ describe('reading vendor memories', () => {
     expect(chatgptMemories({ items: [] }).ok).toBe(false);
   });
 
+  test('a ChatGPT date in seconds is read, and a date of another type is no date, never a refusal', () => {
+    const result = chatgptMemories({
+      memories: [
+        { id: 'a', content: 'Vegan.', updated_at: 1_790_000_000 },
+        { id: 'b', content: 'Runs.', updated_at: { when: 'yesterday' } },
+      ],
+    });
+    expect(result).toEqual({
+      ok: true,
+      memories: [
+        { id: 'a', text: 'Vegan.', updatedAt: new Date(1_790_000_000_000).toISOString() },
+        { id: 'b', text: 'Runs.', updatedAt: null },
+      ],
+    });
+  });
+
   test('ChatGPT memories are fetched with the session token', async () => {
     const paths: string[] = [];
     const result = await fetchChatgptMemories(async (path, headers) => {

@@ -10,18 +10,13 @@ import type { Site } from '../model/site';
 import { ownedBecause } from '../pipeline/guard';
 import { hasLink } from '../pipeline/links';
 import { escapeMemoryText } from '../recall/block';
-import { SITE_LABELS } from '../sites/registry';
+import { SITE_LABELS, siteInfo } from '../sites/registry';
 import { writtenByPerson } from '../store/limits';
 import { getMemory, historyOf, writeMemory } from '../store/memories';
 import { countTokens } from '../tokens';
 
 type Entry = { id: string; text: string; updatedAt: string | null };
 type Outcome = 'imported' | 'held' | 'unchanged';
-
-const SOURCE_URL: Record<Site, string> = {
-  chatgpt: 'https://chatgpt.com/backend-api/memories',
-  claude: 'https://claude.ai/api/organizations/memory',
-};
 
 const tokens = (text: string) => countTokens(escapeMemoryText(text));
 
@@ -33,7 +28,7 @@ async function toMemory(site: Site, entry: Entry, at: string) {
       type: 'profile',
       confidence: 0.9,
       mentionedAt: entry.updatedAt ?? at,
-      sources: [{ site, conversationId: null, turnIds: [], url: SOURCE_URL[site] }],
+      sources: [{ site, conversationId: null, turnIds: [], url: siteInfo(site).savedMemoriesUrl ?? null }],
       tokenCount: await tokens(entry.text),
       // A site's memory list is written by its model, and prompt injection has planted links there (#25).
       status: hasLink(entry.text) ? 'pending' : 'active',

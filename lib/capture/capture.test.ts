@@ -2,6 +2,7 @@ import { describe, expect, test, vi } from 'vitest';
 import type { CaptureRequest, CaptureStatus } from '../model/messages';
 import type { SiteAdapter } from '../sites/adapter';
 import type { ApiResult } from '../sites/api-types';
+import { chatgpt } from '../sites/chatgpt/site';
 import type { ParsedTurn } from '../sites/types';
 import { createSender, readPage } from './capture';
 import { createController } from './controller';
@@ -18,9 +19,8 @@ interface FakeSite {
 
 function adapter(site: FakeSite = {}): SiteAdapter {
   return {
-    site: 'chatgpt',
+    ...chatgpt,
     conversationId: (url) => /\/c\/(\w+)/.exec(url.pathname)?.[1] ?? null,
-    isPrivate: (url) => url.searchParams.get('temporary-chat') === 'true',
     isPrivatePage: (root) => root.querySelector('[data-temporary]') !== null,
     parseTurns: () => site.turns ?? [],
     isStreaming: () => site.streaming ?? false,
@@ -230,6 +230,43 @@ describe('capture controller: site data first, the page as fallback', () => {
     await fresh.c.refresh('abc123');
     expect(fresh.fetchConversation).toHaveBeenCalledWith(expect.any(Function), 'abc123', '');
     expect(fresh.sent[0]?.conversationId).toBe('abc123');
+  });
+
+  test('a reply whose request asked not to remember the chat stops its capture, JSON and page alike (#24)', async () => {
+    const fromApi = controller({ api: apiOk(), turns: pageTurns }, 'https://chatgpt.com/');
+    await fromApi.c.refresh('abc123', true);
+    await fromApi.c.refresh('abc123');
+    expect(fromApi.fetchConversation).not.toHaveBeenCalled();
+    const fromPage = controller({ turns: pageTurns });
+    await fromPage.c.refresh(null, true);
+    fromPage.c.onPageChange();
+    for (const { sent, reports } of [fromApi, fromPage]) {
+      expect(sent).toEqual([]);
+      expect(new Set(reports.map((r) => r.state))).toEqual(new Set(['private']));
+    }
+    const other = controller({ api: apiOk() });
+    await other.c.refresh('abc123');
+    expect(other.sent).toHaveLength(1);
+  });
+
+  test('the same status at a new address is reported again, for the popup of the tab now there', async () => {
+    let href = 'https://chatgpt.com/';
+    const reports: CaptureStatus[] = [];
+    const c = createController({
+      adapter: adapter({ api: apiOk() }),
+      page: { document, href: () => href },
+      fetchJson: async () => null,
+      cookie: () => '',
+      send: async () => ({ stored: 0, seen: 0, skipped: null }),
+      report: async (status) => reports.push(status),
+    });
+    await c.refresh('abc123', true);
+    href = 'https://chatgpt.com/c/abc123';
+    await c.refresh();
+    expect(reports.map((r) => [r.state, r.url])).toEqual([
+      ['private', 'https://chatgpt.com/'],
+      ['private', 'https://chatgpt.com/c/abc123'],
+    ]);
   });
 
   test('a new chat page without an id reports idle', async () => {

@@ -2,7 +2,7 @@
 // report either way so a broken capture is never silent (#3).
 import type { CaptureReply, CaptureRequest, CaptureStatus } from '../model/messages';
 import type { SiteAdapter } from '../sites/adapter';
-import type { ApiTurn, FetchJson } from '../sites/api-types';
+import type { ApiConversation, FetchJson } from '../sites/api-types';
 import { fenceOwnBlock } from './fence';
 import { assignTurnIds } from './turn-id';
 
@@ -54,14 +54,17 @@ export function readPage(adapter: SiteAdapter, page: CapturePage): CaptureReques
   };
 }
 
-/** The site's JSON as a capture request: always the whole visible branch. */
+/** The site's JSON as a capture request: always the whole visible branch, and the scope it names. */
 export function apiRequest(
   adapter: SiteAdapter,
   url: URL,
   conversationId: string,
   title: string,
-  turns: ApiTurn[],
+  conversation: Pick<ApiConversation, 'turns' | 'project'>,
 ): CaptureRequest {
+  // An id the background would refuse (lib/model/messages.ts) is left out, not the whole capture with it.
+  const id = conversation.project?.id;
+  const project = id && /^[\w.-]{1,200}$/.test(id) ? { id } : null;
   return {
     site: adapter.site,
     conversationId,
@@ -69,7 +72,8 @@ export function apiRequest(
     title,
     strategy: 'api',
     complete: true,
-    turns: fenceTurns(turns),
+    turns: fenceTurns(conversation.turns),
+    project,
   };
 }
 
@@ -89,11 +93,14 @@ export function createSender(send: CaptureEnv['send']): (req: CaptureRequest) =>
   };
 }
 
-/** Reports a status whenever it differs from the last one reported. */
+/**
+ * Reports a status whenever it or the page's address differs from the last one reported: a new thread that
+ * becomes its own URL (Perplexity's /search/<slug>, #24) is the popup's tab only once its status names that URL.
+ */
 export function createReporter(env: CaptureEnv): (input: StatusInput) => void {
   let last = '';
   return (input) => {
-    const signature = JSON.stringify(input);
+    const signature = JSON.stringify([input, env.page.href()]);
     if (signature === last) return;
     last = signature;
     const status: CaptureStatus = {

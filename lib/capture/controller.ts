@@ -24,14 +24,21 @@ export class CaptureController {
   private wasStreaming = false;
   private running: Promise<void> | null = null;
   private again: { hint: string | null } | null = null;
+  /** Chats whose request asked the site not to remember them (Perplexity's incognito query, #24). */
+  private readonly asked = new Set<string>();
 
   constructor(private readonly env: CaptureEnv) {
     this.send = createSender(env.send);
     this.report = createReporter(env);
   }
 
-  /** Reads the site's JSON (falling back to the page). `hint` is the tap's id when the URL has none. */
-  refresh(hint: string | null = null): Promise<void> {
+  /**
+   * Reads the site's JSON (falling back to the page). `hint` is the tap's id when the URL has none; `asked`, that
+   * the reply's request asked the site not to remember the chat, which is then never read.
+   */
+  refresh(hint: string | null = null, asked = false): Promise<void> {
+    const id = this.env.adapter.conversationId(new URL(this.env.page.href())) ?? hint;
+    if (asked && id) this.asked.add(id);
     if (this.running) {
       this.again = { hint };
       return this.running;
@@ -59,7 +66,7 @@ export class CaptureController {
     const url = new URL(page.href());
     const conversationId = adapter.conversationId(url) ?? hint;
     const status = { strategy: 'none' as const, conversationId, turnsSeen: 0, lastError: null };
-    if (isPrivateChat(adapter, url, page.document)) return this.report({ ...status, state: 'private' });
+    if (this.isPrivate(url, conversationId)) return this.report({ ...status, state: 'private' });
     if (!conversationId) return this.report({ ...status, state: 'idle' });
     const result = await adapter.fetchConversation(this.env.fetchJson, conversationId, this.env.cookie());
     if (!result.ok) {
@@ -71,7 +78,11 @@ export class CaptureController {
     this.note = null;
     if (result.conversation.private) return this.report({ ...status, state: 'private' });
     const title = result.conversation.title || page.document.title;
-    return this.send(apiRequest(adapter, url, conversationId, title, result.conversation.turns));
+    return this.send(apiRequest(adapter, url, conversationId, title, result.conversation));
+  }
+
+  private isPrivate(url: URL, id: string | null): boolean {
+    return isPrivateChat(this.env.adapter, url, this.env.page.document) || (!!id && this.asked.has(id));
   }
 
   private scanPage(): void {
@@ -79,7 +90,7 @@ export class CaptureController {
     const conversationId = adapter.conversationId(new URL(page.href()));
     const status = { strategy: 'none' as const, conversationId, turnsSeen: 0 };
     if (!conversationId) return this.report({ ...status, state: 'idle', lastError: null });
-    if (isPrivateChat(adapter, new URL(page.href()), page.document))
+    if (this.isPrivate(new URL(page.href()), conversationId))
       return this.report({ ...status, state: 'private', lastError: null });
     const req = readPage(adapter, page);
     if (!req) return; // streaming: read when it settles

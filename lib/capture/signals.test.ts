@@ -17,11 +17,16 @@ function post(data: unknown, init: { origin?: string; source?: MessageEventSourc
 
 let stop: AbortController;
 let seen: (string | null)[];
+let asked: boolean[];
 beforeEach(() => {
   vi.useFakeTimers();
   stop = new AbortController();
   seen = [];
-  listenForReplies((id) => seen.push(id), stop.signal);
+  asked = [];
+  listenForReplies((id, wasAsked) => {
+    seen.push(id);
+    asked.push(wasAsked);
+  }, stop.signal);
 });
 afterEach(() => {
   stop.abort();
@@ -61,6 +66,20 @@ describe('the fetch-tap window channel (#11)', () => {
     expect(seen).toEqual([`${ID}-0`]);
     vi.advanceTimersByTime(MIN_GAP_MS);
     expect(seen).toEqual([`${ID}-0`, `${ID}-49`]);
+  });
+
+  test('a do-not-remember request inside a burst reaches the burst’s one call, and only that one (#24)', () => {
+    post(message());
+    post({ ...message(), private: true });
+    post(message());
+    vi.advanceTimersByTime(MIN_GAP_MS);
+    post(message());
+    expect(asked).toEqual([false, true]);
+    vi.advanceTimersByTime(MIN_GAP_MS);
+    expect(asked).toEqual([false, true, false]);
+    post({ type: TAP_TYPE, conversationId: ID, private: 'yes' });
+    vi.advanceTimersByTime(MIN_GAP_MS);
+    expect(asked).toEqual([false, true, false]);
   });
 
   test('after abort nothing is heard', () => {

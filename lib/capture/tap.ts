@@ -1,55 +1,66 @@
-// The MAIN-world fetch tap: learns when the site's own reply stream ends, and the conversation id (which a
-// Temporary Chat never puts in the URL). It reads response clones only, never changes, delays or replays a
-// request, and swallows its own errors so the page never notices it (#3).
-import type { Site } from '../model/site';
+// The MAIN-world tap: learns when the site's own reply has finished, the conversation id (which a new or
+// temporary chat does not yet put in the URL) and whether the request asked the site not to remember the chat.
+// It wraps the one transport the site's folder names for its replies (lib/sites/<site>/reply.ts): fetch here,
+// XMLHttpRequest in xhr-tap.ts. It reads copies only (a response clone, a request body string), never changes,
+// delays or replays a request, and swallows its own errors so the page never notices it (#3, #24).
+import { isPrivateRequest, isReply, replyId, type ReplyCall, type ReplyPattern } from '../sites/reply';
 import type { ReplyFinished } from './tap-protocol';
+import { installXhrTap, type XhrWindow } from './xhr-tap';
 
-// ChatGPT 2026: POST /backend-api/f/conversation; before 2025-06: /backend-api/conversation (#3 live notes).
-const CHATGPT_REPLY = /^\/backend-api\/(?:f\/)?conversation\/?$/;
-// Claude: POST /api/organizations/{org}/chat_conversations/{id}/completion (and retry_completion on regenerate).
-const CLAUDE_REPLY = /^\/api\/organizations\/[^/]+\/chat_conversations\/([^/]+)\/(?:retry_)?completion\/?$/;
-const CHATGPT_ID = /"conversation_id"\s*:\s*"([\w-]{8,100})"/;
+export type Post = (message: ReplyFinished) => void;
 
-export interface FetchCall {
-  method: string;
-  url: URL;
+/** What the tap uses of the page's window. */
+export interface TapWindow extends XhrWindow {
+  fetch: typeof fetch;
 }
 
 /** Method and absolute URL of a fetch call, whether it got a Request object or a URL plus init. */
-export function describeCall(args: Parameters<typeof fetch>, base: string): FetchCall {
+export function describeCall(args: Parameters<typeof fetch>, base: string): ReplyCall {
   const [input, init] = args;
   if (input instanceof Request) return { method: input.method.toUpperCase(), url: new URL(input.url) };
   const href = input instanceof URL ? input.href : String(input);
   return { method: (init?.method ?? 'GET').toUpperCase(), url: new URL(href, base) };
 }
 
-export function isReplyCall(site: Site, call: FetchCall, origin: string): boolean {
-  if (call.method !== 'POST' || call.url.origin !== origin) return false;
-  return (site === 'chatgpt' ? CHATGPT_REPLY : CLAUDE_REPLY).test(call.url.pathname);
+/**
+ * The stream's text up to its end, or up to where it broke off: Perplexity aborts its own request once the reply
+ * is over (lib/sites/perplexity/reply.ts), and what arrived by then still names the conversation.
+ */
+export async function textUntilEnd(response: Response): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+      text += decoder.decode(chunk.value, { stream: true });
+  } catch {
+    // Aborted or failed: the reply ended all the same.
+  }
+  return text;
 }
 
-/** The conversation id: Claude names it in the URL; ChatGPT in its event stream (new and temporary chats). */
-export function replyConversationId(site: Site, call: FetchCall, streamText: string): string | null {
-  if (site === 'claude') return CLAUDE_REPLY.exec(call.url.pathname)?.[1] ?? null;
-  return CHATGPT_ID.exec(streamText)?.[1] ?? null;
+/** A string body only: other bodies (forms, streams) are never read, so a stream is never drained. */
+function bodyText(args: Parameters<typeof fetch>): string {
+  const body = args[1]?.body;
+  return typeof body === 'string' ? body : '';
 }
 
-async function watchReply(site: Site, call: FetchCall, clone: Response, post: (m: ReplyFinished) => void) {
-  const text = await clone.text(); // resolves when the stream ends
-  post({ conversationId: replyConversationId(site, call, text) });
-}
-
-/** Wraps `win.fetch`; returns a function that puts the original back. */
-export function installTap(win: Window, site: Site, post: (m: ReplyFinished) => void): () => void {
+function installFetchTap(win: TapWindow, pattern: ReplyPattern, post: Post): () => void {
   const original = win.fetch;
   const origin = win.location.origin;
   const tapped = function (this: unknown, ...args: Parameters<typeof fetch>): Promise<Response> {
     const pending = original.apply(this, args);
     try {
       const call = describeCall(args, win.location.href);
-      if (isReplyCall(site, call, origin))
+      if (isReply(pattern, call, origin)) {
+        const asked = isPrivateRequest(pattern, bodyText(args));
         // Registered before the page's own handlers run, so the body is cloned before anyone reads it.
-        pending.then((response) => watchReply(site, call, response.clone(), post)).catch(() => undefined);
+        pending
+          .then((response) => textUntilEnd(response.clone()))
+          .then((text) => post({ conversationId: replyId(pattern, call, text), private: asked }))
+          .catch(() => undefined);
+      }
     } catch {
       // The tap must never break the page's fetch.
     }
@@ -59,4 +70,11 @@ export function installTap(win: Window, site: Site, post: (m: ReplyFinished) => 
   return () => {
     if (win.fetch === tapped) win.fetch = original;
   };
+}
+
+/** Wraps the transport the site replies over; returns a function that puts the original back. */
+export function installTap(win: TapWindow, pattern: ReplyPattern, post: Post): () => void {
+  return pattern.transport === 'xhr'
+    ? installXhrTap(win, pattern, post)
+    : installFetchTap(win, pattern, post);
 }

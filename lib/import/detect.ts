@@ -1,20 +1,38 @@
-// Reads an imported file into one plan, whatever its kind: an Engram export, a ChatGPT or Claude data export
-// (#3). Nothing is written here; a file that is none of these is refused before any write.
+// Reads an imported file into one plan, whatever its kind: an Engram export or a site's data export (#3). Each
+// site's reader lives in its folder and is found there (#24). Nothing is written here; a file that is none of
+// these is refused before any write.
 import { z } from 'zod/mini';
 import type { ExportConversation } from '../model/export';
 import type { ImportRefusal } from '../model/messages';
-import type { ImportedConversation } from '../sites/api-types';
+import type { Site } from '../model/site';
+import type { ExportReader, ImportedConversation } from '../sites/api-types';
+import { SITE_LABELS, SITES } from '../sites/registry';
 import { shallowOnly } from './depth';
 import { describeError } from './issues';
-import { looksLikeChatgptExport, parseChatgptExport } from '../sites/chatgpt/export';
-import { looksLikeClaudeExport, parseClaudeExport } from '../sites/claude/export';
+import { orderReaders } from './readers';
 
-export type ImportKind = 'engram' | 'chatgpt' | 'claude';
+/** Every `lib/sites/<site>/export.ts`, in the order their files must be told apart. */
+export const EXPORT_READERS: readonly ExportReader[] = orderReaders(
+  Object.values(
+    import.meta.glob<ExportReader>('../sites/*/export.ts', { eager: true, import: 'exportReader' }),
+  ),
+);
+
+export type ImportKind = 'engram' | Site;
 export const KIND_LABELS: Record<ImportKind, string> = {
   engram: 'Engram export',
-  chatgpt: 'ChatGPT export',
-  claude: 'Claude export',
+  ...(Object.fromEntries(
+    Object.entries(SITE_LABELS).map(([site, label]) => [site, `${label} export`]),
+  ) as Record<Site, string>),
 };
+
+/** The sites whose data exports this build reads, in the registry's order ("ChatGPT, Claude, DeepSeek"). */
+export const EXPORT_SITES = SITES.filter((s) => EXPORT_READERS.some((r) => r.site === s.site)).map(
+  (s) => s.label,
+);
+
+/** "Engram, ChatGPT, Claude or DeepSeek". */
+const KNOWN = ['Engram', ...EXPORT_SITES].join(', ').replace(/, ([^,]*)$/, ' or $1');
 
 export interface ImportPlan {
   kind: ImportKind;
@@ -69,18 +87,14 @@ export function planImport(text: string): ImportPlan {
   try {
     raw = JSON.parse(text);
   } catch {
-    throw new ImportError('This file is not JSON: choose an Engram, ChatGPT or Claude export.');
+    throw new ImportError(`This file is not JSON: choose an ${KNOWN} export.`);
   }
   if (raw && typeof raw === 'object' && 'format' in raw && raw.format === 'engram') return engramPlan(raw);
-  // A vendor parser builds new records from the fields it reads (lib/sites/*/export.ts): a deep field it does not
+  // A site's reader builds new records from the fields it reads (lib/sites/*/export.ts): a deep field it does not
   // read is left behind, so nothing nested crosses to the background from these files (deep.test.ts).
-  const vendor = looksLikeChatgptExport(raw)
-    ? { kind: 'chatgpt' as const, result: parseChatgptExport(raw) }
-    : looksLikeClaudeExport(raw)
-      ? { kind: 'claude' as const, result: parseClaudeExport(raw) }
-      : null;
-  if (!vendor) throw new ImportError('This file is not an Engram, ChatGPT or Claude export.');
-  const { conversations, skipped } = vendor.result;
+  const reader = EXPORT_READERS.find((r) => r.looks(raw));
+  if (!reader) throw new ImportError(`This file is not an ${KNOWN} export.`);
+  const { conversations, skipped } = reader.parse(raw);
   const records = conversations.map(fromVendor);
-  return { kind: vendor.kind, conversations: records, memories: [], jobs: [], usage: [], skipped };
+  return { kind: reader.site, conversations: records, memories: [], jobs: [], usage: [], skipped };
 }

@@ -8,7 +8,8 @@ import { resetDbForTests } from '../store/db';
 import { readExport } from '../store/export';
 import { writeMemory } from '../store/memories';
 import { countTokens } from '../tokens';
-import { ImportError, planImport } from './detect';
+import { EXPORT_READERS, ImportError, planImport } from './detect';
+import { orderReaders } from './readers';
 import { chunksOf, runImport } from './run';
 
 const send = (chunk: ImportChunk) =>
@@ -22,10 +23,26 @@ beforeEach(resetDbForTests);
 describe('detecting the file', () => {
   test('refuses foreign and broken files in plain words, before writing anything', async () => {
     expect(() => planImport('not json')).toThrow(ImportError);
-    expect(() => planImport('{"hello":1}')).toThrow('This file is not an Engram, ChatGPT or Claude export.');
+    expect(() => planImport('{"hello":1}')).toThrow(
+      'This file is not an Engram, ChatGPT, Claude or DeepSeek export.',
+    );
     expect(() => planImport('[]')).toThrow(/not an Engram/);
     expect(() => planImport('{"format":"engram","version":1,"conversations":"x"}')).toThrow(/damaged/);
     expect((await readExport()).conversations).toEqual([]);
+  });
+
+  test('finds each site folder’s export reader, DeepSeek’s before ChatGPT’s (both have mapping, #24)', () => {
+    expect(EXPORT_READERS.map((r) => r.site)).toEqual(['deepseek', 'chatgpt', 'claude']);
+    expect(planImport(JSON.stringify(loadExport('deepseek-export.json'))).kind).toBe('deepseek');
+    // A reader that claims any `mapping` (as ChatGPT's once did) is still tried after DeepSeek's.
+    const greedy = {
+      site: 'chatgpt' as const,
+      looks: () => true,
+      parse: () => ({ conversations: [], skipped: [] }),
+    };
+    const deepseek = EXPORT_READERS.find((r) => r.site === 'deepseek')!;
+    expect(orderReaders([greedy, deepseek]).map((r) => r.site)).toEqual(['deepseek', 'chatgpt']);
+    expect(orderReaders([deepseek, greedy]).map((r) => r.site)).toEqual(['deepseek', 'chatgpt']);
   });
 
   test('tells a ChatGPT export from a Claude one', () => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { SiteAdapter } from '../sites/adapter';
+import { chatgptCore } from '../sites/chatgpt/site';
 import { FRAME_TITLE } from './frame';
 import { GUARD_KEY } from './guard-link';
 import { installGuard } from './guard';
@@ -60,7 +61,7 @@ function page(insert?: SiteAdapter['insert']) {
   form.append(composer);
   document.body.append(form);
   const adapter = {
-    site: 'chatgpt',
+    ...chatgptCore,
     findComposer: () => (composer.isConnected ? composer : null),
     conversationId: () => 'c1',
     parseTurns: () => [],
@@ -218,7 +219,7 @@ describe('the insert session places the preview frame, never memory text', () =>
 
 describe('project scope from the page URL', () => {
   const adapter = {
-    site: 'chatgpt',
+    ...chatgptCore,
     findComposer: () => null,
     conversationId: (url: URL) => /\/c\/(\w+)/.exec(url.pathname)?.[1] ?? null,
     parseTurns: () => [],
@@ -256,7 +257,7 @@ describe("a site's own composer path (a textarea, #24)", () => {
     document.body.append(area);
     const insert = vi.fn(() => ({ ok: true as const, method: 'value' as const }));
     const adapter = {
-      site: 'chatgpt',
+      ...chatgptCore,
       findComposer: () => area,
       conversationId: () => 'c1',
       parseTurns: () => [],
@@ -281,10 +282,10 @@ describe('Engram switched off for the site (Settings → Sites, #24)', () => {
     const composer = document.createElement('div');
     form.append(composer);
     document.body.append(form);
+    // The site's own object: a new chat's offer asks for the scope its URL names (lib/sites/site.ts urlScope).
     const adapter = {
-      site: 'chatgpt',
+      ...chatgptCore,
       findComposer: () => composer,
-      conversationId: (url: URL) => /\/c\/(\w+)/.exec(url.pathname)?.[1] ?? null,
       parseTurns: () => [],
     } as unknown as SiteAdapter;
     const send = {

@@ -5,7 +5,7 @@
 import type { OfferRequest, PageContext } from '../model/messages';
 import { BLOCK_CLOSE, BLOCK_OPEN } from '../recall/block';
 import type { SiteAdapter } from '../sites/adapter';
-import { scopeOfUrl } from '../sites/projects';
+import { urlScope } from '../sites/site';
 import { createInsertButton, mountNear, type ButtonHandle } from './button';
 import { createPreviewFrame, type FrameTransport, type PreviewFrame } from './frame';
 import type { Sight } from './sight';
@@ -59,7 +59,7 @@ export function readContext(adapter: SiteAdapter, doc: Document): PageContext {
   const url = doc.location ? new URL(doc.location.href) : null;
   const conversationId = url ? adapter.conversationId(url) : null;
   // A chat inside a project also recalls that project's memories (lib/sites/projects.ts).
-  const scope = url ? scopeOfUrl(adapter.site, url) : null;
+  const scope = url ? urlScope(adapter, url) : null;
   // Bounded like a recall request (lib/model/messages.ts): a pasted document is still a draft.
   return { site: adapter.site, draft: draft.slice(0, 20_000), recent, scope, conversationId };
 }
@@ -147,7 +147,7 @@ function offerOnNewChat(
   const newChat = adapter.conversationId(new URL(href)) === null;
   // Only the draft matters here: no turn parsing on a page change.
   if (!newChat || !button.host.isConnected || draftOf(adapter, doc)) return false;
-  const scope = scopeOfUrl(adapter.site, new URL(href));
+  const scope = urlScope(adapter, new URL(href));
   void send.offer({ site: adapter.site, scope }).then(({ count }) => button.setOffer(count));
   return true;
 }

@@ -9,6 +9,7 @@ import {
   type Request,
 } from './background';
 import { RejectedMessage } from './rejected';
+import type { Site } from '../model/site';
 
 const ORIGIN = 'chrome-extension://abc/';
 const fromPage = { url: 'https://chatgpt.com/c/1', tab: { id: 3 } };
@@ -151,7 +152,7 @@ test('request and reply types are inferred from the schemas', () => {
   expectTypeOf<Request<'deleteMemory'>>().toEqualTypeOf<{ id: string }>();
   expectTypeOf<Reply<'addMemory'>>().toEqualTypeOf<Memory>();
   expectTypeOf<Parameters<BackgroundMap['getMemoryBlock']>[0]>().toEqualTypeOf<{
-    site: 'chatgpt' | 'claude' | null;
+    site: Site | null;
   }>();
   expectTypeOf<ReturnType<BackgroundMap['deleteMemory']>>().toEqualTypeOf<{ ok: true }>();
 });

@@ -9,6 +9,6 @@ test('a conversation key reads back as its site and id, whatever colons the id h
 });
 
 test('a string that is not a conversation key has no site', () => {
-  for (const key of ['', 'chatgpt', ':x', 'gemini:x', 'project:chatgpt:p1'])
+  for (const key of ['', 'chatgpt', ':x', 'bard:x', 'project:chatgpt:p1'])
     expect(parseConversationKey(key)).toBeNull();
 });

@@ -28,6 +28,11 @@ export const CaptureRequest = z.object({
    * that mounts only a few turns at a time, whose turns accumulate (#3).
    */
   complete: z.optional(z.boolean()),
+  /**
+   * The project-like scope the site's JSON names where the URL does not (a Perplexity thread in a Space, a Le Chat
+   * chat in a project, #24); taken only from a site whose folder says its JSON names one (lib/sites/projects.ts).
+   */
+  project: z.optional(z.nullable(z.object({ id: z.string().check(z.regex(/^[\w.-]{1,200}$/)) }))),
 });
 export type CaptureRequest = z.infer<typeof CaptureRequest>;
 

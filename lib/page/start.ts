@@ -42,8 +42,12 @@ export function startChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): 
     session.sync(location.href);
   };
   watchThread(document, () => adapter.findThread(document), onChange, ctx.signal);
-  listenForReplies((id) => on && void capture.refresh(id), ctx.signal);
-  ctx.addEventListener(window, 'wxt:locationchange', () => on && void capture.refresh());
+  listenForReplies((id, asked) => on && void capture.refresh(id, asked), ctx.signal);
+  // WXT hears a same-page navigation through the Navigation API's navigate event, which Chromium fires inside
+  // pushState, before the address changes (#24: a new Perplexity thread was read at its old '/'): read after it.
+  ctx.addEventListener(window, 'wxt:locationchange', () =>
+    ctx.setTimeout(() => on && void capture.refresh(), 0),
+  );
   followSiteSwitch((next) => {
     on = next;
     session.setOn(on, location.href);

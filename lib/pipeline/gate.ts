@@ -3,6 +3,7 @@ import type { Memory, MemoryType } from '../model/records';
 import type { ExtractedMemory } from '../../prompts/schemas';
 import { normalize, similarity } from './lookup';
 import { redactText } from './redact';
+import { SITES } from '../sites/registry';
 
 export const GATE = {
   minConfidence: 0.5,
@@ -38,7 +39,10 @@ export interface Rejected {
   reason: string;
 }
 
-const ASSISTANT = /^(the )?(assistant|ai|chatgpt|claude|gpt|model|bot)\b/i;
+// The chat sites' own names count as the assistant (lib/sites/registry.ts: "Gemini suggested…" is not about the
+// user, #24).
+const SITE_NAMES = SITES.map((s) => s.label.replace(/[^\p{L}\p{N} ]/gu, '')).join('|');
+const ASSISTANT = new RegExp(`^(the )?(assistant|ai|gpt|model|bot|${SITE_NAMES})\\b`, 'iu');
 
 export function toIsoDate(value: string | null): string | null {
   if (!value) return null;

@@ -1,19 +1,15 @@
 import type { InsertResult } from '../inject/insert';
 import type { Site } from '../model/site';
 import type { ApiResult, FetchJson, VendorMemoriesResult } from './api-types';
+import type { SiteCore } from './site';
 import type { ParsedTurn } from './types';
 
 /**
- * Everything site-specific that capture and insertion need. One object per site, same shape. `S` lets a site's
- * folder build its adapter before the site joins the `Site` enum (#24: Gemini, Perplexity, DeepSeek and Le Chat
- * are built first and wired in a second step); once it joins, `SiteAdapter<'gemini'>` is a `SiteAdapter`.
+ * Everything site-specific that capture and insertion need: the core of the site's registry entry (./site.ts)
+ * and what reads its pages. One object per site, same shape, built in the site's folder (`<site>/adapter.ts`)
+ * and passed by its entrypoint, so a chat page bundles only its own site's parsers.
  */
-export interface SiteAdapter<S extends string = Site> {
-  site: S;
-  /** The site's conversation id from a page URL, or null on pages that are not a saved conversation. */
-  conversationId(url: URL): string | null;
-  /** True for chats the site itself promises not to remember (Temporary Chat, incognito), from the URL. */
-  isPrivate(url: URL): boolean;
+export interface SiteAdapter<S extends string = Site> extends SiteCore<S> {
   /**
    * The same promise where only the page shows it (Gemini's temporary chat keeps the plain /app URL, #24).
    * Checked by the content script beside `isPrivate`; the background, which has no page, checks the URL only.

@@ -60,3 +60,15 @@ export interface VendorMemory {
 }
 
 export type VendorMemoriesResult = { ok: true; memories: VendorMemory[] } | { ok: false; reason: string };
+
+/**
+ * A site's data-export reader, found in its folder (`<site>/export.ts` exports `exportReader`) by the import
+ * detector (lib/import/detect.ts): adding one registers it (#24).
+ */
+export interface ExportReader<S extends string = Site> {
+  site: S;
+  /** Readers tried after this one: their files look alike (DeepSeek's and ChatGPT's exports both have `mapping`). */
+  before?: readonly string[];
+  looks(raw: unknown): boolean;
+  parse(raw: unknown): ImportParse<S>;
+}

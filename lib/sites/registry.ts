@@ -1,26 +1,44 @@
-// The only list of hosts: content-script matches, host permissions and host detection all read it
-// (docs/architecture.md). Exact hosts only, never `includes`.
-import type { Site } from '../model/site';
+// The sites Engram reads, one line each: the only list of hosts (content-script matches, host permissions and
+// host detection all read it, STYLE.md absorb 1) and of site names; lib/model/site.ts derives the Site enum from
+// it. A site is its folder (site.ts, adapter.ts, selectors, parsers, tests), its line here and a ten-line
+// entrypoint, entrypoints/<site>.content.ts (#24); contract.test.ts fails for a site missing any part.
+import { chatgpt } from './chatgpt/site';
+import { claude } from './claude/site';
+import { deepseek } from './deepseek/site';
+import { gemini } from './gemini/site';
+import { lechat } from './lechat/site';
+import { perplexity } from './perplexity/site';
+import { matchPatterns, type SiteInfo } from './site';
 
-export const SITE_HOSTS: Record<Site, readonly string[]> = {
-  chatgpt: ['chatgpt.com', 'chat.openai.com'],
-  claude: ['claude.ai'],
-};
+export const SITES = [chatgpt, claude, gemini, perplexity, deepseek, lechat] as const;
 
-export const SITE_LABELS: Record<Site, string> = { chatgpt: 'ChatGPT', claude: 'Claude' };
+export type SiteId = (typeof SITES)[number]['site'];
 
-export const MATCH_PATTERNS: string[] = Object.values(SITE_HOSTS).flatMap((hosts) =>
-  hosts.map((h) => `https://${h}/*`),
-);
+export const SITE_IDS = SITES.map((s) => s.site);
 
-export function siteForHost(hostname: string): Site | null {
-  for (const [site, hosts] of Object.entries(SITE_HOSTS) as [Site, readonly string[]][]) {
-    if (hosts.includes(hostname)) return site;
-  }
-  return null;
+const BY_ID = new Map<string, SiteInfo<SiteId>>(SITES.map((s) => [s.site, s]));
+
+export function siteInfo(site: SiteId): SiteInfo<SiteId> {
+  const info = BY_ID.get(site);
+  if (!info) throw new Error(`unknown site ${site}`);
+  return info;
+}
+
+export const SITE_HOSTS = Object.fromEntries(SITES.map((s) => [s.site, s.hosts])) as Record<
+  SiteId,
+  readonly string[]
+>;
+
+export const SITE_LABELS = Object.fromEntries(SITES.map((s) => [s.site, s.label])) as Record<SiteId, string>;
+
+export const MATCH_PATTERNS: string[] = SITES.flatMap((s) => matchPatterns(s.hosts));
+
+/** Exact hosts only, never `includes` on the name. */
+export function siteForHost(hostname: string): SiteId | null {
+  return SITES.find((s) => s.hosts.includes(hostname))?.site ?? null;
 }
 
 /** One site's match patterns: each site has its own content script (lib/page/start.ts says why). */
-export function sitePatterns(site: Site): string[] {
-  return SITE_HOSTS[site].map((h) => `https://${h}/*`);
+export function sitePatterns(site: SiteId): string[] {
+  return matchPatterns(siteInfo(site).hosts);
 }

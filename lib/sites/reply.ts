@@ -21,6 +21,17 @@ export interface ReplyPattern {
   privateBody?: RegExp;
 }
 
+/**
+ * All the MAIN-world tap knows of a site: where its pages are and the request its reply finishes with. Each site
+ * folder's reply.ts exports one as `replySite`; the tap finds them there (lib/capture/tap-sites.ts), so the page's
+ * world never carries the rest of a site's registry entry (STYLE.md avoid 2).
+ */
+export interface ReplySite {
+  /** Exact hosts, never patterns (lib/sites/site.ts takes them from here). */
+  hosts: readonly string[];
+  reply: ReplyPattern;
+}
+
 export interface ReplyCall {
   method: string;
   url: URL;

@@ -10,7 +10,7 @@ import { conversationKey, turnKey } from '../model/keys';
 import type { CaptureRequest } from '../model/messages';
 import type { CaptureHealth } from '../model/records';
 import { stripCitations } from '../sites/citations';
-import { scopeOfUrl } from '../sites/projects';
+import { scopeOfCapture } from '../sites/projects';
 import type { CaptureWrite } from './conversations';
 
 type Imported = z.infer<typeof ExportConversation>;
@@ -87,7 +87,7 @@ export function recordsOfCapture(req: CaptureRequest, now: Date): CaptureWrite {
     checkedAt: at,
   };
   const { site, conversationId: id, url, title, turns } = req;
-  // The project the URL names, so the manager can offer it as a scope (lib/sites/projects.ts).
-  const scope = scopeOfUrl(site, new URL(url));
+  // The project the URL or the site's JSON names, so the manager can offer it as a scope (lib/sites/projects.ts).
+  const scope = scopeOfCapture(site, new URL(url), req.project);
   return recordsOfExport({ site, id, url, title, turns, health, scope }, at);
 }

@@ -1,23 +1,14 @@
 import type { Conversation, Turn } from '../model/records';
 import { emitStoreChange } from './changes';
 import { db, type EngramDB } from './db';
+import { moveJobPlaces } from './job-places';
 import { noteChanges } from './sync-rows';
+import { placeWindow } from './window';
 import { projectOf } from '../sites/projects';
 
 export interface CaptureWrite {
   conversation: Conversation;
   turns: Turn[];
-}
-
-/**
- * A windowed page (ChatGPT 2026-09 mounts 3–6 turns) sends only part of the branch: place it after the first turn
- * we already know, or after everything stored when none is known, so turns accumulate in page order (#3).
- */
-function placeWindow(turns: Turn[], existing: (Turn | undefined)[], stored: Turn[]): Turn[] {
-  const anchor = existing.findIndex((t) => t !== undefined);
-  const known = existing[anchor];
-  const base = known ? known.order - anchor : stored.reduce((max, t) => Math.max(max, t.order + 1), 0);
-  return turns.map((t, i) => ({ ...t, order: Math.max(0, base + i) }));
 }
 
 /** Stored turns no longer on a complete visible branch: replaced by an edit or regenerate, so marked, kept. */
@@ -41,18 +32,27 @@ export async function putCapture({ conversation, turns }: CaptureWrite, complete
     storedTurns(d, conversation.key),
     d.conversations.get(conversation.key),
   ]);
-  const placed = complete ? turns : placeWindow(turns, existing, stored);
+  // A partial read goes among the stored turns (./window.ts); the turns and jobs it moves are written with it.
+  const place = complete ? null : placeWindow(turns, existing, stored);
+  const placed = place ? turns.map((t, i) => ({ ...t, order: place.orders[i] ?? t.order })) : turns;
+  const moved: Turn[] = [...(place?.moved ?? [])];
   const changed = placed.flatMap((t, i) => {
     const old = existing[i];
-    // A partial read only adds what it sees: a turn we know keeps its text and place (the JSON's markdown and
-    // links are not replaced by page text), and is only brought back when a switch of branch had hidden it (#14).
-    if (old && !complete) return old.superseded ? [{ ...old, superseded: false }] : [];
+    // A partial read only adds what it sees: a turn we know keeps its text (the JSON's markdown and links are
+    // not replaced by page text), is only brought back when a switch of branch had hidden it (#14), and moves
+    // only to make room for turns placed before it.
+    if (old && !complete) {
+      if (old.superseded) return [{ ...old, order: t.order, superseded: false }];
+      if (old.order !== t.order) moved.push({ ...old, order: t.order });
+      return [];
+    }
     if (old && old.text === t.text && old.order === t.order && !old.superseded) return [];
     // Keep the first capture time of turns we already had.
     return [old ? { ...t, capturedAt: old.capturedAt } : t];
   });
-  const rows = [...changed, ...(complete ? superseded(stored, turns) : [])];
+  const rows = [...changed, ...moved, ...(complete ? superseded(stored, turns) : [])];
   await d.turns.bulkPut(rows);
+  if (place && moved.length > 0) await moveJobPlaces(d, conversation.key, place, new Date());
   // A re-read that changed nothing keeps the conversation's time; only its health is refreshed.
   const updatedAt = rows.length === 0 && before ? before.updatedAt : conversation.updatedAt;
   await d.conversations.put({
@@ -76,9 +76,8 @@ export async function putCapture({ conversation, turns }: CaptureWrite, complete
  */
 export async function saveCapture(write: CaptureWrite, complete = true): Promise<number> {
   const d = db();
-  const { changed, written } = await d.transaction('rw', d.conversations, d.turns, d.outbox, () =>
-    putCapture(write, complete),
-  );
+  const tables = [d.conversations, d.turns, d.outbox, d.jobs];
+  const { changed, written } = await d.transaction('rw', tables, () => putCapture(write, complete));
   if (written > 0) emitStoreChange({ kind: 'turns', conversationKeys: [write.conversation.key] });
   return changed;
 }

@@ -204,7 +204,18 @@ export async function enqueueRange(
   toOrder: number,
   now = new Date(),
 ) {
-  const job = { ...newJob(conversationKey, fromOrder, now, now), toOrder };
+  const job = rangeJob(conversationKey, fromOrder, toOrder, now);
   await db().jobs.add(job);
   return job;
+}
+
+/** A pending job bounded to `fromOrder..toOrder`: it reads exactly those turns. */
+export function rangeJob(
+  conversationKey: string,
+  fromOrder: number,
+  toOrder: number,
+  now: Date,
+  runAfter = now,
+): Job {
+  return { ...newJob(conversationKey, fromOrder, runAfter, now), toOrder };
 }

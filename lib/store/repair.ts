@@ -4,24 +4,18 @@
 import type { Transaction } from 'dexie';
 import { z } from 'zod/mini';
 import { isSiteUrl, type Conversation, type Memory, type MemoryEvent, type Turn } from '../model/records';
-import type { Site } from '../model/site';
+import { siteInfo } from '../sites/registry';
 
 const Iso = z.iso.datetime({ offset: true });
 const valid = (value: unknown): value is string => typeof value === 'string' && Iso.safeParse(value).success;
 const validOrNull = (value: string | null) => (value === null || valid(value) ? value : null);
-
-/** Where the site keeps a conversation: what a link to it should have been. */
-const HOME: Record<Site, (id: string) => string> = {
-  chatgpt: (id) => `https://chatgpt.com/c/${encodeURIComponent(id)}`,
-  claude: (id) => `https://claude.ai/chat/${encodeURIComponent(id)}`,
-};
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 export function repairConversation(c: Conversation, now: string): Conversation | null {
   const fixed: Conversation = {
     ...c,
-    url: isSiteUrl(c.site, c.url) ? c.url : HOME[c.site](c.id),
+    url: isSiteUrl(c.site, c.url) ? c.url : siteInfo(c.site).conversationUrl(c.id),
     createdAt: validOrNull(c.createdAt),
     updatedAt: valid(c.updatedAt) ? c.updatedAt : valid(c.health.checkedAt) ? c.health.checkedAt : now,
   };

@@ -6,6 +6,7 @@
 // dark mode (2.66:1 to 3.89:1), so every disabled control's text and every shown placeholder must keep 4.5:1 too.
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { MATCH_PATTERNS } from '../../lib/sites/registry';
 import { s3Backend } from '../../lib/sync/s3';
 import type { Running } from '../helpers/servers/process';
 import { S3_KEY, S3_SECRET, startS3 } from '../helpers/servers/s3';
@@ -45,9 +46,9 @@ let s3: Running;
 beforeAll(async () => {
   s3 = await startS3('engram');
   // Host access for the storage (as if Connect's prompt was accepted); Chrome's "on click" site access with
-  // ChatGPT allowed and Claude not, so Settings → Sites and the popup show a withheld site (#24).
-  const chatgptHosts = ['https://chatgpt.com/*', 'https://chat.openai.com/*'];
-  h = await launch({ onClick: true, grantOrigins: ['http://127.0.0.1/*', ...chatgptHosts] });
+  // every site allowed but Claude, so Settings → Sites and the popup show one withheld site (#24).
+  const allowed = MATCH_PATTERNS.filter((p) => p !== 'https://claude.ai/*');
+  h = await launch({ onClick: true, grantOrigins: ['http://127.0.0.1/*', ...allowed] });
   await h.context.route(/^http:\/\/127\.0\.0\.1:/, (route) => route.continue());
   await servePage(h.context, CHAT, fixture('pages/chatgpt-current.html'));
   options = await openOptions(h, 'memories');

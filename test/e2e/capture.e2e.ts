@@ -35,7 +35,12 @@ const turns = (prefix: string, user: string): FakeTurn[] => [
   { id: `${prefix}-a1`, role: 'assistant', text: `Reply ${prefix}.` },
 ];
 
-async function open(site: FakeSite, id: string, html = fixture(PAGES[site.site]), query = ''): Promise<Page> {
+async function open(
+  site: FakeSite<'chatgpt' | 'claude'>,
+  id: string,
+  html = fixture(PAGES[site.site]),
+  query = '',
+): Promise<Page> {
   await servePage(h.context, site.url(id), html);
   const page = await h.context.newPage();
   await page.goto(site.url(id) + query);

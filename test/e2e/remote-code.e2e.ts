@@ -5,6 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { SITES } from '../../lib/sites/registry';
 
 const OUTPUTS = ['.output/chrome-mv3', '.output/firefox-mv3'];
 
@@ -15,9 +16,8 @@ const CODE_HOSTS =
 const CODE_URL = /https?:\/\/[^\s"'`)]+\.(?:m?js|wasm)(?:[?#][^\s"'`)]*)?(?=["'`)\s])/;
 /** Hosts the README's Privacy section lists as contacted, and why. */
 const CONTACTED = [
-  'chatgpt.com',
-  'chat.openai.com',
-  'claude.ai',
+  // Every site Engram reads (#24): the registry is the only list of them.
+  ...SITES.flatMap((s) => s.hosts),
   'api.anthropic.com',
   // The suggested OpenAI-compatible base URL: contacted only if the person chooses it.
   'api.openai.com',

@@ -1,5 +1,5 @@
-// A site whose access the browser withholds (#24): Chrome's "on click" site access, with ChatGPT allowed and
-// Claude not, as the profile records it (harness.ts `onClick`). Engram's content script never runs on Claude;
+// A site whose access the browser withholds (#24): Chrome's "on click" site access, with every site allowed but
+// Claude, as the profile records it (harness.ts `onClick`). Engram's content script never runs on Claude;
 // the popup there and Options → Settings → Sites say in plain words that Engram cannot read it and how to allow
 // it, and nothing throws anywhere. The Allow button is not clicked: headless Chromium never answers the dialog
 // `permissions.request` opens (components/settings/SitesSettings.test.tsx clicks it with a mocked browser).
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { fixture, launch, openOptions, servePage, skipFirstRun, type Harness } from './harness';
 import { HOST } from './preview';
 import { inContentScript, tabIdOf, worker } from './records';
+import { MATCH_PATTERNS } from '../../lib/sites/registry';
 import { chatgpt, claude, serveSite } from './sites';
 
 const ID = '6f0d2c1e-6666-4a2b-9c3d-000000000024';
@@ -20,7 +21,10 @@ const heard = (m: ConsoleMessage) =>
   void (m.type() === 'error' && problems.push(`${m.location().url}: ${m.text()}`));
 
 beforeAll(async () => {
-  h = await launch({ onClick: true, grantOrigins: ['https://chatgpt.com/*', 'https://chat.openai.com/*'] });
+  h = await launch({
+    onClick: true,
+    grantOrigins: MATCH_PATTERNS.filter((p) => p !== 'https://claude.ai/*'),
+  });
   h.context.on('console', heard);
   h.context.on('weberror', (e) => void problems.push(String(e.error())));
   await serveSite(h.context, chatgpt);
@@ -78,6 +82,7 @@ test('Options → Settings → Sites: per site, access granted or not, and a but
   const row = (name: string) =>
     sites.getByRole('listitem').filter({ has: options.getByRole('checkbox', { name, exact: true }) });
   await row('ChatGPT').getByText('Your browser lets Engram read chatgpt.com and chat.openai.com.').waitFor();
+  await row('Gemini').getByText('Your browser lets Engram read gemini.google.com.').waitFor();
   const claudeRow = row('Claude');
   await claudeRow.getByText(/^Engram cannot read claude\.ai: your browser has not allowed it/).waitFor();
   expect(await claudeRow.getByRole('button', { name: 'Allow Engram on Claude' }).count()).toBe(1);

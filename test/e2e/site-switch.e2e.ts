@@ -1,12 +1,14 @@
 // The person decides where Engram reads (#24): a site switched off in Options → Settings → Sites stops on a tab
 // that is already open, without a reload: the Insert memory button leaves the page, a finished reply reads
 // nothing, and the popup says Engram is off there. Switched on again, the button is back and the chat is read.
+// ChatGPT's tab reads the site's JSON and Gemini's its page: both of capture's paths stop.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { exportUntil } from './export';
 import { fixture, launch, openOptions, servePage, skipFirstRun, type Harness } from './harness';
 import { HOST } from './preview';
 import { captured, inContentScript, tabIdOf, worker } from './records';
+import { gemini, PAGES, sitePage } from './more-sites';
 import { chatgpt, serveSite, type FakeTurn } from './sites';
 
 const ID = '6f0d2c1e-5555-4a2b-9c3d-000000000024';
@@ -22,13 +24,14 @@ let options: Page;
 beforeAll(async () => {
   h = await launch();
   await serveSite(h.context, chatgpt);
+  await serveSite(h.context, gemini);
   await skipFirstRun(h);
   options = await openOptions(h, 'settings');
 });
 afterAll(async () => h?.close());
 
-const siteBox = () =>
-  options.getByRole('group', { name: 'Sites' }).getByRole('checkbox', { name: 'ChatGPT', exact: true });
+const siteBox = (name = 'ChatGPT') =>
+  options.getByRole('group', { name: 'Sites' }).getByRole('checkbox', { name, exact: true });
 
 /**
  * Counts the content script's fetches (every read of the site's JSON starts with one, before anything is sent),
@@ -104,4 +107,58 @@ test('switched off in Options, an open ChatGPT tab reads nothing and shows no bu
     'Answer 2.',
   ]);
   await Promise.all([chat.close(), exporter.close()]);
+});
+
+/**
+ * Adds one exchange to a Gemini thread from the content script's world and returns how many captures the page
+ * sent for it. A thread change is read in the animation frame after it (lib/capture/watch.ts coalesce), and the
+ * frame callback this registers first runs in that frame too, so the count is complete one frame later.
+ */
+async function capturesAfterNewExchange(chat: Page, n: number): Promise<number> {
+  return inContentScript<number>(
+    chat,
+    `new Promise((done) => {
+      let sent = 0;
+      const real = chrome.runtime.sendMessage;
+      chrome.runtime.sendMessage = (...args) => (args[0]?.type === 'captureTurns' && sent++, real.apply(chrome.runtime, args));
+      const last = [...document.querySelectorAll('#chat-history .conversation-container')].at(-1);
+      const next = last.cloneNode(true);
+      next.removeAttribute('id');
+      next.querySelector('user-query .query-text').textContent = 'Question ${n} about Porto.';
+      next.querySelector('model-response message-content .markdown').textContent = 'Answer ${n}.';
+      last.after(next);
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        chrome.runtime.sendMessage = real;
+        done(sent);
+      }));
+    })`,
+  );
+}
+
+test('a Gemini tab, read from its page: switched off it reads no change and shows no button; on again, it does', async () => {
+  const id = '6cc71b18a6f60024';
+  await servePage(h.context, gemini.url(id), sitePage('gemini'));
+  const chat = await h.context.newPage();
+  await chat.goto(gemini.url(id));
+  const at = await worker(h.context);
+  const tabId = await tabIdOf(at, gemini.url(id));
+  await captured(at, tabId, { ok: (s) => s.state === 'capturing' && s.turnsSeen === PAGES.gemini.turns });
+  await chat.locator(HOST).waitFor();
+  // The probe sees a read while the site is on, so its zero below means something.
+  expect(await capturesAfterNewExchange(chat, 1)).toBeGreaterThan(0);
+
+  await siteBox('Gemini').uncheck();
+  await chat.locator(HOST).waitFor({ state: 'detached' });
+  const off = await captured(at, tabId, { ok: (s) => s.state === 'off' });
+  expect(off.lastError).toBe('Engram is off for Gemini');
+  expect(await capturesAfterNewExchange(chat, 2)).toBe(0);
+  expect(await chat.locator(HOST).count()).toBe(0);
+  await popupSays(tabId, 'Engram is off for Gemini.');
+
+  const on = Date.now();
+  await siteBox('Gemini').check();
+  await chat.locator(HOST).waitFor();
+  const back = await captured(at, tabId, { since: on, ok: (s) => s.state === 'capturing' });
+  expect(back.turnsSeen).toBe(PAGES.gemini.turns + 4);
+  await chat.close();
 });

@@ -1,6 +1,8 @@
 // Fake site backends for capture e2e tests: each site's own JSON endpoints and its reply endpoint, answered per
-// conversation from a mutable table so a test can make them answer, 404 or abort (#3).
+// conversation from a mutable table so a test can make them answer, 404 or abort (#3). ChatGPT and Claude here;
+// Gemini, Perplexity, DeepSeek and Le Chat in more-sites.ts (#24).
 import type { BrowserContext, Route } from 'playwright-core';
+import type { Site } from '../../lib/model/site';
 import { fixture } from './harness';
 
 export interface FakeTurn {
@@ -17,19 +19,30 @@ export interface FakeConversation {
   /** The leaf of the visible branch; the last turn by default. */
   current?: string;
   private?: boolean;
+  /** The project-like scope the site's JSON names (a Perplexity Space, a Le Chat project). */
+  project?: { id: string; name: string };
 }
 
-export interface FakeSite {
-  site: 'chatgpt' | 'claude';
+/** What the fake site answers: a JSON or text body, a network failure, or null when it is not the site's URL. */
+export type FakeResponse = { status: number; contentType: string; body: string } | 'abort' | null;
+
+export interface FakeSite<S extends Site = Site> {
+  site: S;
   origin: string;
   url(id: string): string;
   /** Path of the site's own "send a message" call, which the MAIN-world tap watches. */
   replyPath(id: string): string;
   replyBody(id: string): string;
+  /** Whether a path (and query) is the reply call. */
+  isReply(url: URL): boolean;
+  /** The site's JSON endpoints; `conversation` answers one conversation by id, as the site's JSON. */
+  json(url: URL, conversation: (id: string) => FakeResponse): FakeResponse;
+  /** A conversation as the site's JSON has it. */
+  body(id: string, c: FakeConversation): unknown;
   conversations: Map<string, FakeConversation>;
 }
 
-function parents(turns: FakeTurn[]): Map<string, string | null> {
+export function parents(turns: FakeTurn[]): Map<string, string | null> {
   return new Map(turns.map((t, i) => [t.id, t.parent ?? (i === 0 ? null : (turns[i - 1]?.id ?? null))]));
 }
 
@@ -76,69 +89,74 @@ function claudeJson(id: string, c: FakeConversation): unknown {
   };
 }
 
-export const chatgpt: FakeSite = {
-  site: 'chatgpt',
-  origin: 'https://chatgpt.com',
-  url: (id) => `https://chatgpt.com/c/${id}`,
-  replyPath: () => '/backend-api/f/conversation',
-  replyBody: (id) => `data: {"conversation_id":"${id}","message":{"id":"x"}}\n\ndata: [DONE]\n\n`,
-  conversations: new Map(),
-};
-
-export const claude: FakeSite = {
-  site: 'claude',
-  origin: 'https://claude.ai',
-  url: (id) => `https://claude.ai/chat/${id}`,
-  replyPath: (id) => `/api/organizations/org-1/chat_conversations/${id}/completion`,
-  replyBody: () => 'event: message_stop\ndata: {"type":"message_stop"}\n\n',
-  conversations: new Map(),
-};
-
-/** What the fake site answers: a JSON or text body, a network failure, or null when it is not the site's URL. */
-export type FakeResponse = { status: number; contentType: string; body: string } | 'abort' | null;
-
-const json = (body: unknown, status = 200): FakeResponse => ({
+export const json = (body: unknown, status = 200): FakeResponse => ({
   status,
   contentType: 'application/json',
   body: JSON.stringify(body),
 });
 
-function conversation(site: FakeSite, id: string): FakeResponse {
-  const c = site.conversations.get(id);
-  if (!c || c.mode === '404') return json({ detail: 'Not found' }, 404);
-  if (c.mode === 'abort') return 'abort';
-  return json(site.site === 'chatgpt' ? chatgptJson(id, c) : claudeJson(id, c));
-}
+const last = (url: URL) => url.pathname.split('/').pop() ?? '';
 
-// Each site's own endpoints (#3): the session and org lookups, the conversation JSON, saved memories.
-function siteJson(site: FakeSite, url: URL): FakeResponse {
-  const last = url.pathname.split('/').pop() ?? '';
-  if (site.site === 'chatgpt') {
+export const chatgpt: FakeSite<'chatgpt'> = {
+  site: 'chatgpt',
+  origin: 'https://chatgpt.com',
+  url: (id) => `https://chatgpt.com/c/${id}`,
+  replyPath: () => '/backend-api/f/conversation',
+  replyBody: (id) => `data: {"conversation_id":"${id}","message":{"id":"x"}}\n\ndata: [DONE]\n\n`,
+  isReply: (url) => url.pathname === '/backend-api/f/conversation',
+  // The session lookup, the conversation JSON (and the paginated form tried when that fails), saved memories.
+  json: (url, conversation) => {
     if (url.pathname === '/backend-api/memories')
       return json({
         memories: [{ id: 'mem-1', content: 'Keeps bees.', updated_at: '2026-10-01T10:00:00Z' }],
       });
     if (url.pathname === '/api/auth/session') return json({ accessToken: 'test-token' });
-    // The full conversation, and the paginated form the extension tries when that fails.
-    if (/^\/backend-api\/conversations?\/[\w-]+$/.test(url.pathname)) return conversation(site, last);
+    if (/^\/backend-api\/conversations?\/[\w-]+$/.test(url.pathname)) return conversation(last(url));
     return null;
-  }
-  if (url.pathname === '/api/organizations/org-1/memory') return json({ memory: '- Grows tomatoes.' });
-  if (url.pathname === '/api/organizations') return json([{ uuid: 'org-1', capabilities: ['chat'] }]);
-  if (/\/api\/organizations\/org-1\/chat_conversations\/[\w-]+$/.test(url.pathname) && url.search)
-    return conversation(site, last);
-  return null;
+  },
+  body: chatgptJson,
+  conversations: new Map(),
+};
+
+export const claude: FakeSite<'claude'> = {
+  site: 'claude',
+  origin: 'https://claude.ai',
+  url: (id) => `https://claude.ai/chat/${id}`,
+  replyPath: (id) => `/api/organizations/org-1/chat_conversations/${id}/completion`,
+  replyBody: () => 'event: message_stop\ndata: {"type":"message_stop"}\n\n',
+  isReply: (url) => /\/completion$/.test(url.pathname),
+  json: (url, conversation) => {
+    if (url.pathname === '/api/organizations/org-1/memory') return json({ memory: '- Grows tomatoes.' });
+    if (url.pathname === '/api/organizations') return json([{ uuid: 'org-1', capabilities: ['chat'] }]);
+    if (/\/api\/organizations\/org-1\/chat_conversations\/[\w-]+$/.test(url.pathname) && url.search)
+      return conversation(last(url));
+    return null;
+  },
+  body: claudeJson,
+  conversations: new Map(),
+};
+
+function conversation(site: FakeSite, id: string): FakeResponse {
+  const c = site.conversations.get(id);
+  if (!c || c.mode === '404') return json({ detail: 'Not found' }, 404);
+  if (c.mode === 'abort') return 'abort';
+  return json(site.body(id, c));
 }
 
 /** The fake site's answer to a request; the reply endpoint's id comes from its path or its JSON body. */
 export function siteResponse(site: FakeSite, url: URL, postData: string | null): FakeResponse {
   if (url.origin !== site.origin) return null;
-  if (/\/(f\/conversation|completion)$/.test(url.pathname)) {
-    const fromBody = (JSON.parse(postData || '{}') as { conversation_id?: string }).conversation_id;
+  if (site.isReply(url)) {
+    let fromBody: string | undefined;
+    try {
+      fromBody = (JSON.parse(postData || '{}') as { conversation_id?: string }).conversation_id;
+    } catch {
+      fromBody = undefined; // a form body (Gemini's f.req)
+    }
     const id = /chat_conversations\/([\w-]+)\//.exec(url.pathname)?.[1] ?? fromBody ?? 'unknown';
     return { status: 200, contentType: 'text/event-stream', body: site.replyBody(id) };
   }
-  return siteJson(site, url);
+  return site.json(url, (id) => conversation(site, id));
 }
 
 /** Routes the site's JSON API and reply endpoint. Later routes win over the harness's catch-all abort. */

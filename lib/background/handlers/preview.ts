@@ -5,6 +5,7 @@
 // tab answers is page data, so it is validated here.
 import type { HandlersFor } from '../../messaging/background';
 import type { Sender } from '../../messaging/protocol';
+import type { Site } from '../../model/site';
 import { sendToTab } from '../../messaging/tab';
 import { insertReply } from '../../messaging/tab-replies';
 import { frames, tabOf, type PreviewFrames } from '../preview-frames';
@@ -21,7 +22,7 @@ type RelayHandlers = HandlersFor<
 >;
 
 /** A content script speaks for its own tab's top frame and its own site (../sender.ts). */
-const fromChatPage = (sender: Sender, site: 'chatgpt' | 'claude' | null = null) => {
+const fromChatPage = (sender: Sender, site: Site | null = null) => {
   if (sender.frameId !== undefined && sender.frameId !== 0) throw new Error('Not from the top frame.');
   if (site) assertPageClaim('previewShow', { site, url: sender.url ?? '' }, sender);
   return sender;

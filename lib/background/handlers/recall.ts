@@ -1,8 +1,10 @@
 // Recall (#5): the preview's lines and block, the offer on a new chat, the warm-up a chat page asks for when it
 // loads, and the state of the semantic tier and the past-chat index (#13) for Settings and Data.
 import type { HandlersFor } from '../../messaging/background';
+import { conversationKey } from '../../model/keys';
 import type { RecallRequest } from '../../model/messages';
 import { siteOn } from '../../model/settings';
+import { getConversation } from '../../store/conversations';
 import { readSettings } from '../../settings';
 import { semanticStatus } from '../services/embeddings';
 import { pastReady, pastStats } from '../services/past-index';
@@ -30,6 +32,16 @@ const profile = (site: RecallRequest['site'], scope: string | null): RecallReque
   exclude: [],
 });
 
+/**
+ * The scope a chat's page URL does not show but its capture stored: a Perplexity thread in a Space, a Le Chat chat
+ * in a project, named only by the site's JSON (#24). The page sends the URL's scope; the background knows the rest.
+ */
+async function withStoredScope(req: RecallRequest): Promise<RecallRequest> {
+  if (req.scope || !req.site || !req.conversationId) return req;
+  const stored = await getConversation(conversationKey(req.site, req.conversationId));
+  return stored?.scope ? { ...req, scope: stored.scope } : req;
+}
+
 export const recallHandlers: HandlersFor<RecallMessages> = {
   // A block without a preview (no draft, no turns): the general profile block (#5).
   getMemoryBlock: async ({ site }) => {
@@ -39,7 +51,7 @@ export const recallHandlers: HandlersFor<RecallMessages> = {
   // From a preview frame, only the one Engram registered in that tab (#11); the popup is another page.
   recallPreview: async (req, sender) => {
     if (fromPreviewPage(sender)) await frames.assertBound(sender);
-    return previewRecall(req, await readSettings());
+    return previewRecall(await withStoredScope(req), await readSettings());
   },
   // Only on an empty new chat, only when the user turned the offer on, and never on a site switched off (#24:
   // a page that missed the switch, or names another site, still gets nothing); the count is of the profile block.

@@ -78,6 +78,27 @@ describe('recall in the background', () => {
     expect(await texts({ site: 'claude' })).toEqual(['Trip photos go to Claude.']);
   });
 
+  test('a chat whose JSON named its Space recalls the Space’s memories, though its URL does not name it (#24)', async () => {
+    const space = 'project:perplexity:14QGVXOgTrmD7SY16xlKRA';
+    await handlers.addMemory({ text: 'Trip budget is 3000 euros.', type: 'preference', scope: space }, {});
+    const url = 'https://www.perplexity.ai/search/porto-trip-x1Y2AbCdEfGh';
+    const thread = {
+      ...{ site: 'perplexity' as const, conversationId: 'porto-trip-x1Y2AbCdEfGh', url, title: 'Porto' },
+      ...{ strategy: 'api' as const, complete: true, project: { id: '14QGVXOgTrmD7SY16xlKRA' } },
+      turns: [{ id: 'q1', role: 'user' as const, text: 'Plan my trip.', createdAt: null }],
+    };
+    await handlers.captureTurns(thread, { url, tab: { id: 5 } });
+    const texts = async (over: object) =>
+      (await ask('trip', { site: 'perplexity', ...over })).lines
+        .filter((l) => l.section !== 'past')
+        .map((l) => l.text);
+    expect(await texts({ conversationId: 'porto-trip-x1Y2AbCdEfGh' })).toEqual([
+      'Trip budget is 3000 euros.',
+    ]);
+    expect(await texts({ conversationId: 'another-thread-AbCdEfGh' })).toEqual([]);
+    expect(await texts({})).toEqual([]);
+  });
+
   test('the offer count is null unless "Offer memory on new chats" is on', async () => {
     await handlers.addMemory({ text: 'I am vegetarian.', type: 'preference' }, {});
     expect(await handlers.offerCount({ site: 'claude', scope: null }, {})).toEqual({ count: null });

@@ -1,8 +1,9 @@
 // ChatGPT data export (conversations.json): the 2023 and 2025 shapes are both lists of the API's conversation
 // objects, so the same branch walk and filters apply (#3).
 import { z } from 'zod/mini';
-import type { ImportedConversation, ImportParse } from '../api-types';
+import type { ExportReader, ImportedConversation, ImportParse } from '../api-types';
 import { ChatgptConversation, chatgptConversation } from './payload';
+import { chatgpt } from './site';
 
 const Export = z.array(z.unknown());
 
@@ -31,7 +32,13 @@ export function parseChatgptExport(raw: unknown): ImportParse {
     else if (!conv.id) skipped.push({ title, reason: 'no conversation id' });
     else if (conv.private) skipped.push({ title, reason: 'marked do-not-remember' });
     else if (conv.turns.length === 0) skipped.push({ title, reason: 'no visible turns' });
-    else conversations.push({ site: 'chatgpt', url: `https://chatgpt.com/c/${conv.id}`, ...conv });
+    else conversations.push({ site: 'chatgpt', url: chatgpt.conversationUrl(conv.id), ...conv });
   });
   return { conversations, skipped };
 }
+
+export const exportReader: ExportReader = {
+  site: 'chatgpt',
+  looks: looksLikeChatgptExport,
+  parse: parseChatgptExport,
+};

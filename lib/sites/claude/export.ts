@@ -3,8 +3,9 @@
 // and answers were paired wrongly), and exports have no current leaf to walk from: the messages are put in
 // order by their parent chain when they have one, else by created_at, stably.
 import { z } from 'zod/mini';
-import type { ImportedConversation, ImportParse } from '../api-types';
+import type { ImportedConversation, ImportParse, ExportReader } from '../api-types';
 import { ClaudeConversation, claudeConversation, ROOT_UUID } from './payload';
+import { claude } from './site';
 
 type Message = ClaudeConversation['chat_messages'][number];
 
@@ -76,7 +77,13 @@ export function parseClaudeExport(raw: unknown): ImportParse {
     if (typeof conv === 'string') skipped.push({ title, reason: conv });
     else if (conv.private) skipped.push({ title, reason: 'incognito chat' });
     else if (conv.turns.length === 0) skipped.push({ title, reason: 'no visible turns' });
-    else conversations.push({ site: 'claude', url: `https://claude.ai/chat/${conv.id}`, ...conv });
+    else conversations.push({ site: 'claude', url: claude.conversationUrl(conv.id), ...conv });
   });
   return { conversations, skipped };
 }
+
+export const exportReader: ExportReader = {
+  site: 'claude',
+  looks: looksLikeClaudeExport,
+  parse: parseClaudeExport,
+};

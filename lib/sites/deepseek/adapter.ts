@@ -4,10 +4,7 @@ import { insertIntoComposer } from '../../inject/textarea';
 import type { SiteAdapter } from '../adapter';
 import { fetchDeepseek, tokenFrom } from './api';
 import { findComposer, findThread, isStreaming, isWindowed, parseTurns } from './parse';
-
-// `/a/chat/s/<uuid>` (exporters of 2025-2026 read the id from there; the page's own history call is sent with it
-// as referrer). The `/a` prefix is optional for older links.
-const CONVERSATION_PATH = /^\/(?:a\/)?chat\/s\/([0-9a-fA-F-]{8,})\/?$/;
+import { deepseekCore } from './site';
 
 /** The page's bearer token; read at the edge, from the page's own localStorage (same origin as this script). */
 function pageToken(): string | null {
@@ -19,10 +16,8 @@ function pageToken(): string | null {
 }
 
 export const deepseekAdapter: SiteAdapter<'deepseek'> = {
-  site: 'deepseek',
-  conversationId: (url) => CONVERSATION_PATH.exec(url.pathname)?.[1] ?? null,
+  ...deepseekCore,
   // DeepSeek offers no temporary or incognito chat (payload.ts).
-  isPrivate: () => false,
   isPrivatePage: () => false,
   parseTurns,
   isStreaming,

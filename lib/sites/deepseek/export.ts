@@ -4,8 +4,15 @@
 // message: {inserted_at, model, fragments: [{type: REQUEST|THINK|RESPONSE|SEARCH…, content}]}}}}. Like ChatGPT's,
 // it has a `mapping`, but no `current_node`: the export keeps every branch and does not say which one was shown.
 import { z } from 'zod/mini';
-import { isoTime, type ApiTurn, type ImportedConversation, type ImportParse } from '../api-types';
+import {
+  isoTime,
+  type ApiTurn,
+  type ImportedConversation,
+  type ImportParse,
+  type ExportReader,
+} from '../api-types';
 import { DeepseekFragment, fragmentText } from './payload';
+import { deepseek } from './site';
 
 const Node = z.object({
   parent: z.optional(z.nullable(z.string())),
@@ -63,7 +70,7 @@ function nodeTurn([id, node]: [string, Node]): ApiTurn | null {
 function toConversation(conv: Conversation): ImportedConversation<'deepseek'> {
   return {
     site: 'deepseek',
-    url: `https://chat.deepseek.com/a/chat/s/${conv.id}`,
+    url: deepseek.conversationUrl(conv.id),
     id: conv.id,
     title: conv.title ?? '',
     private: false,
@@ -88,3 +95,11 @@ export function parseDeepseekExport(raw: unknown): ImportParse<'deepseek'> {
   });
   return out;
 }
+
+/** Tried before ChatGPT's reader: both exports are lists with `mapping` (looksLikeDeepseekExport). */
+export const exportReader: ExportReader<'deepseek'> = {
+  site: 'deepseek',
+  before: ['chatgpt'],
+  looks: looksLikeDeepseekExport,
+  parse: parseDeepseekExport,
+};

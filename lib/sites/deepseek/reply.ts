@@ -1,4 +1,4 @@
-import type { ReplyPattern } from '../reply';
+import type { ReplyPattern, ReplySite } from '../reply';
 
 /**
  * DeepSeek streams each reply over XMLHttpRequest, `POST /api/v0/chat/completion` (its body's `action` covers
@@ -10,3 +10,8 @@ export const DEEPSEEK_REPLY: ReplyPattern = {
   path: /^\/api\/v0\/chat\/completion\/?$/,
   id: null,
 };
+
+/** Apart from the pattern, so a chat page's script takes the hosts without it (site.ts). */
+export const HOSTS = ['chat.deepseek.com'] as const;
+
+export const replySite: ReplySite = { hosts: HOSTS, reply: DEEPSEEK_REPLY };

@@ -11,18 +11,14 @@
 // chats, and reading its HTML would need a DOM in the import worker. Reply finished: reply.ts.
 import type { SiteAdapter } from '../adapter';
 import { findComposer, findThread, isStreaming, isTemporary, isWindowed, parseTurns } from './parse';
-
-// `/app/<hex>`, `/gem/<gem>/<hex>`, both with an optional `/u/<n>` account prefix (scope.ts has the evidence).
-const CONVERSATION_PATH = /^(?:\/u\/\d+)?\/(?:app|gem\/[^/]+)\/([0-9a-f]{12,})\/?$/;
+import { geminiCore } from './site';
 
 export const NO_JSON =
   "Gemini's conversation data is not read (see lib/sites/gemini/adapter.ts); turns come from the page";
 
 export const geminiAdapter: SiteAdapter<'gemini'> = {
-  site: 'gemini',
-  conversationId: (url) => CONVERSATION_PATH.exec(url.pathname)?.[1] ?? null,
+  ...geminiCore,
   // A temporary chat keeps the plain /app URL (no id, so nothing is stored from it); the page marks it.
-  isPrivate: () => false,
   isPrivatePage: isTemporary,
   parseTurns,
   isStreaming,

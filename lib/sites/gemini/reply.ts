@@ -1,4 +1,4 @@
-import type { ReplyPattern } from '../reply';
+import type { ReplyPattern, ReplySite } from '../reply';
 
 /**
  * Gemini streams each reply over XMLHttpRequest (not fetch) to StreamGenerate, one request per reply, and the
@@ -10,3 +10,8 @@ export const GEMINI_REPLY: ReplyPattern = {
   path: /^(?:\/u\/\d+)?\/_\/BardChatUi\/data\/assistant\.lamda\.BardFrontendService\/StreamGenerate\/?$/,
   id: /\bc_([0-9a-f]{12,})\b/,
 };
+
+/** Apart from the pattern, so a chat page's script takes the hosts without it (site.ts). */
+export const HOSTS = ['gemini.google.com'] as const;
+
+export const replySite: ReplySite = { hosts: HOSTS, reply: GEMINI_REPLY };

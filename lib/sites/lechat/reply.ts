@@ -1,4 +1,4 @@
-import type { ReplyPattern } from '../reply';
+import type { ReplyPattern, ReplySite } from '../reply';
 
 /**
  * Le Chat streams each reply over fetch, `POST /api/chat` (its body names the `chatId`; the reply is a data stream
@@ -9,3 +9,8 @@ export const LECHAT_REPLY: ReplyPattern = {
   path: /^\/api\/chat\/?$/,
   id: null,
 };
+
+/** Apart from the pattern, so a chat page's script takes the hosts without it (site.ts). */
+export const HOSTS = ['chat.mistral.ai'] as const;
+
+export const replySite: ReplySite = { hosts: HOSTS, reply: LECHAT_REPLY };

@@ -5,18 +5,11 @@ import { insertIntoComposer } from '../../inject/textarea';
 import type { SiteAdapter } from '../adapter';
 import { fetchPerplexity } from './api';
 import { findComposer, findThread, isStreaming, isWindowed, parseTurns } from './parse';
-
-// A thread is `/search/<slug>` (both captures' threads; exporters read the slug from there). Published Pages
-// (`/page/…`) and Spaces (`/spaces/…`, scope.ts) are not conversations.
-const CONVERSATION_PATH = /^\/search\/([^/]+)\/?$/;
+import { perplexityCore } from './site';
 
 export const perplexityAdapter: SiteAdapter<'perplexity'> = {
-  site: 'perplexity',
-  conversationId: (url) => CONVERSATION_PATH.exec(url.pathname)?.[1] ?? null,
-  // Incognito is a flag of the query, not of the URL (reply.ts), and the page mark of it is not known (the help
-  // centre: "an icon next to the input field"); the thread JSON and the request body carry it.
-  // TODO(2027-05): capture an incognito thread page.
-  isPrivate: () => false,
+  ...perplexityCore,
+  // Incognito shows in the thread JSON and the ask request's body (site.ts); no page mark of it is known.
   isPrivatePage: () => false,
   parseTurns,
   isStreaming,

@@ -1,4 +1,4 @@
-import type { ReplyPattern } from '../reply';
+import type { ReplyPattern, ReplySite } from '../reply';
 
 /**
  * Perplexity asks over fetch, `POST /rest/sse/perplexity_ask`, one request per query (another project's live
@@ -12,3 +12,8 @@ export const PERPLEXITY_REPLY: ReplyPattern = {
   id: /"thread_url_slug"\s*:\s*"([^"]+)"/,
   privateBody: /"is_incognito"\s*:\s*true/,
 };
+
+/** Apart from the pattern, so a chat page's script takes the hosts without it (site.ts). */
+export const HOSTS = ['www.perplexity.ai'] as const;
+
+export const replySite: ReplySite = { hosts: HOSTS, reply: PERPLEXITY_REPLY };

@@ -1,0 +1,31 @@
+import type { SiteCore, SiteInfo } from '../site';
+import { CLAUDE_REPLY, HOSTS } from './reply';
+
+const CONVERSATION_PATH = /^\/chat\/([0-9a-fA-F-]{8,})\/?$/;
+const PROJECT_PAGE = /^\/project\/([0-9a-fA-F-]{8,})\/?$/;
+
+export const claudeCore: SiteCore<'claude'> = {
+  site: 'claude',
+  hosts: HOSTS,
+  conversationId: (url) => CONVERSATION_PATH.exec(url.pathname)?.[1] ?? null,
+  // Incognito chats are flagged in the API (`is_temporary`), not the URL; the API path reads it (#3).
+  isPrivate: () => false,
+  scope: {
+    noun: 'project',
+    fromUrl: (url) => {
+      const id = PROJECT_PAGE.exec(url.pathname)?.[1];
+      return id ? { id: id.toLowerCase(), name: null } : null;
+    },
+    fromJson: false,
+    note: 'Claude names a project only on its own page (/project/<uuid>); a chat inside it is a plain /chat/<uuid>, and no capture of ours shows the project elsewhere, so chats carry no project scope',
+  },
+};
+
+export const claude: SiteInfo<'claude'> = {
+  ...claudeCore,
+  label: 'Claude',
+  conversationUrl: (id) => `https://claude.ai/chat/${encodeURIComponent(id)}`,
+  doNotRemember: { seenIn: ['json'] },
+  reply: CLAUDE_REPLY,
+  savedMemoriesUrl: 'https://claude.ai/api/organizations/memory',
+};

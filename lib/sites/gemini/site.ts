@@ -1,0 +1,24 @@
+import type { SiteCore, SiteInfo } from '../site';
+import { GEMINI_REPLY, HOSTS } from './reply';
+import { gemOf } from './scope';
+
+// `/app/<hex>`, `/gem/<gem>/<hex>`, both with an optional `/u/<n>` account prefix (scope.ts has the evidence).
+const CONVERSATION_PATH = /^(?:\/u\/\d+)?\/(?:app|gem\/[^/]+)\/([0-9a-f]{12,})\/?$/;
+
+export const geminiCore: SiteCore<'gemini'> = {
+  site: 'gemini',
+  hosts: HOSTS,
+  conversationId: (url) => CONVERSATION_PATH.exec(url.pathname)?.[1] ?? null,
+  // A temporary chat keeps the plain /app URL (no id, so nothing is stored from it); only the page marks it
+  // (adapter.ts isPrivatePage).
+  isPrivate: () => false,
+  scope: { noun: 'Gem', fromUrl: gemOf, fromJson: false },
+};
+
+export const gemini: SiteInfo<'gemini'> = {
+  ...geminiCore,
+  label: 'Gemini',
+  conversationUrl: (id) => `https://gemini.google.com/app/${encodeURIComponent(id)}`,
+  doNotRemember: { seenIn: ['page'] },
+  reply: GEMINI_REPLY,
+};

@@ -1,0 +1,29 @@
+import type { SiteCore, SiteInfo } from '../site';
+import { LECHAT_REPLY, HOSTS } from './reply';
+
+// `/chat/<uuid>` (an exporter's userscript matches https://chat.mistral.ai/chat/*; the message ids in the 2026-05
+// capture are the same kind of uuid).
+const CONVERSATION_PATH = /^\/chat\/([0-9a-fA-F-]{8,})\/?$/;
+
+export const lechatCore: SiteCore<'lechat'> = {
+  site: 'lechat',
+  hosts: HOSTS,
+  conversationId: (url) => CONVERSATION_PATH.exec(url.pathname)?.[1] ?? null,
+  // Le Chat has incognito chats (`message.newChat` takes `incognito`), flagged in its JSON (payload.ts); no URL or
+  // page mark of one is known. TODO(2027-05): capture an incognito chat page.
+  isPrivate: () => false,
+  scope: {
+    noun: 'project',
+    fromUrl: () => null,
+    fromJson: true,
+    note: 'no Le Chat project URL is known: the scope is chat.byId’s projectId (payload.ts, unverified)',
+  },
+};
+
+export const lechat: SiteInfo<'lechat'> = {
+  ...lechatCore,
+  label: 'Le Chat',
+  conversationUrl: (id) => `https://chat.mistral.ai/chat/${encodeURIComponent(id)}`,
+  doNotRemember: { seenIn: ['json'] },
+  reply: LECHAT_REPLY,
+};
