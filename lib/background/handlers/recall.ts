@@ -5,6 +5,7 @@ import type { RecallRequest } from '../../model/messages';
 import { readSettings } from '../../settings';
 import { semanticStatus } from '../services/embeddings';
 import { pastReady, pastStats } from '../services/past-index';
+import { mark } from '../marks';
 import { frames, fromPreviewPage } from '../preview-frames';
 import { memoryIndex } from '../services/memory-index';
 import { previewRecall } from '../services/recall';
@@ -36,6 +37,7 @@ export const recallHandlers: HandlersFor<RecallMessages> = {
   },
   // From a preview frame, only the one Engram registered in that tab (#11); the popup is another page.
   recallPreview: async (req, sender) => {
+    mark('request');
     if (fromPreviewPage(sender)) await frames.assertBound(sender);
     return previewRecall(req, await readSettings());
   },

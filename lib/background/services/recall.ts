@@ -4,6 +4,7 @@ import type { RecallReply, RecallRequest } from '../../model/messages';
 import type { Settings } from '../../model/settings';
 import { recall } from '../../recall/recall';
 import { onStoreChange } from '../../store/changes';
+import { mark } from '../marks';
 import { memoryIndex } from './memory-index';
 import { pastFor, resetPastTier } from './past-tier';
 import { redactedLine } from './redacted-lines';
@@ -35,8 +36,10 @@ export async function previewRecall(
   now = Date.now(),
 ): Promise<RecallReply> {
   const idx = await memoryIndex.ready();
+  mark('memories');
   // Both tiers wait on their own bounds, side by side, not one after the other.
   const [semantic, past] = await Promise.all([semanticIds(idx, req, settings), pastFor(req, settings)]);
+  mark('past');
   const result = recall(idx, {
     draft: req.draft,
     recent: req.recent,
@@ -48,6 +51,7 @@ export async function previewRecall(
     clean: settings.privacy.redact ? redactedLine : undefined,
     past,
   });
+  mark('packed');
   return {
     mode: result.mode,
     lines: result.lines.map((l) => ({
