@@ -5,7 +5,9 @@ import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { extractionPrompt } from '../../prompts/registry';
 import type { Memory, MemoryEvent } from '../model/records';
-import { RecallIndex, recallable } from '../recall/index';
+import { viewFor } from '../past/memory-answer';
+import { loadSqlite, memoryTable } from '../past/memory-db';
+import { recallable } from '../recall/index';
 import { recall } from '../recall/recall';
 import { db, resetDbForTests } from '../store/db';
 import { loadHostile, obedientScript, turnsOf, type HostileFixture } from '../../test/helpers/hostile';
@@ -19,6 +21,8 @@ import {
 } from '../../test/helpers/pipeline';
 import { event, memory } from '../../test/helpers/records';
 import { CAPS } from './guard';
+
+await loadSqlite();
 
 const FIXTURES = loadHostile();
 
@@ -70,10 +74,11 @@ function checkPromptShape(o: Outcome, f: HostileFixture) {
 
 /** The blocks a later chat would get: with an empty draft (priority decides) and with each memory's words. */
 function laterBlocks(o: Outcome): string {
-  const index = new RecallIndex();
-  for (const m of o.memories) index.upsert(recallable(m));
-  const ask = (draft: string) =>
-    recall(index, { draft, recent: [], scopes: null, budgetTokens: 4000, now: NOW.getTime() }).text;
+  const table = memoryTable(o.memories.map(recallable));
+  const ask = (draft: string) => {
+    const input = { draft, recent: [], scopes: null, budgetTokens: 4000, now: NOW.getTime() };
+    return recall(viewFor(table, input), input).text;
+  };
   return [ask(''), ...o.memories.map((m) => ask(m.text))].join('\n');
 }
 

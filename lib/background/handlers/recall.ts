@@ -52,9 +52,9 @@ export const recallHandlers: HandlersFor<RecallMessages> = {
   // index's catch-up once held the semantic tier back past semantic.e2e's 120 s (#13).
   warmRecall: async () => {
     const settings = await readSettings();
-    const semantic = memoryIndex.ready().then(() => (settings.recall.semantic ? warmSemantic() : undefined));
+    const semantic = settings.recall.semantic ? warmSemantic() : undefined;
     const past = settings.recall.rawTurns ? pastReady() : undefined;
-    await Promise.all([semantic, past]);
+    await Promise.all([memoryIndex.warm(), semantic, past]);
     return { ok: true };
   },
   getSemanticStatus: () => semanticStatus(),

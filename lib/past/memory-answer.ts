@@ -1,0 +1,52 @@
+// One memory query answered from the memory table (#28): what the background's recall asks the index's worker for,
+// and what the eval, the bench and unit tests compute in their own thread with the same code.
+import type { MemoryAnswer, MemoryQuery } from '../model/past';
+import { AnswerView, memoryQueryOf } from '../recall/answer-view';
+import type { MemoryRow } from '../recall/index';
+import { inProfile, profileScore } from '../recall/rank';
+import type { RecallInput } from '../recall/recall';
+import { profileRows, rowsFor } from './memory-reads';
+import { HEAD, lexicalHits, type LexicalOptions } from './memory-search';
+import type { MemoryTable } from './memory-table';
+
+type Scored = MemoryRow & { score: number };
+
+/**
+ * The profile block's candidates in these scopes, best first by the score recall ranks them by (rank.ts), cut to
+ * the best few hundred: at 10,000 memories a third are profile or preference lines, too many to send.
+ */
+function profileHits(table: MemoryTable, req: MemoryQuery): Scored[] {
+  return profileRows(table, req.scopes)
+    .filter((row) => inProfile(row.memory))
+    .map((row) => ({ ...row, score: profileScore(row.memory, req.now) }))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, HEAD);
+}
+
+export function answerMemories(table: MemoryTable, req: MemoryQuery, options?: LexicalOptions): MemoryAnswer {
+  const ranked = req.mode === 'profile' ? [] : lexicalHits(table, req.query, options);
+  const rows = rowsFor(
+    table,
+    ranked.map(([rowid]) => rowid),
+    req.exclude,
+  );
+  const hits = ranked.flatMap(([rowid, score]) => {
+    const row = rows.hits.get(rowid);
+    return row ? [{ ...row, score }] : [];
+  });
+  return {
+    hits: req.mode === 'profile' ? profileHits(table, req) : hits,
+    reserved: rows.reserved,
+    extra: rows.extra,
+  };
+}
+
+/**
+ * recall()'s memory index for one request over a table in this thread (the eval, the bench, unit tests): the
+ * extension's path without the messages. Memories the semantic tier ranks come from the table too.
+ */
+export function viewFor(table: MemoryTable, input: RecallInput, options?: LexicalOptions): AnswerView {
+  const query = memoryQueryOf(input);
+  const more = new Map(rowsFor(table, [], input.semantic ?? []).extra.map((r) => [r.memory.id, r.memory]));
+  return new AnswerView(answerMemories(table, query, options), query.query, more);
+}
