@@ -9,6 +9,7 @@ import { mark } from '../marks';
 import { frames, fromPreviewPage } from '../preview-frames';
 import { memoryIndex } from '../services/memory-index';
 import { previewRecall } from '../services/recall';
+import { pullIfStale } from '../services/sync-pull';
 import { warmSemantic } from '../services/semantic';
 
 type RecallMessages =
@@ -51,6 +52,8 @@ export const recallHandlers: HandlersFor<RecallMessages> = {
   // click (bench:recall: 10k memories, first click 1.3 s without it). The tiers warm side by side: the past
   // index's catch-up once held the semantic tier back past semantic.e2e's 120 s (#13).
   warmRecall: async () => {
+    // A chat page opened: other devices' changes are pulled now when the last pull is stale (#28), unawaited.
+    void pullIfStale().catch(() => undefined);
     const settings = await readSettings();
     const semantic = settings.recall.semantic ? warmSemantic() : undefined;
     const past = settings.recall.rawTurns ? pastReady() : undefined;
