@@ -3,8 +3,11 @@
 import type { MemoryAnswer, MemoryQuery } from '../model/past';
 import { AnswerView, memoryQueryOf } from '../recall/answer-view';
 import type { MemoryRow } from '../recall/index';
+import { boostFactor } from '../recall/boost';
 import { inProfile, profileScore } from '../recall/rank';
 import type { RecallInput } from '../recall/recall';
+import { POOL } from '../recall/select';
+import { queryWindow } from '../recall/time';
 import { profileRows, rowsFor } from './memory-reads';
 import { HEAD, lexicalHits, type LexicalOptions } from './memory-search';
 import type { MemoryTable } from './memory-table';
@@ -23,6 +26,26 @@ function profileHits(table: MemoryTable, req: MemoryQuery): Scored[] {
     .slice(0, HEAD);
 }
 
+/**
+ * The matches recall can pack: in the request's scopes, the best POOL by boosted score (rank.ts), standing and
+ * pinned lines apart (they come with every answer, and packing passes over those it took). The reply carried all
+ * 400 before: 350 kB at 10,000 memories, parsed at each of its two hops (warm click p50 200 ms, bench:recall). A
+ * memory the semantic tier lifts comes from the background's own list; after a Remove (exclude), all are sent,
+ * as near-duplicates of the removed line are dropped before the pool is cut (recall.ts).
+ */
+function packable(hits: Scored[], req: MemoryQuery, reserved: readonly MemoryRow[]): Scored[] {
+  if (req.exclude.length > 0) return hits;
+  const scopes = req.scopes ? new Set(req.scopes) : null;
+  const held = new Set(reserved.map((r) => r.memory.id));
+  const window = queryWindow(req.query, req.now);
+  return hits
+    .filter((hit) => (!scopes || scopes.has(hit.memory.scope)) && !held.has(hit.memory.id))
+    .map((hit) => ({ hit, boosted: hit.score * boostFactor(hit.memory, req.now, window) }))
+    .sort((a, b) => b.boosted - a.boosted)
+    .slice(0, POOL)
+    .map(({ hit }) => hit);
+}
+
 export function answerMemories(table: MemoryTable, req: MemoryQuery, options?: LexicalOptions): MemoryAnswer {
   const ranked = req.mode === 'profile' ? [] : lexicalHits(table, req.query, options);
   const rows = rowsFor(
@@ -35,7 +58,8 @@ export function answerMemories(table: MemoryTable, req: MemoryQuery, options?: L
     return row ? [{ ...row, score }] : [];
   });
   return {
-    hits: req.mode === 'profile' ? profileHits(table, req) : hits,
+    hits: req.mode === 'profile' ? profileHits(table, req) : packable(hits, req, rows.reserved),
+    lexical: hits.map((h): [string, number] => [h.memory.id, h.score]),
     reserved: rows.reserved,
     extra: rows.extra,
   };

@@ -33,6 +33,6 @@ export function runMemoryOp(table: MemoryTable, op: MemoryOp): PastReply {
     case 'memIds':
       return { memoryIds: table.ids() };
     case 'memQuery':
-      return { memories: answerMemories(table, op) };
+      return { memories: answerMemories(table, op), ...stateOf(table) };
   }
 }

@@ -4,7 +4,8 @@
 import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { Memory } from '../model/records';
-import { memoryQueryOf } from '../recall/answer-view';
+import { AnswerView, memoryQueryOf } from '../recall/answer-view';
+import { recall } from '../recall/recall';
 import { recallable } from '../recall/index';
 import { terms } from '../recall/terms';
 import { memory } from '../../test/helpers/records';
@@ -109,5 +110,47 @@ describe('the memory table', () => {
     expect(ask(table, '抹茶のおすすめは？')).toEqual(['ja']);
     expect(ask(table, '图书馆几点开门')).toEqual(['zh']);
     expect(ask(table, '호텔이 어디에 있어요?')).toEqual(['ko']);
+  });
+});
+
+describe('the answer a query gets', () => {
+  // The table sends recall only the rows it can pack (the best 200 by boosted score, in scope): the block must be
+  // the one all 400 matches gave. A Remove (exclude) sends all, so an unknown id asks for the full answer.
+  test('the block is the same as with every match sent, over random stores and drafts', () => {
+    let seed = 11;
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
+    const words = Array.from({ length: 300 }, (_, i) => `word${i.toString(36)}x`);
+    const sentence = (n: number) => Array.from({ length: n }, () => pick(words)).join(' ');
+    const types = ['profile', 'preference', 'event', 'instruction', 'correction'] as const;
+    const table = new MemoryTable(newDb());
+    table.open();
+    table.put(
+      Array.from({ length: 1200 }, (_, i) =>
+        row(`m${i}`, sentence(6 + Math.floor(rand() * 10)), {
+          type: pick(types),
+          priority: pick([-1, 0, 20, 50, 90]),
+          pinned: rand() < 0.05,
+          scope: pick(['global', 'global', 'site:chatgpt', 'site:claude']),
+          mentionedAt: new Date(
+            Date.UTC(2026, Math.floor(rand() * 11), 1 + Math.floor(rand() * 27)),
+          ).toISOString(),
+        }),
+      ),
+    );
+    for (let n = 0; n < 30; n++) {
+      const input = {
+        draft: sentence(3 + n),
+        recent: [],
+        scopes: new Set(['global', 'site:chatgpt']),
+        now: 0,
+      };
+      const cut = answerMemories(table, memoryQueryOf(input));
+      const full = answerMemories(table, memoryQueryOf({ ...input, exclude: ['none'] }));
+      expect(full.hits.length).toBeGreaterThan(cut.hits.length);
+      const block = (answer: typeof cut) =>
+        recall(new AnswerView(answer, memoryQueryOf(input).query), { ...input, budgetTokens: 1000 }).text;
+      expect(block(cut)).toBe(block(full));
+    }
   });
 });

@@ -55,8 +55,14 @@ export class MemoryTable {
     this.sql = new Statements(db);
   }
 
+  /** Whether open() has run in this worker: the offscreen document's worker outlives the service worker. */
+  private opened = false;
+
   /** Creates the tables, or drops a table of another version; true when it must be (re)built from the store. */
   open(): boolean {
+    // A service worker that wakes opens the table again; the caches this worker holds are still right (every
+    // write goes through it), and dropping them cost the first click a lexicon and a count.
+    if (this.opened) return this.meta('memBuilt') === null;
     this.sql.forget();
     this.totals = null;
     this.lexicon = null;
@@ -67,6 +73,7 @@ export class MemoryTable {
     }
     this.db.exec(SCHEMA);
     this.setMeta('memSchema', String(MEMORY_SCHEMA));
+    this.opened = true;
     return this.meta('memBuilt') === null;
   }
 

@@ -8,6 +8,7 @@ import { terms } from './terms';
 
 export interface Answer {
   hits: readonly (MemoryRow & { score: number })[];
+  lexical: readonly (readonly [string, number])[];
   reserved: readonly MemoryRow[];
   extra: readonly MemoryRow[];
 }
@@ -42,7 +43,7 @@ export class AnswerView implements RecallIndex {
 
   lexical(query: string): Map<string, number> {
     if (query !== this.query) throw new Error('recall asked a memory answer about another query');
-    return new Map(this.answer.hits.map((h) => [h.memory.id, h.score]));
+    return new Map(this.answer.lexical.map(([id, score]) => [id, score]));
   }
 
   get(id: string): Recallable | undefined {

@@ -57,7 +57,7 @@ interface Timing {
   confirm: number;
   /** Did the preview show the past turn the draft asks for (the past tier answered in time)? */
   past: boolean;
-  /** Service worker marks, ms after the click (cold clicks). */
+  /** Service worker marks, ms after the click. */
   worker?: Marks;
 }
 
@@ -125,7 +125,7 @@ const quantile = (xs: number[], q: number) => {
 };
 const stats = (xs: number[]) => ({ p50: quantile(xs, 0.5), p95: quantile(xs, 0.95), runs: xs.length });
 
-/** Medians of each worker mark over the cold clicks, ms after the click. */
+/** Medians of each worker mark over these clicks, ms after the click. */
 function markMedians(timings: Timing[]): Record<string, number> {
   const names = [...new Set(timings.flatMap((t) => Object.keys(t.worker ?? {})))];
   return Object.fromEntries(
@@ -151,7 +151,10 @@ export async function insertLatency(memoryCount: number, conversations = 2_000, 
     await chat.locator(HOST).waitFor();
     await timeOneInsert(chat, needle); // the first builds or opens what later clicks reuse: not counted
     const warm: Timing[] = [];
-    for (let i = 0; i < clicks; i++) warm.push(await timeOneInsert(chat, needle));
+    for (let i = 0; i < clicks; i++) {
+      const timing = await timeOneInsert(chat, needle);
+      warm.push({ ...timing, worker: await workerMarks(h, timing.clickedAt) });
+    }
     const cold: Timing[] = [];
     for (let i = 0; i < clicks; i++) {
       await stopServiceWorker(chat);
@@ -164,6 +167,7 @@ export async function insertLatency(memoryCount: number, conversations = 2_000, 
       warm: {
         clickToReadyMs: stats(warm.map((t) => t.inPage)),
         pastShown: warm.filter((t) => t.past).length,
+        workerMarksMs: markMedians(warm),
       },
       cold: {
         clickToReadyMs: stats(cold.map((t) => t.inPage)),

@@ -47,7 +47,7 @@ describe('recall in the background', () => {
     resetRecallIndex();
     ops.length = 0;
     expect((await ask('my bees')).lines.map((l) => l.text)).toEqual(['I keep bees on my roof in Lyon.']);
-    expect(ops.filter((op) => op.startsWith('mem'))).toEqual(['memOpen', 'memQuery']);
+    expect(ops.filter((op) => op.startsWith('mem'))).toEqual(['memQuery']);
   });
 
   test('the reply lists tokens per line within the budget; the slider budget and removals apply', async () => {
