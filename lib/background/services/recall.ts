@@ -29,6 +29,7 @@ export function followMemories(): () => void {
 }
 
 const marked = <T>(name: RecallMark, work: Promise<T>) => work.finally(() => mark(name));
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export function scopesFor(site: RecallRequest['site'], scope: string | null): Set<string> {
   const scopes = new Set(['global']);
@@ -49,11 +50,17 @@ export async function previewRecall(
     exclude: req.exclude,
   };
   const query = memoryQueryOf({ ...input, now });
-  // The memory table, the semantic tier and the past tier side by side; each tier waits on its own bound.
+  // The memory table, the semantic tier and the past tier side by side; each tier waits on its own bound. Both
+  // indexes answer from one worker, one query after the other: the past query goes first (the memory query a
+  // task later), so its own work after the worker (live turns, token counts) runs while the memory query does.
+  const pastLines = marked('past', pastFor(req, settings));
   const [answer, semantic, past] = await Promise.all([
-    marked('memories', memoryIndex.answer(query)),
+    marked(
+      'memories',
+      nextTask().then(() => memoryIndex.answer(query)),
+    ),
     semanticIds(req, settings),
-    marked('past', pastFor(req, settings)),
+    pastLines,
   ]);
   const result = recall(new AnswerView(answer, query.query, semantic?.memories), {
     ...input,
