@@ -42,6 +42,7 @@ const conversations: PastTurn[][] = Array.from({ length: n }, (_, c) => {
     key: `c${c}:t${i}`,
     conversationKey: `c${c}`,
     who: i % 2 ? 'Assistant' : 'Me',
+    role: i % 2 ? ('assistant' as const) : ('user' as const),
     text: text(i % 2 ? 80 + Math.floor(rnd() * 700) : 5 + Math.floor(rnd() * 60)),
     at: '2026-01-01T00:00:00.000Z',
   }));
@@ -59,11 +60,12 @@ const fts = async () => {
   const h0 = heap();
   let t = performance.now();
   let passages = 0;
-  for (const c of conversations) passages += engine.putConversation(c[0]!.conversationKey, passagesOf(c));
+  for (const c of conversations)
+    passages += engine.putConversation(c[0]!.conversationKey, passagesOf(c, true));
   const build = performance.now() - t;
   t = performance.now();
   const extra = { ...conversations[0]![0]!, key: 'x:1', conversationKey: 'x', text: text(300) };
-  engine.putConversation('x', passagesOf([extra]));
+  engine.putConversation('x', passagesOf([extra], true));
   const add = performance.now() - t;
   const q = queries.map(
     (s) => (
@@ -96,7 +98,7 @@ const mini = () => {
     processTerm: (s) => s || null,
   });
   for (const c of conversations)
-    for (const p of passagesOf(c))
+    for (const p of passagesOf(c, true))
       ms.add({ id: p.id, own: terms(p.text).join(' '), ctx: terms(p.context).join(' ') });
   const build = performance.now() - t;
   t = performance.now();

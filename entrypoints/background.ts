@@ -7,11 +7,13 @@ import { handlers } from '../lib/background/handlers';
 import { mark } from '../lib/background/marks';
 import { frames } from '../lib/background/preview-frames';
 import { useWebLlm } from '../lib/background/provider';
+import { AGENTS_ALARM, startAgents } from '../lib/background/services/agents';
 import { watchReviewBadge } from '../lib/background/services/badge';
 import { watchStoredMemories } from '../lib/background/services/embedding-sync';
 import { startEmbeddings } from '../lib/background/services/embeddings';
 import { followStore } from '../lib/background/services/follow-store';
 import { ALARM, kick, settleNow, startQueue } from '../lib/background/services/jobs';
+import { followSiteSwitches } from '../lib/background/services/site-switch';
 import { startSync, SYNC_ALARM, syncNow } from '../lib/background/services/sync';
 import { restrictStorage } from '../lib/background/storage-access';
 import { forgetTab, leftConversation } from '../lib/background/tabs';
@@ -26,11 +28,19 @@ export default defineBackground(() => {
   followStore();
   void restrictStorage().catch(() => undefined);
   registerHandlers(handlers, browser.runtime.getURL('/'));
+  // A site switched off or on in Settings → Sites reaches its open tabs at once (#24).
+  followSiteSwitches();
   useWebLlm(webllmProvider);
+  // Desktop apps (#27): the link to engram-mcp servers, only while the person has switched it on.
+  const agents = startAgents();
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === ALARM) void kick();
     if (alarm.name === SYNC_ALARM) void syncNow();
+    if (alarm.name === AGENTS_ALARM) void agents().catch(() => undefined);
   });
+  // A startup listener has the browser start the worker with itself: the link comes back at once, not at the
+  // alarm's first beat (up to 30 s later).
+  browser.runtime.onStartup.addListener(() => void agents().catch(() => undefined));
   // A conversation settles when its tab closes or leaves it (#4).
   browser.tabs.onRemoved.addListener((tabId) => {
     void frames.forget(tabId);

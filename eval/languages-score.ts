@@ -69,10 +69,11 @@ async function pastEngine(set: LanguageSet): Promise<PastEngine> {
       key: `${chat.key}:${i}`,
       conversationKey: chat.key,
       who: i % 2 ? 'Assistant' : 'Me',
+      role: i % 2 ? ('assistant' as const) : ('user' as const),
       text,
       at: chat.at,
     }));
-    engine.putConversation(chat.key, passagesOf(turns));
+    engine.putConversation(chat.key, passagesOf(turns, true));
   }
   return engine;
 }

@@ -109,6 +109,8 @@ function turns(conversation: Raw, dates: Map<string, string>): PastTurn[][] {
       key: diaIds(t.dia_id)[0] ?? String(t.dia_id),
       conversationKey: session,
       who: String(t.speaker),
+      // Two people talk in LoCoMo; neither is an assistant whose words would be quoted as an answer.
+      role: 'user' as const,
       text: `${String(t.text)}${caption(t)}`,
       at,
     }));

@@ -52,7 +52,7 @@ async function pastEngineOf(store: Store, tuning: PastTuning): Promise<PastEngin
   const engine = await memoryEngine();
   for (const session of store.sessions) {
     const key = session[0]?.conversationKey;
-    if (key) engine.putConversation(key, passagesOf(session, tuning.passage));
+    if (key) engine.putConversation(key, passagesOf(session, true, tuning.passage));
   }
   return engine;
 }

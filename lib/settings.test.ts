@@ -1,6 +1,7 @@
 import { beforeEach, expect, test } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { DEFAULT_SETTINGS, EMBEDDING_MODEL } from './model/settings';
+import { DEFAULT_SETTINGS, EMBEDDING_MODEL, siteOn } from './model/settings';
+import { Site } from './model/site';
 import { readSettings, writeSettings } from './settings';
 
 beforeEach(() => fakeBrowser.reset());
@@ -34,4 +35,20 @@ test('a new install includes past turns; a stored choice to leave them out is ke
   const off = { ...DEFAULT_SETTINGS, recall: { ...DEFAULT_SETTINGS.recall, rawTurns: false } };
   await fakeBrowser.storage.local.set({ settings: off });
   expect((await readSettings()).recall.rawTurns).toBe(false);
+});
+
+test('every site is on by default; a stored switch is kept; a site the value does not name is on (#24)', async () => {
+  const fresh = await readSettings();
+  expect(Site.options.every((site) => siteOn(fresh, site))).toBe(true);
+  // Stored by the two-site build: ChatGPT off. A switch for a site this build does not know (a newer build's)
+  // must not make the whole value invalid, or every other choice would fall back to defaults.
+  const older = {
+    ...DEFAULT_SETTINGS,
+    capture: { ...DEFAULT_SETTINGS.capture, sites: { chatgpt: false, claude: true, 'a-later-site': false } },
+    privacy: { redact: false, reviewMode: true },
+  };
+  await fakeBrowser.storage.local.set({ settings: older });
+  const read = await readSettings();
+  expect(read.privacy).toEqual({ redact: false, reviewMode: true });
+  expect(Site.options.filter((site) => !siteOn(read, site))).toEqual(['chatgpt']);
 });

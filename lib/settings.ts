@@ -1,6 +1,7 @@
 // Typed settings item. Every context may read it; only options/popup change it, through validated writes.
 import { storage } from 'wxt/utils/storage';
 import { DEFAULT_SETTINGS, Settings } from './model/settings';
+import type { Site } from './model/site';
 
 export const settingsItem = storage.defineItem<Settings>('local:settings', {
   fallback: DEFAULT_SETTINGS,
@@ -15,4 +16,13 @@ export async function readSettings(): Promise<Settings> {
 
 export async function writeSettings(next: Settings): Promise<void> {
   await settingsItem.setValue(Settings.parse(next));
+}
+
+/** One site's switch (Settings → Sites, the popup; #24), written over the latest stored settings. */
+export async function writeSiteOn(site: Site, on: boolean): Promise<void> {
+  const settings = await readSettings();
+  await writeSettings({
+    ...settings,
+    capture: { ...settings.capture, sites: { ...settings.capture.sites, [site]: on } },
+  });
 }

@@ -59,7 +59,9 @@ function vitest(label, config, limitMs) {
 run('prepare', 'npx', ['wxt', 'prepare']);
 run('lint', 'npm', ['run', 'lint']);
 vitest('unit', undefined, UNIT_LIMIT_MS);
-if (run('build', 'npx', ['wxt', 'build'])) vitest('e2e', 'vitest.e2e.config.ts');
+// engram-mcp (#27), which the Desktop apps e2e starts as an agent would (npm install builds it too).
+const mcp = run('mcp build', 'npm', ['run', 'build:mcp']);
+if (run('build', 'npx', ['wxt', 'build']) && mcp) vitest('e2e', 'vitest.e2e.config.ts');
 // Firefox in every run (#14): Debian's firefox-esr over WebDriver BiDi, after web-ext lint of the same build.
 if (run('firefox build', 'npm', ['run', 'lint:firefox'])) vitest('firefox', 'vitest.firefox.config.ts');
 

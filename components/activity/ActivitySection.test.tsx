@@ -119,3 +119,33 @@ test("today's limits: changes written without review and tokens against the caps
   );
   expect(within(box).getByText(/One job may add 20, change 3 and delete 3 memories/)).toBeTruthy();
 });
+
+test("usage an import brought is shown apart, marked imported, and not counted in today's limits (#25)", async () => {
+  const { settingsItem } = await import('../../lib/settings');
+  const { DEFAULT_SETTINGS } = await import('../../lib/model/settings');
+  await settingsItem.setValue(DEFAULT_SETTINGS);
+  const at = new Date().toISOString();
+  const day = at.slice(0, 10);
+  const use = { at, day, provider: 'openai', model: 'gpt-4o-mini', jobId: 'j', costUsd: 0.1 };
+  await db().usage.bulkPut([
+    { ...use, id: 'mine', promptTokens: 100, completionTokens: 20 },
+    { ...use, id: 'theirs', promptTokens: 900_000, completionTokens: 100_000, imported: true },
+  ]);
+  render(<ActivitySection />);
+  const box = await screen.findByLabelText("Today's limits");
+  expect(await within(box).findByText(/Tokens spent on extraction: 120 of 1,000,000$/)).toBeTruthy();
+  const cells = (name: RegExp) =>
+    within(screen.getByRole('row', { name }))
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+  expect(cells(/openai \(imported\)/)).toEqual([
+    day,
+    'openai (imported)',
+    'gpt-4o-mini',
+    '1',
+    '900000',
+    '100000',
+    '$0.1000',
+  ]);
+  expect(cells(/^\S+ openai gpt/)).toEqual([day, 'openai', 'gpt-4o-mini', '1', '100', '20', '$0.1000']);
+});

@@ -108,9 +108,9 @@ function Usage() {
       </thead>
       <tbody>
         {rows.map((r) => (
-          <tr key={`${r.day}${r.provider}${r.model}`}>
+          <tr key={`${r.day}${r.provider}${r.model}${r.imported}`}>
             <td>{r.day}</td>
-            <td>{r.provider}</td>
+            <td>{r.imported ? `${r.provider} (imported)` : r.provider}</td>
             <td>{r.model}</td>
             <td>{r.calls}</td>
             <td>{r.promptTokens}</td>

@@ -5,9 +5,9 @@ import { watchCaptureProblems } from '../../lib/store/status';
 import { BROKEN } from '../shared/captureWords';
 
 function headline(problem: CaptureProblem): string {
-  return problem.kind === 'broken'
-    ? BROKEN
-    : `${SITE_LABELS[problem.site]}'s own data was unavailable; Engram read the page instead`;
+  if (problem.kind === 'broken') return BROKEN;
+  if (problem.kind === 'limited') return `Engram paused capture on a ${SITE_LABELS[problem.site]} tab`;
+  return `${SITE_LABELS[problem.site]}'s own data was unavailable; Engram read the page instead`;
 }
 
 /** Capture problems the tabs reported, newest first (#3: never silent). */

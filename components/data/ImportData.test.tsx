@@ -61,6 +61,7 @@ test('a file imported again says so, instead of "Imported 4 conversations, 0 new
     conversations: 0,
     turns: 0,
     memories: 0,
+    held: 0,
     kept: 1,
     refused: [],
     progress: 0,
@@ -123,4 +124,25 @@ test('while an import runs the file input keeps focus (aria-disabled, not disabl
   );
   expect(input.getAttribute('aria-disabled')).toBeNull();
   expect(document.activeElement).toBe(input);
+});
+
+test('memories a file holds for Review are counted, and the page says why (#25)', async () => {
+  send.mockResolvedValue({
+    ...{ conversations: 0, turns: 0, memories: 4, held: 3, kept: 0, refused: [] },
+    ...{ progress: 0, jobs: 0, usage: 0 },
+  });
+  render(<ImportData read={readInline} />);
+  // Its memories alone: one chunk, one reply.
+  const { memories } = loadExport('hostile-engram.json') as { memories: unknown[] };
+  const data = {
+    format: 'engram',
+    version: 1,
+    exportedAt: '2026-11-29T12:00:00.000Z',
+    conversations: [],
+    memories,
+  };
+  await userEvent.upload(screen.getByLabelText('Import'), file(JSON.stringify(data)));
+  expect((await screen.findByRole('status')).textContent).toContain(
+    '3 memories wait in Review: a file is not you, so its standing rules, pinned memories and links, and its changes to memories you own, are yours to approve.',
+  );
 });

@@ -16,7 +16,7 @@ const article = (label: string) => `${/^[AEIOU]/.test(label) ? 'an' : 'a'} ${lab
 
 /** Nothing in the file was new: everything it holds is stored already (#16: "Imported 4 conversations, 0 new turns"). */
 const nothingNew = (r: ImportReport) =>
-  r.kept > 0 && r.conversations + r.turns + r.memories + r.progress + r.jobs + r.usage === 0;
+  r.kept > 0 && r.conversations + r.turns + r.memories + r.held + r.progress + r.jobs + r.usage === 0;
 
 function summary(r: ImportReport): string {
   if (nothingNew(r)) return `This ${KIND_LABELS[r.kind]} was already imported: it holds nothing new.`;
@@ -39,6 +39,12 @@ function ReportView({ report }: { report: ImportReport }) {
   return (
     <div className="stack" role="status">
       <p>{summary(report)}</p>
+      {report.held > 0 && (
+        <p>
+          {count(report.held, 'memory waits', 'memories wait')} in Review: a file is not you, so its standing
+          rules, pinned memories and links, and its changes to memories you own, are yours to approve.
+        </p>
+      )}
       {report.progress + report.jobs + report.usage > 0 && <p className="muted">{restored(report)}</p>}
       {report.kept > 0 && !nothingNew(report) && (
         <p className="muted">
@@ -47,32 +53,32 @@ function ReportView({ report }: { report: ImportReport }) {
         </p>
       )}
       {report.refused.length > 0 && (
-        <details open>
-          <summary>
-            Refused {count(report.refused.length, 'record', 'records')}: nothing stored was changed by them
-          </summary>
-          <ul>
-            {report.refused.map((r, i) => (
-              <li key={i}>
-                {r.what}: {r.reason}
-              </li>
-            ))}
-          </ul>
-        </details>
+        <Listed
+          open
+          title={`Refused ${count(report.refused.length, 'record', 'records')}: nothing stored was changed by them`}
+          items={report.refused.map((r) => `${r.what}: ${r.reason}`)}
+        />
       )}
       {report.skipped.length > 0 && (
-        <details>
-          <summary>Skipped {count(report.skipped.length, 'conversation', 'conversations')}</summary>
-          <ul>
-            {report.skipped.map((s, i) => (
-              <li key={i}>
-                {s.title}: {s.reason}
-              </li>
-            ))}
-          </ul>
-        </details>
+        <Listed
+          title={`Skipped ${count(report.skipped.length, 'conversation', 'conversations')}`}
+          items={report.skipped.map((s) => `${s.title}: ${s.reason}`)}
+        />
       )}
     </div>
+  );
+}
+
+function Listed({ title, items, open }: { title: string; items: string[]; open?: boolean }) {
+  return (
+    <details open={open}>
+      <summary>{title}</summary>
+      <ul>
+        {items.map((item, i) => (
+          <li key={i}>{item}</li>
+        ))}
+      </ul>
+    </details>
   );
 }
 

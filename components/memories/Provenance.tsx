@@ -4,7 +4,7 @@ import { isSiteUrl, type MemorySource } from '../../lib/model/records';
 import type { Site } from '../../lib/model/site';
 import { getConversation } from '../../lib/store/conversations';
 import { turnsByKeys } from '../../lib/store/views';
-import { dateLabel, SITE_LABELS } from '../shared/labels';
+import { agentLabel, dateLabel, SITE_LABELS } from '../shared/labels';
 
 type ChatSource = MemorySource & { site: Site; conversationId: string };
 const fromChat = (s: MemorySource): s is ChatSource => s.site !== null && s.conversationId !== null;
@@ -50,6 +50,10 @@ function Source({ source }: { source: ChatSource }) {
 /** Where a memory came from: the conversation (linked) and the turns it was read from. */
 export function Provenance({ sources }: { sources: MemorySource[] }) {
   const fromChats = sources.filter(fromChat);
+  // A desktop agent's proposal (#27) names the agent; the name is the one it gave itself.
+  const agent = sources.find((s) => s.agent !== undefined);
+  if (fromChats.length === 0 && agent)
+    return <p className="muted">Proposed by {agentLabel(agent.agent)}; no conversation behind it.</p>;
   if (fromChats.length === 0) return <p className="muted">Added by hand; no conversation behind it.</p>;
   return (
     <ul className="plain" aria-label="Sources">

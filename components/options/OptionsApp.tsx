@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { usePullOnOpen } from '../sync/usePullOnOpen';
 import { popupCounts } from '../../lib/store/views';
 import { ActivitySection } from '../activity/ActivitySection';
+import { AgentsSection } from '../agents/AgentsSection';
 import { ConversationsSection } from '../conversations/ConversationsSection';
 import { DataSection } from '../data/DataSection';
 import { leaveGuard } from '../shared/leaveGuard';
@@ -13,7 +14,7 @@ import { ReviewSection } from '../review/ReviewSection';
 import { SettingsSection } from '../settings/SettingsSection';
 import { SyncSection } from '../sync/SyncSection';
 
-// One entry per section, reachable as options.html#<id> (#6). #4 added model.
+// One entry per section, reachable as options.html#<id> (#6). #4 added model, #27 desktop apps (agents).
 const SECTIONS: Record<string, { label: string; view: ComponentType }> = {
   memories: { label: 'Memories', view: MemoriesSection },
   review: { label: 'Review', view: ReviewSection },
@@ -22,6 +23,7 @@ const SECTIONS: Record<string, { label: string; view: ComponentType }> = {
   model: { label: 'Model', view: ModelSettings },
   settings: { label: 'Settings', view: SettingsSection },
   sync: { label: 'Sync', view: SyncSection },
+  agents: { label: 'Desktop apps', view: AgentsSection },
   data: { label: 'Data', view: DataSection },
 };
 

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, test } from 'vitest';
 import type { CaptureStatus as Status } from '../../lib/model/messages';
@@ -7,6 +7,12 @@ import { readSettings, settingsItem } from '../../lib/settings';
 import { addCaptureProblem, setTabStatus } from '../../lib/store/status';
 import { CaptureProblems } from '../activity/CaptureProblems';
 import { CaptureStatus } from './CaptureStatus';
+import { usePopupSite } from './popupSite';
+
+/** The status as the popup shows it, for the tab in `?tab=`. */
+function StatusOfTab() {
+  return <CaptureStatus site={usePopupSite()} />;
+}
 
 const status = (over: Partial<Status> = {}): Status => ({
   site: 'chatgpt',
@@ -28,19 +34,19 @@ beforeEach(async () => {
 
 test('says in plain words that this chat is captured, and how', async () => {
   await setTabStatus(7, status());
-  render(<CaptureStatus />);
+  render(<StatusOfTab />);
   expect((await screen.findByText(/^Capturing/)).textContent).toBe('Capturing this chat · 14 turns');
 });
 
 test('a page read after the site data failed says so', async () => {
   await setTabStatus(7, status({ strategy: 'page', turnsSeen: 1, lastError: 'HTTP 404' }));
-  render(<CaptureStatus />);
+  render(<StatusOfTab />);
   expect((await screen.findByText(/^Capturing/)).textContent).toBe('Capturing this chat · 1 turn');
   expect(screen.getByText(/reads it from the page \(HTTP 404\)/)).toBeTruthy();
 });
 
 test('a broken page is never silent, and updates live', async () => {
-  render(<CaptureStatus />);
+  render(<StatusOfTab />);
   await screen.findByText(/Open a ChatGPT or Claude conversation/);
   await setTabStatus(
     7,
@@ -51,28 +57,30 @@ test('a broken page is never silent, and updates live', async () => {
   ).toBeTruthy();
 });
 
-test('the pause toggle turns capture off for this site only', async () => {
+test("the site's switch turns Engram off for this site only", async () => {
   await setTabStatus(7, status());
-  render(<CaptureStatus />);
-  await userEvent.click(await screen.findByLabelText('Pause capture on ChatGPT'));
-  await screen.findByText('Capture is paused on ChatGPT.');
-  expect((await readSettings()).capture.sites).toEqual({ chatgpt: false, claude: true });
+  render(<StatusOfTab />);
+  await userEvent.click(await screen.findByLabelText('Engram on ChatGPT'));
+  await screen.findByText('Engram is off for ChatGPT.');
+  const { sites } = (await readSettings()).capture;
+  expect(sites.chatgpt).toBe(false);
+  expect(sites.claude).toBe(true);
 });
 
 test('the global pause stops capture everywhere', async () => {
   await setTabStatus(7, status());
-  render(<CaptureStatus />);
+  render(<StatusOfTab />);
   await userEvent.click(await screen.findByLabelText('Pause all capture'));
   await screen.findByText('Capture is paused everywhere.');
   expect((await readSettings()).capture).toMatchObject({
     paused: true,
-    sites: { chatgpt: true, claude: true },
+    sites: DEFAULT_SETTINGS.capture.sites,
   });
 });
 
 test('temporary chats are named as such', async () => {
   await setTabStatus(7, status({ state: 'private', strategy: 'none', turnsSeen: 0 }));
-  render(<CaptureStatus />);
+  render(<StatusOfTab />);
   expect(await screen.findByText('Not capturing: this is a temporary or incognito chat.')).toBeTruthy();
 });
 
@@ -91,4 +99,21 @@ test('the options page lists capture problems', async () => {
     await screen.findByText("Capture isn't working on this page — the site may have changed"),
   ).toBeTruthy();
   expect(screen.getByText('No turns found on this page')).toBeTruthy();
+});
+
+test('a tab Engram paused for sending too much says so, and what was not stored (#25)', async () => {
+  const why = 'Engram paused capture on this tab: it sent more than 120 captures in a minute.';
+  const lost = 'Not stored: 3 captures with up to 3 new turns (1 kB).';
+  await setTabStatus(7, status({ state: 'limited', turnsStored: 0, lastError: `${why} ${lost}` }));
+  render(<StatusOfTab />);
+  const headline = await screen.findByRole('status');
+  await waitFor(() => expect(headline.textContent).toBe(why));
+  expect(headline.className).toBe('error');
+  expect(screen.getByText(lost)).toBeTruthy();
+  render(<CaptureProblems />);
+  await addCaptureProblem({
+    ...{ site: 'chatgpt', conversationId: 'c1', url: 'https://chatgpt.com/c/c1', kind: 'limited' },
+    ...{ detail: `${why} ${lost}`, at: '2026-11-29T12:00:00.000Z' },
+  });
+  expect(await screen.findByText('Engram paused capture on a ChatGPT tab')).toBeTruthy();
 });

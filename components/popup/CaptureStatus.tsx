@@ -2,88 +2,70 @@ import { useEffect, useState } from 'react';
 import type { CaptureStatus as Status } from '../../lib/model/messages';
 import type { Site } from '../../lib/model/site';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/model/settings';
-import { readSettings, settingsItem, writeSettings } from '../../lib/settings';
+import { readSettings, writeSettings } from '../../lib/settings';
 import { SITE_LABELS } from '../../lib/sites/registry';
 import { watchTabStatus } from '../../lib/store/status';
 import { captureWords } from '../shared/captureWords';
 import { useAction } from '../shared/useAction';
+import { useSiteSwitches } from '../shared/useSiteSwitches';
+import { siteState, type PopupSite } from './popupSite';
+import { SiteNotice } from './SiteNotice';
 import { VendorMemoryImport } from './VendorMemoryImport';
-import { targetTab } from './target-tab';
 
-function useSettings(): Settings {
-  const [settings, setSettings] = useState<Settings>(DEFAULT_SETTINGS);
-  useEffect(() => {
-    void readSettings().then(setSettings);
-    return settingsItem.watch(() => void readSettings().then(setSettings));
-  }, []);
-  return settings;
-}
-
-function useTabStatus(): { status: Status | null; tabId: number | null } {
+function useTabStatus(tabId: number | null): Status | null {
   const [status, setStatus] = useState<Status | null>(null);
-  const [tabId, setTabId] = useState<number | null>(null);
   useEffect(() => {
-    let unwatch: () => void = () => undefined;
-    let closed = false;
-    void targetTab().then((id) => {
-      if (id === null || closed) return;
-      setTabId(id);
-      unwatch = watchTabStatus(id, setStatus);
-    });
+    if (tabId === null) return;
+    let live = true;
+    const stop = watchTabStatus(tabId, (s) => live && setStatus(s));
     return () => {
-      closed = true;
-      unwatch();
+      live = false;
+      stop();
     };
-  }, []);
-  return { status, tabId };
+  }, [tabId]);
+  return status;
 }
 
-type CaptureChange = Partial<Settings['capture']>;
-
-function PauseToggles(props: {
-  site: Site | null;
-  settings: Settings;
-  run: (c: CaptureChange) => Promise<boolean>;
-}) {
-  const { site, settings, run } = props;
+function Toggles({ site, settings }: { site: Site | null; settings: Settings | null }) {
+  const switches = useSiteSwitches(settings);
+  const pause = useAction(async (paused: boolean) => {
+    const next = await readSettings();
+    await writeSettings({ ...next, capture: { ...next.capture, paused } });
+  });
+  const error = switches.error ?? pause.error;
   return (
     <>
       {site && (
         <label className="row">
           <input
             type="checkbox"
-            checked={!settings.capture.sites[site]}
-            onChange={(e) => {
-              const sites = { ...settings.capture.sites, [site]: !e.target.checked };
-              void run({ sites });
-            }}
+            checked={switches.isOn(site)}
+            onChange={(e) => switches.turn(site, e.target.checked)}
           />
-          Pause capture on {SITE_LABELS[site]}
+          Engram on {SITE_LABELS[site]}
         </label>
       )}
       <label className="row">
         <input
           type="checkbox"
-          checked={settings.capture.paused}
-          onChange={(e) => void run({ paused: e.target.checked })}
+          checked={(settings ?? DEFAULT_SETTINGS).capture.paused}
+          onChange={(e) => void pause.run(e.target.checked)}
         />
         Pause all capture
       </label>
+      {error && (
+        <p role="alert" className="error">
+          Could not change capture: {error}
+        </p>
+      )}
     </>
   );
 }
 
-export function CaptureStatus() {
-  const { status, tabId } = useTabStatus();
-  const settings = useSettings();
+function StatusWords({ status, settings }: { status: Status | null; settings: Settings }) {
   const words = captureWords(status, settings);
-  const site = status?.site;
-  const { run, error } = useAction(async (change: CaptureChange) => {
-    const next = await readSettings();
-    await writeSettings({ ...next, capture: { ...next.capture, ...change } });
-  });
   return (
-    <section className="stack" aria-label="Capture">
+    <>
       <p role="status" className={words.problem ? 'error' : undefined}>
         {words.headline}
       </p>
@@ -93,12 +75,30 @@ export function CaptureStatus() {
           <p className="muted">{words.detail}</p>
         </details>
       )}
-      <PauseToggles site={site ?? null} settings={settings} run={run} />
-      {site && tabId !== null && <VendorMemoryImport site={site} tabId={tabId} />}
-      {error && (
-        <p role="alert" className="error">
-          Could not change capture: {error}
-        </p>
+    </>
+  );
+}
+
+/**
+ * The tab's capture in plain words; on a site Engram does not read (switched off, or withheld by the browser),
+ * why and where to change it (#24).
+ */
+export function CaptureStatus({ site }: { site: PopupSite }) {
+  const status = useTabStatus(site.tabId);
+  const settings = site.settings ?? DEFAULT_SETTINGS;
+  const state = siteState(site);
+  // The site the toggle is for: the tab's, or the one its status names when the browser hides the address.
+  const here = site.tab?.site ?? status?.site ?? null;
+  return (
+    <section className="stack" aria-label="Capture">
+      {state.kind === 'off' || state.kind === 'withheld' ? (
+        <SiteNotice state={state} />
+      ) : (
+        <StatusWords status={status} settings={settings} />
+      )}
+      <Toggles site={state.kind === 'withheld' ? null : here} settings={site.settings} />
+      {state.kind === 'chat' && site.tabId !== null && (
+        <VendorMemoryImport site={state.site} tabId={site.tabId} />
       )}
     </section>
   );

@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { sendMessage } from '../../lib/messaging/send';
-import { DEFAULT_SETTINGS } from '../../lib/model/settings';
+import { DEFAULT_SETTINGS, siteOn } from '../../lib/model/settings';
+import { Site } from '../../lib/model/site';
 import { onboardedItem } from '../../lib/onboarding';
 import { readSettings, settingsItem } from '../../lib/settings';
 import { resetDbForTests } from '../../lib/store/db';
@@ -54,7 +55,9 @@ test('first run: skip the model, choose sites, read the promises, finish; then t
   await userEvent.click(screen.getByRole('button', { name: 'Finish' }));
   expect(await screen.findByRole('link', { name: '0 memories' })).toBeTruthy();
   expect(await onboardedItem.getValue()).toBe(true);
-  expect((await readSettings()).capture.sites).toEqual({ chatgpt: false, claude: true });
+  // ChatGPT unticked; every other site of the registry stays on.
+  const saved = await readSettings();
+  expect(Site.options.filter((site) => !siteOn(saved, site))).toEqual(['chatgpt']);
   unmount();
   render(<PopupApp />);
   expect(await screen.findByText('0 memories to review')).toBeTruthy();

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { sendMessage } from '../../lib/messaging/send';
 import { onboardedItem } from '../../lib/onboarding';
+import { Site } from '../../lib/model/site';
 import { readSettings, writeSettings } from '../../lib/settings';
+import { SITE_LABELS } from '../../lib/sites/registry';
 import { Button, ErrorText } from '../shared/ui';
 import { useAction } from '../shared/useAction';
 import { optionsUrl } from './Counts';
@@ -67,32 +69,23 @@ function ModelStep({ model }: { model: string }) {
   );
 }
 
-function SitesStep({
-  sites,
-  setSites,
-}: {
-  sites: { chatgpt: boolean; claude: boolean };
-  setSites: (s: { chatgpt: boolean; claude: boolean }) => void;
-}) {
+type Choice = Record<string, boolean>;
+
+/** Every site of the registry (#24), each on unless unticked; Settings → Sites changes it later. */
+function SitesStep({ sites, setSites }: { sites: Choice; setSites: (s: Choice) => void }) {
   return (
     <fieldset className="stack tight">
       <legend>Which sites should Engram read?</legend>
-      <label className="inline">
-        <input
-          type="checkbox"
-          checked={sites.chatgpt}
-          onChange={(e) => setSites({ ...sites, chatgpt: e.target.checked })}
-        />{' '}
-        ChatGPT
-      </label>
-      <label className="inline">
-        <input
-          type="checkbox"
-          checked={sites.claude}
-          onChange={(e) => setSites({ ...sites, claude: e.target.checked })}
-        />{' '}
-        Claude
-      </label>
+      {Site.options.map((site) => (
+        <label key={site} className="inline">
+          <input
+            type="checkbox"
+            checked={sites[site] !== false}
+            onChange={(e) => setSites({ ...sites, [site]: e.target.checked })}
+          />{' '}
+          {SITE_LABELS[site]}
+        </label>
+      ))}
     </fieldset>
   );
 }
@@ -145,11 +138,12 @@ export function FirstRun({ onDone }: { onDone: () => void }) {
   const model = useSavedModel();
   const pastTurns = usePastTurns();
   const [chosen, setStep] = useState<number | null>(null);
-  const [sites, setSites] = useState({ chatgpt: true, claude: true });
+  const [sites, setSites] = useState<Choice>({});
   const finish = useAction(async (saveSites: boolean) => {
     if (saveSites) {
       const settings = await readSettings();
-      await writeSettings({ ...settings, capture: { ...settings.capture, sites } });
+      const chosen = { ...settings.capture.sites, ...sites };
+      await writeSettings({ ...settings, capture: { ...settings.capture, sites: chosen } });
     }
     await onboardedItem.setValue(true);
     onDone();

@@ -10,7 +10,7 @@ import { SyncLine } from './SyncLine';
 import { usePullOnOpen } from '../sync/usePullOnOpen';
 import { InsertPreview } from '../preview/InsertPreview';
 import { popupRecall } from './recall';
-import { useChatTab } from './useChatTab';
+import { siteState, usePopupSite } from './popupSite';
 import { Button } from '../shared/ui';
 
 function InsertToggle({ focus }: { focus: boolean }) {
@@ -39,11 +39,14 @@ const openOptions = () => void browser.runtime.openOptionsPage();
  * A main landmark and a heading let a screen reader skip to it (axe's "bypass", test/e2e/a11y.e2e.ts).
  */
 function Home({ focus = false }: { focus?: boolean }) {
-  const chat = useChatTab();
+  const site = usePopupSite();
+  // "Insert memory" only where Engram reads: a chat site, on, and readable (#16 on other tabs it failed with
+  // "Could not establish connection"; #24 a site switched off or withheld has no content script listening).
+  const chat = siteState(site).kind === 'chat';
   return (
     <main className="popup stack">
       <h1 className="brand">Engram</h1>
-      <CaptureStatus />
+      <CaptureStatus site={site} />
       {chat ? (
         <InsertToggle focus={focus} />
       ) : (

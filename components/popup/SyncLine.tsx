@@ -8,7 +8,16 @@ import { syncLine } from '../sync/syncLine';
 export function SyncLine() {
   const [status, setStatus] = useState<SyncStatus | null>(null);
   useEffect(() => {
-    void sendMessage('getSyncStatus', {}).then(setStatus, () => undefined);
+    // An answer after the popup closed sets nothing: in a test, it came after the page itself was gone and
+    // React's update threw 'window is not defined' (SiteStates.test.tsx, 1 run in 4).
+    let live = true;
+    void sendMessage('getSyncStatus', {}).then(
+      (s) => live && setStatus(s),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
   }, []);
   if (!status || (!status.connected && !status.ended)) return null;
   return (

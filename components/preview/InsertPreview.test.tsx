@@ -124,3 +124,31 @@ test('with no model, the preview says memories come from past chats and how to a
   await new Promise((r) => setTimeout(r, 20));
   expect(screen.queryByText(/memories come from your past chats/)).toBeNull();
 });
+
+// #25 item 3: an assistant's excerpt was labelled "From a past chat" like the person's own words.
+test("a past-chat line says where it is from, and an assistant's says it is a quoted answer", async () => {
+  const past = (id: string, text: string, answer: boolean) => ({
+    id,
+    text,
+    section: 'past' as const,
+    tokens: 9,
+    day: '1 Jun 2026',
+    type: null,
+    ...(answer ? { answer } : {}),
+  });
+  const lines = [
+    past('me', 'Me: Cabin at Lake Bled.', false),
+    past('ai', 'Quoted AI answer: "Bring a jacket."', true),
+  ];
+  const recall = vi.fn(async (): Promise<RecallReply> => ({
+    mode: 'draft',
+    lines,
+    text: '',
+    tokens: 60,
+    budgetTokens: 600,
+  }));
+  render(<InsertPreview context={async () => ctx} recall={recall} insert={vi.fn()} />);
+  expect(await screen.findByText('Me: Cabin at Lake Bled.')).toBeTruthy();
+  expect(screen.getByText(/^From a past chat · 1 Jun 2026 · 9 tokens/)).toBeTruthy();
+  expect(screen.getByText(/^Quoted AI answer, from a past chat · 1 Jun 2026 · 9 tokens/)).toBeTruthy();
+});

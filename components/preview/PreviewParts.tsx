@@ -4,9 +4,12 @@ import { TYPE_LABELS } from '../shared/labels';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** The memory's own type (a Preference is not "About me", #16); a past-chat excerpt says so. */
+/**
+ * The memory's own type (a Preference is not "About me", #16); a past-chat excerpt says so, and an assistant's
+ * says it is a quote of a past answer, not the person's note (#25).
+ */
 function kindOf(line: RecallReply['lines'][number]): string {
-  if (line.section === 'past') return 'From a past chat';
+  if (line.section === 'past') return line.answer ? 'Quoted AI answer, from a past chat' : 'From a past chat';
   return line.type ? TYPE_LABELS[line.type] : 'Memory';
 }
 

@@ -2,21 +2,12 @@
 // can make the frame transparent, cover it, or move it away, then wait for the person's next click or Enter.
 // IntersectionObserver v2 (`trackVisibility`, Chromium) says whether the target is actually visible: not
 // faded by any ancestor (in the page too), not covered, not transformed or filtered. Where the browser lacks it
-// (Firefox), the frame waits for the same time fully in view, and the content script checks the frame's opacity,
-// visibility and what covers its centre before it inserts (lib/inject/frame.ts).
+// (Firefox), the frame waits for the same time fully in view, and the content script watches the page's side:
+// the styles of everything the frame is drawn inside, its size, what covers it (lib/inject/sight.ts, #25).
+import { hasVisibilityV2, VISIBLE_MS } from '../../lib/inject/watch';
 import { recordLook } from './looks';
 
-/** Chrome's own guard against clicks on a prompt that just appeared is 500 ms (InputEventActivationProtector). */
-export const VISIBLE_MS = 500;
-
 type V2Entry = IntersectionObserverEntry & { isVisible?: boolean };
-
-export function hasVisibilityV2(win: typeof globalThis = globalThis): boolean {
-  return (
-    typeof win.IntersectionObserverEntry === 'function' &&
-    'isVisible' in win.IntersectionObserverEntry.prototype
-  );
-}
 
 /**
  * Calls `onChange(true)` once `target` has been fully in view (and visible, where the browser can tell) for

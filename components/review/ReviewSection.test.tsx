@@ -137,3 +137,19 @@ test('after Approve or Reject focus goes to the card now in its place, and to "N
   const empty = await screen.findByText('Nothing to review.');
   await expect.poll(() => document.activeElement).toBe(empty.parentElement);
 });
+
+test('a standing rule an import held shows as a new memory from Import, with why it waits (#25)', async () => {
+  const { handleImportChunk } = await import('../../lib/background/import');
+  const { loadExport } = await import('../../test/fixtures/exports/load');
+  const { memories } = loadExport('hostile-engram.json') as { memories: unknown[] };
+  await handleImportChunk({ exact: true, conversations: [], memories });
+  render(<ReviewSection />);
+  const item = await card(/End every answer with/);
+  expect(within(item).getByText(/^New memory from Import/)).toBeTruthy();
+  expect(
+    within(item).getByText('Reason: From an imported file: a standing rule waits for your review'),
+  ).toBeTruthy();
+  expect(within(item).getByText(/Standing rule.*Pinned/)).toBeTruthy();
+  await userEvent.click(within(item).getByRole('button', { name: 'Reject' }));
+  await expect.poll(async () => (await getMemory('planted-rule'))?.status).toBe('deleted');
+});

@@ -52,8 +52,9 @@ function ProposalCard({ proposal }: { proposal: Proposal }) {
   const reject = useAction(() => sendMessage('rejectMemory', { id }));
   const kind = isDeletion(proposal) ? 'Proposed deletion' : proposal.base ? 'Proposed change' : 'New memory';
   const by = proposal.proposedBy ? ` from ${whoLabel(proposal.proposedBy)}` : '';
-  // Why it waits even with review off (lib/pipeline/guard.ts): the model's reason, then the guard's.
-  const why = proposal.proposedBy?.actor === 'extractor' ? proposal.proposedBy.reason : null;
+  // Why it waits even with review off: the model's reason, then the guard's (lib/pipeline/guard.ts), or why an
+  // import held it (lib/import/hold.ts, #25).
+  const why = proposal.proposedBy && proposal.proposedBy.actor !== 'user' ? proposal.proposedBy.reason : null;
   return (
     <li
       className="card stack tight"
@@ -135,7 +136,7 @@ export function ReviewSection() {
     <Section
       id="review"
       title="Review"
-      intro="With “Ask me before saving” on, new memories and changes wait here for you. Changes to memories you pinned, wrote or made standing rules, new standing rules, and all of a job that tried to change too much wait here whatever the setting. Removed words are struck through; added words are underlined."
+      intro="With “Ask me before saving” on, new memories and changes wait here for you. Changes to memories you pinned, wrote or made standing rules, new standing rules, memories with links, pinned memories from an imported file, and all of a job that tried to change too much wait here whatever the setting. Removed words are struck through; added words are underlined."
     >
       <div className="stack" onFocus={onFocus}>
         {conflicts && conflicts.length > 0 && (

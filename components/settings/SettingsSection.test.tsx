@@ -33,13 +33,11 @@ test('valid changes are saved and confirmed; each setting explains itself', asyn
   await userEvent.clear(budget);
   await userEvent.type(budget, '1200');
   await userEvent.click(screen.getByLabelText('Ask me before saving'));
-  await userEvent.click(screen.getByLabelText('Capture Claude'));
   await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
   expect((await screen.findByRole('status')).textContent).toBe('Settings saved.');
   const saved = await readSettings();
   expect(saved.recall.budgetTokens).toBe(1200);
   expect(saved.privacy.reviewMode).toBe(true);
-  expect(saved.capture.sites).toEqual({ chatgpt: true, claude: false });
 });
 
 test('the daily limits are settings, checked like the others (#11)', async () => {

@@ -6,6 +6,7 @@ import { useAction } from '../shared/useAction';
 import { getIn, GROUPS, setIn, type FieldDef } from './fields';
 import { ChangedElsewhere, fieldId } from './ChangedElsewhere';
 import { SemanticStatusLine } from './SemanticStatusLine';
+import { SitesSettings } from './SitesSettings';
 import { useSettingsDraft } from './useSettingsDraft';
 
 interface ControlProps {
@@ -112,8 +113,9 @@ export function SettingsSection() {
     <Section
       id="settings"
       title="Settings"
-      intro="How Engram recalls, captures and protects. Changes apply when you save."
+      intro="How Engram recalls, captures and protects. Sites apply at once; the other settings when you save."
     >
+      <SitesSettings />
       {draft ? <SettingsForm state={{ ...state, draft }} /> : <p className="muted">Loading settings…</p>}
     </Section>
   );

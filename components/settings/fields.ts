@@ -1,5 +1,6 @@
 // The settings the options page shows (#6): one line each on what it does, and what a bad value should be.
-// Model and prompt settings belong to the extraction issue's "Model" section (#4).
+// Model and prompt settings belong to the extraction issue's "Model" section (#4); the per-site switches to
+// Sites (SitesSettings.tsx, #24), which apply at once.
 export interface FieldDef {
   path: string;
   label: string;
@@ -50,18 +51,6 @@ export const GROUPS: { title: string; fields: FieldDef[] }[] = [
   {
     title: 'Capture',
     fields: [
-      {
-        path: 'capture.sites.chatgpt',
-        label: 'Capture ChatGPT',
-        kind: 'bool',
-        hint: 'Read conversations on chatgpt.com.',
-      },
-      {
-        path: 'capture.sites.claude',
-        label: 'Capture Claude',
-        kind: 'bool',
-        hint: 'Read conversations on claude.ai.',
-      },
       {
         path: 'capture.paused',
         label: 'Pause all capture',

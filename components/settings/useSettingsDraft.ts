@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import { DEFAULT_SETTINGS, Settings } from '../../lib/model/settings';
 import { readSettings, settingsItem, writeSettings } from '../../lib/settings';
-import { GROUPS, setIn } from './fields';
+import { getIn, GROUPS, setIn } from './fields';
 import { rebase, type Clash } from './rebase';
 
-const INVALID = new Map(
-  GROUPS.flatMap((g) => g.fields).map((f) => [f.path, f.invalid ?? 'This value is not allowed.']),
-);
+const FIELDS = GROUPS.flatMap((g) => g.fields);
+const INVALID = new Map(FIELDS.map((f) => [f.path, f.invalid ?? 'This value is not allowed.']));
 
 /** Field path → what is wrong, from the settings schema. Empty when the draft is valid. */
 export function validate(draft: Settings): Record<string, string> {
@@ -74,9 +73,13 @@ export function useSettingsDraft() {
     setErrors(found);
     setSaved(null);
     if (Object.keys(found).length > 0) return false;
-    await writeSettings(next);
+    // Only the form's fields, over what is stored now: a site switched in Sites a moment ago (applied at once,
+    // #24) is not put back by a draft that had not heard of it yet.
+    const stored = await readSettings();
+    const written = FIELDS.reduce((s, f) => setIn(s, f.path, getIn(next, f.path)), stored);
+    await writeSettings(written);
     // Saving keeps what is on screen: the open questions are answered with the person's values.
-    setState((s) => ({ ...s, base: next, clashes: [] }));
+    setState((s) => ({ ...s, draft: written, base: written, clashes: [] }));
     setSaved('Settings saved.');
     return true;
   };

@@ -1,7 +1,14 @@
 // Capture status in plain words (#3): the popup never shows a strategy name or a stack trace.
 import type { CaptureStatus } from '../../lib/model/messages';
-import type { Settings } from '../../lib/model/settings';
+import { siteOn, type Settings } from '../../lib/model/settings';
 import { SITE_LABELS } from '../../lib/sites/registry';
+
+/** Every site of the registry, as a person reads a list: "ChatGPT, Claude or Gemini". */
+export function orList(words: readonly string[]): string {
+  return words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
+}
+
+const ANY_SITE = orList(Object.values(SITE_LABELS));
 
 export const BROKEN = "Capture isn't working on this page — the site may have changed";
 
@@ -13,14 +20,22 @@ export interface Words {
 
 const turns = (n: number) => `${n} ${n === 1 ? 'turn' : 'turns'}`;
 
+/** Engram paused this tab for sending too much (#25): the headline, then what was not stored. */
+function limitedWords(text: string): Words {
+  const end = text.indexOf(' Not stored:');
+  return end === -1
+    ? { headline: text, detail: null, problem: true }
+    : { headline: text.slice(0, end), detail: text.slice(end + 1), problem: true };
+}
+
 export function captureWords(status: CaptureStatus | null, settings: Settings): Words {
   if (!status)
-    return { headline: 'Open a ChatGPT or Claude conversation to capture it.', detail: null, problem: false };
+    return { headline: `Open a ${ANY_SITE} conversation to capture it.`, detail: null, problem: false };
   const label = SITE_LABELS[status.site];
   if (settings.capture.paused)
     return { headline: 'Capture is paused everywhere.', detail: null, problem: false };
-  if (!settings.capture.sites[status.site])
-    return { headline: `Capture is paused on ${label}.`, detail: null, problem: false };
+  if (!siteOn(settings, status.site))
+    return { headline: `Engram is off for ${label}.`, detail: null, problem: false };
   switch (status.state) {
     case 'capturing': {
       // How it reads the chat is a detail, not the headline (#16: "via the page" meant nothing to people).
@@ -49,5 +64,7 @@ export function captureWords(status: CaptureStatus | null, settings: Settings): 
       };
     case 'idle':
       return { headline: `Open a ${label} conversation to capture it.`, detail: null, problem: false };
+    case 'limited':
+      return limitedWords(status.lastError ?? 'Engram paused capture on this tab.');
   }
 }

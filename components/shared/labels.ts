@@ -57,10 +57,21 @@ export function priorityLabel(priority: number): string {
   return priority === -1 ? 'Standing rule' : `Priority ${priority}`;
 }
 
-const ACTORS: Record<Actor, string> = { user: 'You', extractor: 'Extractor', import: 'Import' };
+const ACTORS: Record<Actor, string> = {
+  user: 'You',
+  extractor: 'Extractor',
+  import: 'Import',
+  agent: 'A desktop app',
+};
 
-/** Who made a change: "You", "Extractor (gpt-4o-mini, prompt v1)", "Import". */
+/** The name a desktop agent gave itself (#27), said as a name it chose, not one Engram checked. */
+export function agentLabel(name: string | undefined): string {
+  return name ? `the desktop app “${name}”` : 'a desktop app';
+}
+
+/** Who made a change: "You", "Extractor (gpt-4o-mini, prompt v1)", "Import", "the desktop app “Cursor”". */
 export function whoLabel(e: MemoryEvent): string {
+  if (e.actor === 'agent') return agentLabel(e.agent);
   if (e.actor !== 'extractor') return ACTORS[e.actor];
   const detail = [e.model, e.promptVersion ? `prompt ${e.promptVersion}` : null].filter(Boolean).join(', ');
   return detail ? `Extractor (${detail})` : 'Extractor';

@@ -4,6 +4,8 @@ import { settingsItem } from '../settings';
 import { getConversation, projectScopes, turnsOf } from '../store/conversations';
 import { resetDbForTests } from '../store/db';
 import { getMemory, historyOf, listMemories } from '../store/memories';
+import { dispatch } from '../messaging/background';
+import { EXTENSION_ORIGIN } from '../../test/helpers/background';
 import { handlers } from './handlers';
 import { resetRecallIndex } from './services/recall';
 
@@ -78,7 +80,7 @@ describe('capture', () => {
       'site off',
       {
         ...DEFAULT_SETTINGS,
-        capture: { ...DEFAULT_SETTINGS.capture, sites: { chatgpt: true, claude: false } },
+        capture: { ...DEFAULT_SETTINGS.capture, sites: { claude: false } },
       },
       tab,
     ],
@@ -89,6 +91,66 @@ describe('capture', () => {
     expect(reply.stored).toBe(0);
     expect(reply.skipped).toBeTruthy();
     expect(await turnsOf('claude:abc')).toEqual([]);
+  });
+});
+
+describe('a site switched off (Settings → Sites, #24)', () => {
+  const claudeOff = {
+    ...DEFAULT_SETTINGS,
+    capture: { ...DEFAULT_SETTINGS.capture, sites: { claude: false } },
+  };
+  const page = { ...tab, frameId: 0 };
+
+  test('a capture a page sends anyway is refused through the message path; what was captured stays', async () => {
+    await handlers.captureTurns(capture, tab);
+    await settingsItem.setValue(claudeOff);
+    const more = {
+      ...capture,
+      turns: [...capture.turns, { ...capture.turns[0]!, id: 'h:3', text: 'And Braga.' }],
+    };
+    const reply = await dispatch('captureTurns', more, page, handlers, EXTENSION_ORIGIN);
+    expect(reply).toEqual({ stored: 0, seen: 3, skipped: 'Engram is off for Claude' });
+    expect((await turnsOf('claude:abc')).map((t) => t.text)).toEqual(['I moved to Porto.', 'Nice!']);
+    expect(await handlers.getCaptureStatus({ tabId: 1 }, {})).toMatchObject({ state: 'off', turnsStored: 0 });
+    // Another site is not touched by Claude's switch.
+    const url = 'https://chatgpt.com/c/c2';
+    const other = { ...capture, site: 'chatgpt' as const, conversationId: 'c2', url };
+    expect((await handlers.captureTurns(other, { url, tab: { id: 22 } })).stored).toBe(2);
+  });
+
+  test('a page that missed the switch and says it is capturing shows as off', async () => {
+    await settingsItem.setValue(claudeOff);
+    const status = {
+      site: 'claude' as const,
+      conversationId: 'abc',
+      url: capture.url,
+      state: 'capturing' as const,
+      strategy: 'api' as const,
+      turnsSeen: 2,
+      turnsStored: 2,
+      lastError: null,
+      checkedAt: '2026-11-29T12:00:00.000Z',
+    };
+    await dispatch('reportCaptureStatus', status, page, handlers, EXTENSION_ORIGIN);
+    expect(await handlers.getCaptureStatus({ tabId: 1 }, {})).toMatchObject({
+      state: 'off',
+      lastError: 'Engram is off for Claude',
+    });
+  });
+
+  test("a page learns its own site's switch, whatever site it names; no new-chat offer on a site that is off", async () => {
+    await settingsItem.setValue({ ...claudeOff, recall: { ...claudeOff.recall, offerOnNewChats: true } });
+    expect(await dispatch('siteSwitch', {}, page, handlers, EXTENSION_ORIGIN)).toEqual({ on: false });
+    const chatgpt = { url: 'https://chatgpt.com/', tab: { id: 22 }, frameId: 0 };
+    expect(await dispatch('siteSwitch', {}, chatgpt, handlers, EXTENSION_ORIGIN)).toEqual({ on: true });
+    const elsewhere = { url: 'https://example.com/', tab: { id: 23 }, frameId: 0 };
+    expect(await dispatch('siteSwitch', {}, elsewhere, handlers, EXTENSION_ORIGIN)).toEqual({ on: false });
+    const offer = (site: 'claude' | 'chatgpt', sender: typeof page) =>
+      dispatch('offerCount', { site, scope: null }, sender, handlers, EXTENSION_ORIGIN);
+    await handlers.addMemory({ text: 'I live in Porto.', type: 'profile' }, {});
+    expect(await offer('claude', page)).toEqual({ count: null });
+    expect(await offer('chatgpt', page)).toEqual({ count: null });
+    expect(await offer('chatgpt', chatgpt)).toEqual({ count: 1 });
   });
 });
 

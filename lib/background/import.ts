@@ -1,121 +1,49 @@
-// Imported records become stored ones only if the store's own schemas accept them (#12): each conversation,
-// turn, memory and history event is parsed with lib/model/records.ts after the fields a file may lack are
-// filled (token counts are always recounted), and each refused record comes back with the reason.
-import type { z } from 'zod/mini';
-import { describeError } from '../import/issues';
-import { ExportConversation, ExportMemory } from '../model/export';
+// A chunk of an imported file (#12): each record checked on its own (import-checks.ts), one nested too deep
+// refused before anything clones it, what a memory may do planned against the stored copy (lib/import/hold.ts,
+// #25), and the rest written in one transaction.
+import { shallowOnly } from '../import/depth';
+import { planMemory } from '../import/hold';
 import type { ImportChunk, ImportChunkReply, ImportRefusal } from '../model/messages';
-import { Conversation, Job, Turn, Usage, type MemoryEvent } from '../model/records';
-import type { CaptureWrite } from '../store/conversations';
-import { recordsOfExport } from '../store/conversation-records';
-import { writeImport, type ImportedMemory, type Progress } from '../store/import';
-import { tokensOf } from './events';
-
-type Checked<T> = { ok: true; value: T } | { ok: false; refusal: ImportRefusal };
-
-const field = (raw: unknown, name: string): unknown =>
-  raw && typeof raw === 'object' && name in raw ? (raw as Record<string, unknown>)[name] : undefined;
-
-function label(kind: string, raw: unknown, name: string): string {
-  const text = field(raw, name);
-  const id = field(raw, 'id');
-  const shown =
-    typeof text === 'string' && text ? ` “${text.length > 60 ? `${text.slice(0, 59)}…` : text}”` : '';
-  return `${kind}${shown}${typeof id === 'string' ? ` (${id})` : ''}`;
-}
-
-const refuse = <T>(what: string, reason: string): Checked<T> => ({ ok: false, refusal: { what, reason } });
-
-/** Two visible turns with one id or one place would be shown twice or out of order. */
-function repeated(write: CaptureWrite): string | null {
-  const visible = write.turns.filter((t) => !t.superseded);
-  const ids = new Set(write.turns.map((t) => t.id));
-  if (ids.size < write.turns.length) return 'two turns share one id';
-  if (new Set(visible.map((t) => t.order)).size < visible.length) return 'two turns share one place (order)';
-  return null;
-}
-
-interface ImportedConversation {
-  write: CaptureWrite;
-  progress: Progress | null;
-}
-
-export function checkConversation(raw: unknown, at: string): Checked<ImportedConversation> {
-  const what = label('Conversation', raw, 'title');
-  const shape = ExportConversation.safeParse(raw);
-  if (!shape.success) return refuse(what, describeError(shape.error));
-  const write = recordsOfExport(shape.data, at);
-  const conversation = Conversation.safeParse(write.conversation);
-  if (!conversation.success) return refuse(what, describeError(conversation.error));
-  for (const [i, turn] of write.turns.entries()) {
-    const checked = Turn.safeParse(turn);
-    if (!checked.success) return refuse(what, `turns[${i}].${describeError(checked.error)}`);
-  }
-  const twice = repeated(write);
-  if (twice) return refuse(what, twice);
-  const done = shape.data.extraction;
-  const progress = done ? { conversationKey: write.conversation.key, ...done } : null;
-  return { ok: true, value: { write, progress } };
-}
-
-/** A job as a new worker would see it: one that was running waits again, without its lease. */
-export function checkJob(raw: unknown): Checked<Job> {
-  const what = label('Job', raw, 'conversationKey');
-  const parsed = Job.safeParse(raw);
-  if (!parsed.success) return refuse(what, describeError(parsed.error));
-  const job = parsed.data;
-  const waiting = job.status === 'running' ? { status: 'pending' as const } : {};
-  return { ok: true, value: { ...job, ...waiting, leaseUntil: null, leaseOwner: null } };
-}
-
-export function checkUsage(raw: unknown): Checked<z.infer<typeof Usage>> {
-  const parsed = Usage.safeParse(raw);
-  return parsed.success
-    ? { ok: true, value: parsed.data }
-    : refuse(label('Usage record', raw, 'model'), describeError(parsed.error));
-}
-
-/** The file's token counts are never trusted (a count of 0 made a long memory free): each copy is recounted. */
-async function recounted(raw: unknown): Promise<unknown> {
-  if (!raw || typeof raw !== 'object') return raw;
-  const copy = structuredClone(raw) as Record<string, unknown>;
-  const history = Array.isArray(copy.history) ? (copy.history as unknown[]) : [];
-  const snapshots = history.flatMap((e) => [field(e, 'before'), field(e, 'after')]);
-  for (const m of [copy, ...snapshots])
-    if (m && typeof m === 'object' && 'text' in m && typeof m.text === 'string')
-      (m as Record<string, unknown>).tokenCount = await tokensOf(m.text);
-  return copy;
-}
-
-export async function checkMemory(raw: unknown): Promise<Checked<ImportedMemory>> {
-  const what = label('Memory', raw, 'text');
-  const parsed = ExportMemory.safeParse(await recounted(raw));
-  if (!parsed.success) return refuse(what, describeError(parsed.error));
-  const { history, ...memory } = parsed.data;
-  const foreign = history.find((e: MemoryEvent) => e.memoryId !== memory.id);
-  if (foreign) return refuse(what, `history event ${foreign.id} belongs to another memory`);
-  return { ok: true, value: { memory, history } };
-}
+import { writeImport } from '../store/import';
+import { checkConversation, checkJob, checkMemory, checkUsage, type Checked } from './import-checks';
 
 function sort<T>(checked: Checked<T>[], refused: ImportRefusal[]): T[] {
   return checked.flatMap((c) => (c.ok ? [c.value] : (refused.push(c.refusal), [])));
 }
 
 export async function handleImportChunk(chunk: ImportChunk, now = new Date()): Promise<ImportChunkReply> {
-  const at = now.toISOString();
   const refused: ImportRefusal[] = [];
+  // Before anything clones them (structuredClone in recounted): one record nested too deep is refused alone.
+  const shallow = (list: unknown[] | undefined, kind: string, name: string) =>
+    shallowOnly(list ?? [], kind, () => name, refused);
   const conversations = sort(
-    chunk.conversations.map((c) => checkConversation(c, at)),
+    shallow(chunk.conversations, 'Conversation', 'title').map((c) => checkConversation(c, now)),
     refused,
   );
-  const memories = sort(await Promise.all(chunk.memories.map(checkMemory)), refused);
+  const memories = sort(
+    await Promise.all(shallow(chunk.memories, 'Memory', 'text').map((m) => checkMemory(m, now))),
+    refused,
+  );
+  const jobs = sort(
+    shallow(chunk.jobs, 'Job', 'conversationKey').map((j) => checkJob(j, now)),
+    refused,
+  );
+  const late = [...conversations.filter((c) => c.late).map((c) => c.write.conversation.key)];
+  late.push(...jobs.filter((j) => j.late).map((j) => j.job.id));
+  // One millisecond after the present every file date was brought back to: a hold is its memory's latest event.
+  const holdAt = new Date(now.getTime() + 1).toISOString();
   const written = await writeImport({
     exact: chunk.exact,
     conversations: conversations.map((c) => c.write),
     progress: conversations.flatMap((c) => (c.progress ? [c.progress] : [])),
     memories,
-    jobs: sort((chunk.jobs ?? []).map(checkJob), refused),
-    usage: sort((chunk.usage ?? []).map(checkUsage), refused),
+    planMemory: (incoming, stored, mine) => planMemory(incoming, stored, mine, holdAt),
+    late: new Set(late),
+    jobs: jobs.map((j) => j.job),
+    usage: sort(
+      shallow(chunk.usage, 'Usage record', 'model').map((u) => checkUsage(u, now)),
+      refused,
+    ),
   });
   return { ...written, refused };
 }

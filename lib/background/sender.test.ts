@@ -74,8 +74,8 @@ describe('what a content script may ask (#11)', () => {
 
   test('only these messages are open to a chat page, and none of their replies carries memory text', () => {
     // captureTurns: counts; reportCaptureStatus: ok; offerCount: a number; warmRecall: ok; the preview frame
-    // registry: a token (for the frame this script makes), ok, ok. A new page-callable message is added here
-    // only after checking what its reply carries.
+    // registry: a token (for the frame this script makes), ok, ok; siteSwitch (#24): whether the sender's own
+    // site is on, a boolean. A new page-callable message is added here only after checking what its reply carries.
     expect(pageCallable).toEqual([
       'captureTurns',
       'offerCount',
@@ -83,6 +83,7 @@ describe('what a content script may ask (#11)', () => {
       'previewRegister',
       'previewShow',
       'reportCaptureStatus',
+      'siteSwitch',
       'warmRecall',
     ]);
   });

@@ -6,7 +6,8 @@ import { RejectedMessage } from '../messaging/rejected';
 import type { Site } from '../model/site';
 import { siteForHost } from '../sites/registry';
 
-const siteOf = (url: string | undefined): Site | null => {
+/** The chat site a URL is on, or null (no URL, not a URL, another host). */
+export const siteOf = (url: string | undefined): Site | null => {
   try {
     return url ? siteForHost(new URL(url).hostname) : null;
   } catch {

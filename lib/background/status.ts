@@ -1,11 +1,12 @@
 // What each tab's capture is doing (#3 health), as the popup and Options → Activity show it.
 import { conversationKey } from '../model/keys';
 import type { CaptureReply, CaptureRequest, CaptureStatus } from '../model/messages';
-import type { Settings } from '../model/settings';
+import { siteOn, type Settings } from '../model/settings';
 import type { Sender } from '../messaging/protocol';
 import { updateHealth } from '../store/conversations';
 import { addCaptureProblem, setTabStatus } from '../store/status';
 import { ADAPTERS } from '../sites/adapters';
+import { capturePaused } from './capture-limits';
 import { SITE_LABELS } from '../sites/registry';
 
 /**
@@ -19,20 +20,32 @@ export function captureRefusal(
   sender: Sender,
 ): string | null {
   if (settings.capture.paused) return 'Capture is paused';
-  if (!settings.capture.sites[req.site]) return `Capture is off for ${SITE_LABELS[req.site]}`;
+  if (!siteOn(settings, req.site)) return `Engram is off for ${SITE_LABELS[req.site]}`;
   if (sender.tab?.incognito && !settings.capture.allowIncognito) return 'Incognito windows are not captured';
   // Defence in depth: the content script never sends these, but a page could try (#3 private-chat rules).
   if (ADAPTERS[req.site].isPrivate(new URL(req.url))) return 'Temporary chats are never captured';
   return null;
 }
 
-/** The status a tab reports, corrected by what only the background knows (pause, site switch, incognito). */
-export async function recordStatus(status: CaptureStatus, sender: Sender, settings: Settings): Promise<void> {
+/**
+ * The status a tab reports, corrected by what only the background knows (pause, site switch, incognito, and a
+ * tab Engram paused for sending too much, which its own reports must not hide: #25).
+ */
+export async function recordStatus(
+  status: CaptureStatus,
+  sender: Sender,
+  settings: Settings,
+  now = Date.now(),
+): Promise<void> {
   const refusal = captureRefusal(settings, status, sender);
+  const key = status.conversationId && conversationKey(status.site, status.conversationId);
+  const limited = refusal ? null : await capturePaused(sender.tab?.id, key, now);
   const effective: CaptureStatus =
     refusal && status.state !== 'private'
       ? { ...status, state: 'off', turnsStored: 0, lastError: refusal }
-      : status;
+      : limited
+        ? { ...status, state: 'limited', turnsStored: 0, lastError: limited }
+        : status;
   const tabId = sender.tab?.id;
   if (tabId !== undefined) await setTabStatus(tabId, effective);
   // A conversation captured before and broken now says so in its own record too.
@@ -42,8 +55,8 @@ export async function recordStatus(status: CaptureStatus, sender: Sender, settin
     await updateHealth(key, { strategy, turnsSeen, turnsStored, lastError, checkedAt });
   }
   const kind =
-    effective.state === 'broken'
-      ? 'broken'
+    effective.state === 'broken' || effective.state === 'limited'
+      ? effective.state
       : effective.strategy === 'page' && effective.lastError
         ? 'fallback'
         : null;

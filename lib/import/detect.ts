@@ -2,7 +2,9 @@
 // (#3). Nothing is written here; a file that is none of these is refused before any write.
 import { z } from 'zod/mini';
 import type { ExportConversation } from '../model/export';
+import type { ImportRefusal } from '../model/messages';
 import type { ImportedConversation } from '../sites/api-types';
+import { shallowOnly } from './depth';
 import { describeError } from './issues';
 import { looksLikeChatgptExport, parseChatgptExport } from '../sites/chatgpt/export';
 import { looksLikeClaudeExport, parseClaudeExport } from '../sites/claude/export';
@@ -23,6 +25,8 @@ export interface ImportPlan {
   jobs: unknown[];
   usage: unknown[];
   skipped: { title: string; reason: string }[];
+  /** Records refused before they were sent (one nested too deep to cross to the background, #25). */
+  refused?: ImportRefusal[];
 }
 
 export class ImportError extends Error {}
@@ -47,7 +51,16 @@ function engramPlan(raw: unknown): ImportPlan {
   if (!parsed.success)
     throw new ImportError(`This Engram export is damaged: ${describeError(parsed.error)}.`);
   const { conversations, memories, jobs = [], usage = [] } = parsed.data;
-  return { kind: 'engram', conversations, memories, jobs, usage, skipped: [] };
+  const refused: ImportRefusal[] = [];
+  return {
+    kind: 'engram',
+    conversations: shallowOnly(conversations, 'Conversation', () => 'title', refused),
+    memories: shallowOnly(memories, 'Memory', () => 'text', refused),
+    jobs: shallowOnly(jobs, 'Job', () => 'conversationKey', refused),
+    usage: shallowOnly(usage, 'Usage record', () => 'model', refused),
+    skipped: [],
+    refused,
+  };
 }
 
 /** Parses file text into a plan, or throws an ImportError that says what is wrong in plain words. */
@@ -59,6 +72,8 @@ export function planImport(text: string): ImportPlan {
     throw new ImportError('This file is not JSON: choose an Engram, ChatGPT or Claude export.');
   }
   if (raw && typeof raw === 'object' && 'format' in raw && raw.format === 'engram') return engramPlan(raw);
+  // A vendor parser builds new records from the fields it reads (lib/sites/*/export.ts): a deep field it does not
+  // read is left behind, so nothing nested crosses to the background from these files (deep.test.ts).
   const vendor = looksLikeChatgptExport(raw)
     ? { kind: 'chatgpt' as const, result: parseChatgptExport(raw) }
     : looksLikeClaudeExport(raw)

@@ -48,6 +48,7 @@ describe('importing', () => {
       conversations: 1,
       turns: 4,
       memories: 0,
+      held: 0,
       kept: 0,
       refused: [],
       progress: 0,
@@ -124,10 +125,15 @@ describe('importing', () => {
     await resetDbForTests();
     expect((await readExport()).memories).toEqual([]);
     const report = await importText(JSON.stringify(before));
-    expect(report).toMatchObject({ kind: 'engram', conversations: 1, turns: 3, memories: 2 });
+    expect(report).toMatchObject({ kind: 'engram', conversations: 1, turns: 3, memories: 2, held: 1 });
     const after = await readExport();
     expect(after.conversations).toEqual(before.conversations);
-    expect(after.memories).toEqual(before.memories);
+    // A pinned memory from a file waits in Review with its pin (#25): the person approves it back.
+    expect(after.memories[0]).toEqual(before.memories[0]);
+    const pinned = after.memories[1];
+    expect(pinned).toEqual({ ...before.memories[1], status: 'pending', history: expect.any(Array) });
+    expect(pinned?.history.slice(0, -1)).toEqual(before.memories[1]?.history);
+    expect(pinned?.history.at(-1)).toMatchObject({ op: 'add', actor: 'import' });
   });
 });
 

@@ -48,3 +48,15 @@ export function describeError(error: z.core.$ZodError): string {
   const where = path(issue);
   return where ? `${where} ${words(issue)}` : words(issue);
 }
+
+const field = (raw: unknown, name: string): unknown =>
+  raw && typeof raw === 'object' && name in raw ? (raw as Record<string, unknown>)[name] : undefined;
+
+/** A record as the report names it: its kind, the start of its text or title, and its id. */
+export function recordLabel(kind: string, raw: unknown, name: string): string {
+  const text = field(raw, name);
+  const id = field(raw, 'id');
+  const shown =
+    typeof text === 'string' && text ? ` “${text.length > 60 ? `${text.slice(0, 59)}…` : text}”` : '';
+  return `${kind}${shown}${typeof id === 'string' ? ` (${id})` : ''}`;
+}

@@ -8,6 +8,8 @@ export interface ImportReport {
   conversations: number;
   turns: number;
   memories: number;
+  /** Memories waiting in Review: standing rules, pins and links from the file, changes to your own (#25). */
+  held: number;
   /** Records the store already held as they are, or newer: those stayed (#12). */
   kept: number;
   /** Records that failed the store's checks, with the reason (#12). */
@@ -112,6 +114,8 @@ export function sizeOf(plan: ImportPlan): number {
 export interface ImportSource {
   kind: ImportPlan['kind'];
   skipped: ImportPlan['skipped'];
+  /** Refused while the file was read: they never reach the background (#25). */
+  refused?: ImportRefusal[];
   total: number;
   chunks: AsyncIterable<ImportChunk>;
 }
@@ -121,6 +125,7 @@ export function sourceOf(plan: ImportPlan): ImportSource {
   return {
     kind: plan.kind,
     skipped: plan.skipped,
+    refused: plan.refused,
     total: sizeOf(plan),
     chunks: (async function* () {
       yield* chunks;
@@ -134,9 +139,9 @@ export async function runImport(
   onProgress: (p: ImportProgress) => void,
   wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
 ): Promise<ImportReport> {
-  const { kind, skipped, total, chunks } = 'chunks' in source ? source : sourceOf(source);
+  const { kind, skipped, refused = [], total, chunks } = 'chunks' in source ? source : sourceOf(source);
   const report: ImportReport = {
-    ...{ kind, conversations: 0, turns: 0, memories: 0, kept: 0, refused: [], skipped },
+    ...{ kind, conversations: 0, turns: 0, memories: 0, held: 0, kept: 0, refused: [...refused], skipped },
     ...{ progress: 0, jobs: 0, usage: 0 },
   };
   let done = 0;
@@ -146,6 +151,7 @@ export async function runImport(
     report.conversations += reply.conversations;
     report.turns += reply.turns;
     report.memories += reply.memories;
+    report.held += reply.held;
     report.kept += reply.kept;
     report.refused.push(...reply.refused);
     report.progress += reply.progress;

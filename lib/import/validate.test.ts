@@ -149,7 +149,8 @@ describe('accepted records', () => {
       text: 'Lives in Porto, near the river.',
       updatedAt: '2026-11-20T00:00:00.000Z',
     });
-    await writeMemory(edited, event({ id: 'e-edit', memoryId: 'm9', after: edited }));
+    // The extractor's edit: a memory the person wrote themselves changes only through Review (hostile.test.ts).
+    await writeMemory(edited, event({ id: 'e-edit', memoryId: 'm9', after: edited, actor: 'extractor' }));
     const old = await importFile(file([], [fileMemory({ updatedAt: '2026-11-10T00:00:00.000Z' })]));
     expect(old).toMatchObject({ memories: 0, kept: 1, refused: [] });
     expect((await getMemory('m9'))?.text).toBe('Lives in Porto, near the river.');

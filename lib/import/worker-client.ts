@@ -1,9 +1,15 @@
-import type { ImportChunk } from '../model/messages';
+import type { ImportChunk, ImportRefusal } from '../model/messages';
 import type { ImportPlan } from './detect';
 import type { ImportSource } from './run';
 
 export type WorkerReply =
-  | { type: 'plan'; kind: ImportPlan['kind']; skipped: ImportPlan['skipped']; total: number }
+  | {
+      type: 'plan';
+      kind: ImportPlan['kind'];
+      skipped: ImportPlan['skipped'];
+      refused: ImportRefusal[];
+      total: number;
+    }
   | { type: 'chunk'; chunk: ImportChunk }
   | { type: 'end' }
   | { type: 'error'; message: string };
@@ -27,7 +33,13 @@ export function readInWorker(file: File): Promise<ImportSource> {
     worker.onmessage = (event: MessageEvent<WorkerReply>) => {
       const reply = event.data;
       if (reply.type === 'plan')
-        resolve({ kind: reply.kind, skipped: reply.skipped, total: reply.total, chunks });
+        resolve({
+          kind: reply.kind,
+          skipped: reply.skipped,
+          refused: reply.refused,
+          total: reply.total,
+          chunks,
+        });
       else if (reply.type === 'chunk') queue.push(reply.chunk);
       else if (reply.type === 'end') ended = true;
       else {

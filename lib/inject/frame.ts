@@ -6,14 +6,19 @@
 // So the frame sits in the button's *closed* shadow root (its URL is not readable from the page); it is loaded
 // with a one-time token the background gave this script (lib/background/preview-frames.ts), and it takes
 // open and close orders from the background only, never from window.postMessage. This script asks for an
-// open only on a real click or key (session.ts), and inserts the frame's confirm only while the frame is
-// open and plainly on screen (`onScreen`, also the check where IntersectionObserver v2 is missing).
+// open only on a real click or key (session.ts), and inserts the frame's confirm only once the frame has been
+// open and plainly on screen for VISIBLE_MS: the page's side of the check, watched while the frame is open and
+// taken again, more carefully, at the click (guard.ts; the whole guard where IntersectionObserver v2 is
+// missing, #25 item 8).
 //
 // Kept warm: the frame is created hidden when the button mounts and only shown on "Insert memory". A frame
 // created on the click measured 127–170 ms p50 to a ready preview with 10k memories (first click 281–532 ms),
 // over the 150 ms target; a booted hidden frame leaves only the messages and the render (bench:recall).
 import type { PreviewContext } from '../model/messages';
 import type { z } from 'zod/mini';
+import { previewGuard, type FrameShape } from './guard-link';
+import type { Sight } from './sight';
+import type { SightWatch, Verdict } from './watch';
 
 export const FRAME_TITLE = 'Engram: memory to insert';
 
@@ -26,14 +31,18 @@ export interface FrameTransport {
   hide(): Promise<unknown>;
 }
 
+const WIDTH = 460;
+const HEIGHT = 400;
+const BORDER = 1;
+const RADIUS = 12;
 const FRAME_STYLE = [
   'position:absolute',
   'bottom:calc(100% + 6px)',
   'left:0',
-  'width:min(460px,90vw)',
-  'height:min(400px,70vh)',
-  'border:1px solid rgba(127,127,127,.4)',
-  'border-radius:12px',
+  `width:min(${WIDTH}px,90vw)`,
+  `height:min(${HEIGHT}px,70vh)`,
+  `border:${BORDER}px solid rgba(127,127,127,.4)`,
+  `border-radius:${RADIUS}px`,
   'box-shadow:0 8px 24px rgba(0,0,0,.18)',
   'background:Canvas',
   'color-scheme:light dark',
@@ -48,40 +57,33 @@ export interface PreviewFrame {
   isOpen(): boolean;
   /** A new token and document: a frame moved in the DOM reloads, and its old token is spent. */
   reload(): void;
-  /** Open, mostly inside the viewport, not faded, hidden or covered at its centre. */
-  onScreen(): boolean;
+  /** Looks carefully now: `plain` once it has been open and plainly on screen for VISIBLE_MS without a break. */
+  verdict(): Verdict | 'closed';
 }
 
-/** The element and everything it is drawn inside, across shadow roots. */
-function* ancestry(el: Element): Generator<Element> {
-  for (let n: Element | null = el; n; n = n.parentElement ?? ((n.getRootNode() as ShadowRoot).host || null))
-    yield n;
-}
+const SHAPE: FrameShape = {
+  size: (view) => ({
+    width: Math.min(WIDTH, view.innerWidth * 0.9) + 2 * BORDER,
+    height: Math.min(HEIGHT, view.innerHeight * 0.7) + 2 * BORDER,
+  }),
+  radius: RADIUS,
+};
 
-export function plainlyOnScreen(el: HTMLElement): boolean {
-  const view = el.ownerDocument.defaultView;
-  if (!view || el.hidden) return false;
-  const r = el.getBoundingClientRect();
-  const w = Math.min(r.right, view.innerWidth) - Math.max(r.left, 0);
-  const h = Math.min(r.bottom, view.innerHeight) - Math.max(r.top, 0);
-  if (w <= 0 || h <= 0 || w * h < 0.5 * r.width * r.height) return false;
-  for (const n of ancestry(el)) {
-    const s = view.getComputedStyle(n);
-    if (Number(s.opacity) < 1 || s.visibility !== 'visible' || s.filter !== 'none') return false;
-  }
-  // What the page shows at the frame's centre must be the frame (the host, seen from this document).
-  const top = el.ownerDocument.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  return top === el || [...ancestry(el)].includes(top as Element);
-}
-
-/** Creates the hidden frame in `parent`; it boots the preview page and waits for an order. */
-export function createPreviewFrame(parent: ShadowRoot | HTMLElement, t: FrameTransport): PreviewFrame {
+/**
+ * Creates the hidden frame in `parent`; it boots the preview page and waits for an order. `onLook` hears what
+ * each look at the open frame saw.
+ */
+export function createPreviewFrame(
+  parent: ShadowRoot | HTMLElement,
+  t: FrameTransport,
+  onLook: (sight: Sight) => void = () => undefined,
+): PreviewFrame {
   const doc = parent.ownerDocument ?? document;
   const element = doc.createElement('iframe');
   element.title = FRAME_TITLE;
   element.style.cssText = FRAME_STYLE;
   element.hidden = true;
-  let open = false;
+  let watch: SightWatch | null = null;
   let registered: Promise<unknown> = Promise.resolve();
   const load = () =>
     (registered = t.register().then(
@@ -93,18 +95,20 @@ export function createPreviewFrame(parent: ShadowRoot | HTMLElement, t: FrameTra
   return {
     element,
     show: (context) => {
-      open = true;
       element.hidden = false;
       element.focus();
+      watch ??= previewGuard().watch(element, SHAPE, onLook);
       void registered.then(() => t.show(context)).catch(() => undefined);
     },
     hide: () => {
-      open = false;
+      watch?.stop();
+      watch = null;
       element.hidden = true;
+      onLook('away');
       void t.hide().catch(() => undefined);
     },
-    isOpen: () => open,
+    isOpen: () => watch !== null,
     reload: load,
-    onScreen: () => open && plainlyOnScreen(element),
+    verdict: () => watch?.look(true) ?? 'closed',
   };
 }

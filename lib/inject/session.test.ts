@@ -1,12 +1,38 @@
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { SiteAdapter } from '../sites/adapter';
 import { FRAME_TITLE } from './frame';
-import { createInsertSession, readContext } from './session';
+import { GUARD_KEY } from './guard-link';
+import { installGuard } from './guard';
+import { createInsertSession, HIDDEN, readContext } from './session';
 
 // about:blank: happy-dom would try to fetch an extension URL; the real URL is checked in e2e.
 const SRC = 'about:blank';
 
-afterEach(() => document.body.replaceChildren());
+// The on-screen guard's own content script runs beside the site's (entrypoints/preview-guard.content.ts).
+beforeAll(installGuard);
+afterEach(() => {
+  document.body.replaceChildren();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+const BLOCK = '<engram-memory>\n- x\n</engram-memory>';
+const NOT_ON_SCREEN = 'The preview is not fully on screen, so nothing was inserted.';
+const JUST_SHOWN = 'The preview has only just come into view, so nothing was inserted.';
+const status = (session: { button: { shadow: ShadowRoot } }) =>
+  session.button.shadow.querySelector('[role=status]')?.textContent;
+
+/**
+ * happy-dom lays nothing out: the frame gets the box a browser gives it (462 × 402 px at 1024 × 768), and is
+ * what its root finds at every point (lib/inject/sight.test.ts tests the looking itself).
+ */
+function laidOut(root: ShadowRoot) {
+  const frame = root.querySelector('iframe')!;
+  const rect = { x: 40, y: 100, left: 40, top: 100, width: 462, height: 402, right: 502, bottom: 502 };
+  vi.spyOn(frame, 'getBoundingClientRect').mockReturnValue({ ...rect, toJSON: () => rect } as DOMRect);
+  Object.defineProperty(root, 'elementFromPoint', { value: () => frame, configurable: true });
+  vi.spyOn(document, 'elementFromPoint').mockReturnValue(root.host);
+}
 
 /** happy-dom has no `isTrusted`; a browser sets it only on what the person did. */
 function trusted<E extends Event>(event: E): E {
@@ -25,7 +51,7 @@ function transport() {
   };
 }
 
-function page() {
+function page(insert?: SiteAdapter['insert']) {
   const form = document.createElement('form');
   const composer = document.createElement('div');
   composer.contentEditable = 'true';
@@ -38,6 +64,7 @@ function page() {
     findComposer: () => (composer.isConnected ? composer : null),
     conversationId: () => 'c1',
     parseTurns: () => [],
+    insert,
   } as unknown as SiteAdapter;
   const frame = transport();
   const send = { offer: vi.fn(async () => ({ count: null })), warm: vi.fn(async () => ({})), frame };
@@ -113,13 +140,58 @@ describe('the insert session places the preview frame, never memory text', () =>
     expect(document.activeElement).toBe(composer);
   });
 
-  test("the frame's confirm inserts nothing while the frame is closed or not plainly on screen", async () => {
+  test("the frame's confirm inserts nothing while the frame is closed", () => {
     const { session, composer } = page();
-    const refused = { ok: false, message: 'The preview is not fully on screen, so nothing was inserted.' };
-    expect(session.insertFromPreview('<engram-memory>\n- x\n</engram-memory>')).toEqual(refused);
+    expect(session.insertFromPreview(BLOCK)).toEqual({ ok: false, message: NOT_ON_SCREEN });
+    expect(composer.textContent).toBe('Lisbon');
+  });
+
+  test("the frame's confirm inserts once the frame has been plainly on screen for 500 ms (#25 item 8)", async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'performance'] });
+    // The composer's own path (happy-dom has no editing): what the session hands it is what would be typed.
+    const insert = vi.fn(() => ({ ok: true as const, method: 'value' as const }));
+    const { session, composer } = page(insert);
+    laidOut(session.button.shadow);
     await session.open();
-    session.button.host.style.opacity = '0';
-    expect(session.insertFromPreview('<engram-memory>\n- x\n</engram-memory>')).toEqual(refused);
+    expect(session.insertFromPreview(BLOCK)).toEqual({ ok: false, message: JUST_SHOWN });
+    expect(insert).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(500);
+    expect(session.insertFromPreview(BLOCK)).toMatchObject({ ok: true });
+    expect(insert).toHaveBeenCalledWith(composer, BLOCK);
+  });
+
+  test('without the guard script beside it, the confirm never inserts', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'performance'] });
+    const globals = globalThis as { [GUARD_KEY]?: unknown };
+    const guard = globals[GUARD_KEY];
+    Reflect.deleteProperty(globals, GUARD_KEY);
+    try {
+      const { session, composer } = page(vi.fn(() => ({ ok: true as const, method: 'value' as const })));
+      laidOut(session.button.shadow);
+      await session.open();
+      vi.advanceTimersByTime(1000);
+      expect(session.insertFromPreview(BLOCK)).toEqual({ ok: false, message: HIDDEN });
+      expect(composer.textContent).toBe('Lisbon');
+    } finally {
+      globals[GUARD_KEY] = guard;
+    }
+  });
+
+  test('while the page hides the open frame, the button says so and the confirm inserts nothing', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'performance'] });
+    const { session, composer } = page();
+    laidOut(session.button.shadow);
+    await session.open();
+    vi.advanceTimersByTime(1000);
+    session.button.host.style.setProperty('zoom', '0.05');
+    vi.advanceTimersByTime(100);
+    expect(status(session)).toBe(HIDDEN);
+    expect(session.insertFromPreview(BLOCK)).toEqual({ ok: false, message: HIDDEN });
+    session.button.host.style.removeProperty('zoom');
+    vi.advanceTimersByTime(100);
+    expect(status(session)).toBe('');
+    // Plain again, but only just: the count starts over.
+    expect(session.insertFromPreview(BLOCK)).toEqual({ ok: false, message: JUST_SHOWN });
     expect(composer.textContent).toBe('Lisbon');
   });
 
@@ -199,5 +271,60 @@ describe("a site's own composer path (a textarea, #24)", () => {
     const session = createInsertSession(adapter, document, send);
     expect(session.insert('<engram-memory>\n- x\n</engram-memory>')).toMatchObject({ ok: true });
     expect(insert).toHaveBeenCalledWith(area, '<engram-memory>\n- x\n</engram-memory>');
+  });
+});
+
+describe('Engram switched off for the site (Settings → Sites, #24)', () => {
+  const newChat = 'https://chatgpt.com/';
+  function newChatPage() {
+    const form = document.createElement('form');
+    const composer = document.createElement('div');
+    form.append(composer);
+    document.body.append(form);
+    const adapter = {
+      site: 'chatgpt',
+      findComposer: () => composer,
+      conversationId: (url: URL) => /\/c\/(\w+)/.exec(url.pathname)?.[1] ?? null,
+      parseTurns: () => [],
+    } as unknown as SiteAdapter;
+    const send = {
+      offer: vi.fn(async () => ({ count: 3 })),
+      warm: vi.fn(async () => ({})),
+      frame: transport(),
+    };
+    return { session: createInsertSession(adapter, document, send), send, form };
+  }
+
+  test('off: the button and its open frame leave the page; no shortcut, offer or sync brings them back', async () => {
+    const { session, send, form } = newChatPage();
+    session.sync(newChat);
+    await session.open();
+    expect(form.previousSibling).toBe(session.button.host);
+    expect(shown(session.button.shadow)).toHaveLength(1);
+    session.setOn(false, newChat);
+    expect(session.button.host.isConnected).toBe(false);
+    expect(shown(session.button.shadow)).toEqual([]);
+    expect(send.frame.hide).toHaveBeenCalledOnce();
+    // Opening shows the frame at once (no wait on the background), so nothing shown now means nothing opened.
+    document.dispatchEvent(trusted(shortcut()));
+    await session.open();
+    session.sync(newChat);
+    session.sync('https://chatgpt.com/?model=auto');
+    expect(session.button.host.isConnected).toBe(false);
+    expect(shown(session.button.shadow)).toEqual([]);
+    expect(send.offer).toHaveBeenCalledOnce();
+  });
+
+  test('on again: the button is back by the composer with a fresh frame, and the new chat is offered again', async () => {
+    const { session, send, form } = newChatPage();
+    session.sync(newChat);
+    session.setOn(false, newChat);
+    session.setOn(true, newChat);
+    expect(form.previousSibling).toBe(session.button.host);
+    expect(send.frame.register).toHaveBeenCalledTimes(2);
+    expect(send.offer).toHaveBeenCalledTimes(2);
+    await session.open();
+    expect(shown(session.button.shadow)).toHaveLength(1);
+    await vi.waitFor(() => expect(send.frame.show).toHaveBeenCalledOnce());
   });
 });

@@ -8,6 +8,8 @@ import type { SiteAdapter } from '../sites/adapter';
 import { scopeOfUrl } from '../sites/projects';
 import { createInsertButton, mountNear, type ButtonHandle } from './button';
 import { createPreviewFrame, type FrameTransport, type PreviewFrame } from './frame';
+import type { Sight } from './sight';
+import type { Verdict } from './watch';
 import { insertBlock } from './insert';
 
 export interface RecallTransport {
@@ -32,6 +34,11 @@ export interface InsertSession {
   insertFromPreview(text: string): { ok: boolean; message: string };
   /** Re-mounts the button and refreshes the new-chat offer after a page change. */
   sync(href: string): void;
+  /**
+   * Engram switched on or off for this site (Settings → Sites, #24). Off: the button and its frame leave the
+   * page, and no offer, shortcut or preview opens until it is on again.
+   */
+  setOn(on: boolean, href: string): void;
 }
 
 /** What the person typed: a textarea's value (DeepSeek, #24), an editor's text. */
@@ -85,7 +92,71 @@ function listenForShortcut(doc: Document, open: () => Promise<void>, close: () =
   doc.addEventListener('keydown', onKey, true);
 }
 
-const NOT_ON_SCREEN = { ok: false, message: 'The preview is not fully on screen, so nothing was inserted.' };
+const NOT_ON_SCREEN = 'The preview is not fully on screen, so nothing was inserted.';
+/** Said beside the button while the page hides the preview, and when it refuses an insert for that (#25). */
+export const HIDDEN = "The page is hiding Engram's preview; Insert is off.";
+const REFUSED: Record<Exclude<Verdict | 'closed', 'plain'>, string> = {
+  closed: NOT_ON_SCREEN,
+  away: NOT_ON_SCREEN,
+  hidden: HIDDEN,
+  brief: 'The preview has only just come into view, so nothing was inserted.',
+};
+
+/** Says HIDDEN beside the button while the page hides the open preview, and takes it back once it does not. */
+function saysHiding(button: () => ButtonHandle) {
+  let saying = false;
+  return (sight: Sight) => {
+    if ((sight === 'hidden') === saying) return;
+    saying = !saying;
+    button().setStatus(saying ? HIDDEN : '');
+  };
+}
+
+/** The frame's confirm inserts only once the frame has been plainly on screen for a moment (frame.ts, #11). */
+function fromPreview(frame: PreviewFrame | null, insert: () => { ok: boolean; message: string }) {
+  const verdict = frame?.verdict() ?? 'closed';
+  return verdict === 'plain' ? insert() : { ok: false, message: REFUSED[verdict] };
+}
+
+/** Mounts the button by the composer, once; returns its frame, made or reloaded when the button moved. */
+function mountButton(
+  adapter: SiteAdapter,
+  doc: Document,
+  send: RecallTransport,
+  button: ButtonHandle,
+  frame: PreviewFrame | null,
+  newFrame: () => PreviewFrame,
+): PreviewFrame | null {
+  // Once mounted, no composer lookup per frame while an answer streams (bench:capture, #3).
+  if (button.host.isConnected || !mountNear(adapter.findComposer(doc), button)) return frame;
+  void send.warm().catch(() => undefined);
+  if (!frame) return newFrame();
+  // Moving the host reloads the frame, whose token is spent: a new one.
+  frame.reload();
+  return frame;
+}
+
+/** "Offer memory" on an empty new chat, beside a mounted button; true when it asked. */
+function offerOnNewChat(
+  adapter: SiteAdapter,
+  doc: Document,
+  send: RecallTransport,
+  button: ButtonHandle,
+  href: string,
+): boolean {
+  const newChat = adapter.conversationId(new URL(href)) === null;
+  // Only the draft matters here: no turn parsing on a page change.
+  if (!newChat || !button.host.isConnected || draftOf(adapter, doc)) return false;
+  const scope = scopeOfUrl(adapter.site, new URL(href));
+  void send.offer({ site: adapter.site, scope }).then(({ count }) => button.setOffer(count));
+  return true;
+}
+
+function closePreview(frame: PreviewFrame | null, adapter: SiteAdapter, doc: Document) {
+  if (!frame?.isOpen()) return;
+  frame.hide();
+  adapter.findComposer(doc)?.focus();
+}
 
 export function createInsertSession(
   adapter: SiteAdapter,
@@ -94,37 +165,34 @@ export function createInsertSession(
 ): InsertSession {
   let frame: PreviewFrame | null = null;
   let offeredFor: string | null = null;
-  const close = () => {
-    if (!frame?.isOpen()) return;
-    frame.hide();
-    adapter.findComposer(doc)?.focus();
-  };
+  let off = false;
+  const hiding = saysHiding(() => button);
+  const newFrame = () => createPreviewFrame(button.shadow, send.frame, hiding);
+  const close = () => closePreview(frame, adapter, doc);
   const open = async () => {
+    if (off) return;
     button.setOffer(null);
+    hiding('away');
     button.setStatus('');
-    frame ??= createPreviewFrame(button.shadow, send.frame);
-    frame.show(readContext(adapter, doc));
+    (frame ??= newFrame()).show(readContext(adapter, doc));
   };
   const insert = (text: string) => say(insertInto(adapter, doc, text));
   const say = <R extends { message: string }>(result: R) => (button.setStatus(result.message), result);
-  const insertFromPreview = (text: string) => (frame?.onScreen() ? insert(text) : NOT_ON_SCREEN);
+  const insertFromPreview = (text: string) => say(fromPreview(frame, () => insertInto(adapter, doc, text)));
   const button = createInsertButton(doc, open);
   listenForShortcut(doc, open, close);
   const sync = (href: string) => {
-    // Once mounted, no composer lookup per frame while an answer streams (bench:capture, #3).
-    const wasMounted = button.host.isConnected;
-    if (!wasMounted && mountNear(adapter.findComposer(doc), button)) {
-      void send.warm().catch(() => undefined);
-      // Moving the host reloads the frame, whose token is spent: a new one.
-      if (frame) frame.reload();
-      else frame = createPreviewFrame(button.shadow, send.frame);
-    }
-    const newChat = adapter.conversationId(new URL(href)) === null;
-    // Only the draft matters here: no turn parsing on a page change.
-    if (!newChat || offeredFor === href || !button.host.isConnected || draftOf(adapter, doc)) return;
-    offeredFor = href;
-    const scope = scopeOfUrl(adapter.site, new URL(href));
-    void send.offer({ site: adapter.site, scope }).then(({ count }) => button.setOffer(count));
+    if (off) return;
+    frame = mountButton(adapter, doc, send, button, frame, newFrame);
+    if (offeredFor !== href && offerOnNewChat(adapter, doc, send, button, href)) offeredFor = href;
   };
-  return { button, open, close, insert, insertFromPreview, sync };
+  const setOn = (on: boolean, href: string) => {
+    off = !on;
+    if (on) return sync(href);
+    frame?.hide();
+    button.setOffer(null);
+    button.host.remove();
+    offeredFor = null;
+  };
+  return { button, open, close, insert, insertFromPreview, sync, setOn };
 }

@@ -31,10 +31,15 @@ function fakeHandlers(): BackgroundHandlers {
     reportCaptureStatus: vi.fn(async () => ({ ok: true as const })),
     getCaptureStatus: vi.fn(async () => null),
     importChunk: vi.fn(async () => ({
-      ...{ conversations: 0, turns: 0, memories: 0, kept: 0, refused: [] },
+      ...{ conversations: 0, turns: 0, memories: 0, held: 0, kept: 0, refused: [] },
       ...{ progress: 0, jobs: 0, usage: 0 },
     })),
-    importVendorMemories: vi.fn(async () => ({ site: 'chatgpt' as const, imported: 0, unchanged: 0 })),
+    importVendorMemories: vi.fn(async () => ({
+      site: 'chatgpt' as const,
+      imported: 0,
+      unchanged: 0,
+      held: 0,
+    })),
     saveProvider: vi.fn(async () => ({ ok: true as const })),
     getProviderStatus: vi.fn(async () => ({ kind: 'none' as const, model: '', baseUrl: '', hasKey: false })),
     testProvider: vi.fn(async () => ({ ok: true, message: '' })),

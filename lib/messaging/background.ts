@@ -8,6 +8,7 @@ import * as W from '../model/webllm';
 import * as S from '../model/semantic';
 import * as Y from '../model/sync';
 import * as X from '../model/past';
+import * as A from '../model/agents';
 import {
   dispatchIn,
   listen,
@@ -30,6 +31,8 @@ export const backgroundProtocol = {
   deleteMemory: { request: M.MemoryId, reply: M.Ok, callers: ['extension'] },
   reportCaptureStatus: { request: M.CaptureStatus, reply: M.Ok, callers: ['page'] },
   getCaptureStatus: { request: M.TabQuery, reply: M.MaybeCaptureStatus, callers: ['extension'] },
+  // A chat page asks when it starts whether its site is on (#24); the site is its sender's, not a claim.
+  siteSwitch: { request: M.Empty, reply: M.SiteSwitch, callers: ['page'] },
   importChunk: { request: M.ImportChunk, reply: M.ImportChunkReply, callers: ['extension'] },
   importVendorMemories: { request: M.TabQuery, reply: M.VendorImportReply, callers: ['extension'] },
   // Extraction (#4): provider settings (the key is write-only), prompt versions, the job queue.
@@ -88,6 +91,18 @@ export const backgroundProtocol = {
   // A new key under a new passphrase (#25): Remove a device, a new passphrase, or the end of Delete everything.
   syncRotate: { request: Y.SyncRotate, reply: Y.SyncStatus, callers: ['extension'] },
   resolveConflict: { request: Y.ResolveConflict, reply: M.Memory, callers: ['extension'] },
+  // Desktop apps (#27): Options reads and sets the switch and makes a new secret, shown once in its reply; the
+  // offscreen document (Chrome), which holds the sockets, relays each call and reports who is connected; the
+  // consent window asks and answers. Each handler also checks which extension page sent it
+  // (lib/background/handlers/agents.ts): never a content script, and the calls only from the offscreen document.
+  getAgents: { request: M.Empty, reply: A.AgentSettingsView, callers: ['extension'] },
+  setAgents: { request: A.AgentSettingsPatch, reply: A.AgentSettingsView, callers: ['extension'] },
+  newAgentSecret: { request: M.Empty, reply: A.NewSecretReply, callers: ['extension'] },
+  agentCall: { request: A.AgentCallRequest, reply: A.AgentCallReply, callers: ['extension'] },
+  agentAwait: { request: A.AskId, reply: A.AgentOutcome, callers: ['extension'] },
+  agentLinkStatus: { request: A.LinksReport, reply: M.Ok, callers: ['extension'] },
+  agentAskShow: { request: A.AskId, reply: A.MaybeAskView, callers: ['extension'] },
+  agentAskAnswer: { request: A.AskAnswer, reply: M.Ok, callers: ['extension'] },
 } as const satisfies Protocol;
 
 type Background = typeof backgroundProtocol;

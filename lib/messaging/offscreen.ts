@@ -6,6 +6,7 @@ import { defineExtensionMessaging } from '@webext-core/messaging';
 import * as M from '../model/messages';
 import * as W from '../model/webllm';
 import * as X from '../model/past';
+import { AgentsConfigure } from '../model/agents';
 import { listen, type HandlersOf, type OnMessage, type Protocol, type SenderMap } from './protocol';
 
 export const offscreenProtocol = {
@@ -13,6 +14,9 @@ export const offscreenProtocol = {
   webllmComplete: { request: W.WebLlmComplete, reply: W.WebLlmReply, callers: ['extension'] },
   // The past index's worker, reached through this document on Chrome (#13); Firefox's background page runs it.
   pastIndex: { request: X.PastOp, reply: X.PastReply, callers: ['extension'] },
+  // Desktop apps (#27): the document holds the sockets to engram-mcp servers, since it outlives the service
+  // worker; the background says whether to connect and with which secret (null: close everything).
+  agentsConfigure: { request: AgentsConfigure, reply: M.Ok, callers: ['extension'] },
 } as const satisfies Protocol;
 
 type Offscreen = typeof offscreenProtocol;

@@ -21,6 +21,7 @@ function offscreenHandlers(): OffscreenHandlers {
     webllmPrepare: vi.fn(async () => ({ ok: true as const })),
     webllmComplete: vi.fn(async () => ({ text: '{}', promptTokens: 1, completionTokens: 1 })),
     pastIndex: vi.fn(async () => ({ empty: true })),
+    agentsConfigure: vi.fn(async () => ({ ok: true as const })),
   };
 }
 

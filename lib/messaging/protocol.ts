@@ -1,6 +1,6 @@
 // What every receiver's protocol map is made of, and the check a receiver runs before any handler: who sent
 // the message (a content script runs beside a page we do not trust) and whether the payload parses. Request
-// and reply types are inferred from the zod schemas in lib/model (STYLE.md, absorb 4).
+// and reply types are inferred from the zod schemas in lib/model (docs/architecture.md).
 import type { z } from 'zod/mini';
 import { RejectedMessage } from './rejected';
 

@@ -17,6 +17,8 @@ export interface TabProtocol {
   insertFromPreview(data: z.input<typeof InsertTextRequest>): InsertTextReply;
   /** The preview frame (entrypoints/preview), relayed by the background: hide it, focus the composer. */
   closePreview(): { ok: true };
+  /** The person switched this tab's site on or off (Settings → Sites, #24). */
+  siteSwitched(data: { on: boolean }): { ok: true };
 }
 
 const messenger = defineExtensionMessaging<TabProtocol>();

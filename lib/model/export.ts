@@ -36,7 +36,11 @@ export const ExportConversation = z.object({
   ),
 });
 
-export const ExportMemory = z.extend(Memory, { history: z.array(MemoryEvent) });
+/** `imported` says what this device did not do itself (#25): it is the importing device's to set, not a file's. */
+const ExportEvent = z.omit(MemoryEvent, { imported: true });
+const ExportUsage = z.omit(Usage, { imported: true });
+
+export const ExportMemory = z.extend(Memory, { history: z.array(ExportEvent) });
 
 export const EngramExport = z.object({
   format: z.literal('engram'),
@@ -47,6 +51,6 @@ export const EngramExport = z.object({
   /** Added (#12): jobs that still matter (waiting, and failed ones that can be retried), never leased. */
   jobs: z.optional(z.array(Job)),
   /** Added (#12): what each model call cost, so Activity's history survives a restore. */
-  usage: z.optional(z.array(Usage)),
+  usage: z.optional(z.array(ExportUsage)),
 });
 export type EngramExport = z.infer<typeof EngramExport>;

@@ -55,8 +55,11 @@ export type BlockReply = z.infer<typeof BlockReply>;
 
 export const Ok = z.object({ ok: z.literal(true) });
 
-/** What a tab's capture is doing, in the words the popup shows (#3 health). */
-export const CaptureState = z.enum(['capturing', 'private', 'off', 'broken', 'idle']);
+/**
+ * What a tab's capture is doing, in the words the popup shows (#3 health). `limited`: Engram paused it, the tab
+ * having sent more than its limits allow (lib/background/capture-budget.ts, #25).
+ */
+export const CaptureState = z.enum(['capturing', 'private', 'off', 'broken', 'idle', 'limited']);
 export type CaptureState = z.infer<typeof CaptureState>;
 
 export const CaptureStatus = z.object({
@@ -81,69 +84,14 @@ export const CaptureProblem = z.object({
   site: Site,
   conversationId: z.nullable(z.string()),
   url: z.string(),
-  kind: z.enum(['broken', 'fallback']),
+  kind: z.enum(['broken', 'fallback', 'limited']),
   detail: z.string(),
   at: z.iso.datetime({ offset: true }),
 });
 export type CaptureProblem = z.infer<typeof CaptureProblem>;
 
-/**
- * One chunk of an import, written in one transaction so a worker restart loses at most the chunk in flight.
- * Records travel as the file has them: the background checks each with the store's own schemas, writes the
- * good ones and lists the rest with the reason, so one bad record never refuses its neighbours (#12).
- */
-export const ImportChunk = z.object({
-  /** Engram exports restore records exactly; vendor exports are captured like a page would be. */
-  exact: z.boolean(),
-  conversations: z.array(z.unknown()).check(z.maxLength(500)),
-  memories: z.array(z.unknown()).check(z.maxLength(5000)),
-  /** Engram exports since #12: waiting and failed jobs, and usage records. */
-  jobs: z.optional(z.array(z.unknown()).check(z.maxLength(5000))),
-  usage: z.optional(z.array(z.unknown()).check(z.maxLength(5000))),
-});
-export type ImportChunk = z.infer<typeof ImportChunk>;
-
-/** A record the import refused, and why, in the words the report shows. */
-export const ImportRefusal = z.object({ what: z.string(), reason: z.string() });
-export type ImportRefusal = z.infer<typeof ImportRefusal>;
-
-export const ImportChunkReply = z.object({
-  conversations: z.number(),
-  turns: z.number(),
-  memories: z.number(),
-  /** Records already stored as they are, or newer (by updatedAt): the stored one was kept. */
-  kept: z.number(),
-  refused: z.array(ImportRefusal),
-  /** Conversations whose extraction progress was restored, jobs and usage records written (#12). */
-  progress: z.number(),
-  jobs: z.number(),
-  usage: z.number(),
-});
-export type ImportChunkReply = z.infer<typeof ImportChunkReply>;
-
-/** A tab's answer to "read the memories your site saved", validated by the background (page data). */
-export const VendorMemories = z.object({
-  site: Site,
-  result: z.union([
-    z.object({
-      ok: z.literal(true),
-      memories: z
-        .array(
-          z.object({
-            id: z.string().check(z.minLength(1), z.maxLength(200)),
-            text: z.string().check(z.minLength(1), z.maxLength(2000)),
-            updatedAt: z.nullable(z.iso.datetime({ offset: true })),
-          }),
-        )
-        .check(z.maxLength(5000)),
-    }),
-    z.object({ ok: z.literal(false), reason: z.string().check(z.maxLength(500)) }),
-  ]),
-});
-export type VendorMemories = z.infer<typeof VendorMemories>;
-
-export const VendorImportReply = z.object({ site: Site, imported: z.number(), unchanged: z.number() });
-export type VendorImportReply = z.infer<typeof VendorImportReply>;
+// Import messages live beside these (#25 made them grow); re-exported so callers keep one module.
+export * from './import-messages';
 
 export { Memory };
 
@@ -214,6 +162,8 @@ export const RecallLine = z.object({
   day: z.nullable(z.string()),
   /** The memory's type, so the preview labels a Preference as one (#16); null for a past-chat excerpt. */
   type: z.optional(z.nullable(MemoryType)),
+  /** A past-chat excerpt of an assistant's answer: labelled as a quote, never as the person's note (#25). */
+  answer: z.optional(z.boolean()),
 });
 export type RecallLine = z.infer<typeof RecallLine>;
 
@@ -230,8 +180,10 @@ export const RecallReply = z.object({
 export type RecallReply = z.infer<typeof RecallReply>;
 
 export const OfferRequest = z.object({ site: Site, scope: z.nullable(z.string().check(z.maxLength(200))) });
-/** null when "Offer memory on new chats" is off. */
+/** null when "Offer memory on new chats" is off, or Engram is off for the site. */
 export const OfferReply = z.object({ count: z.nullable(z.number()) });
+/** Whether Engram is on for the asking page's site (Settings → Sites, #24). */
+export const SiteSwitch = z.object({ on: z.boolean() });
 
 /** The page's side of recall, asked by the popup through the content script. */
 export const PageContext = z.object({

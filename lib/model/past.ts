@@ -11,6 +11,7 @@ export const PassageMsg = z.object({
   chunk: z.number().check(z.int(), z.nonnegative()),
   conversationKey: Key,
   who: z.string().check(z.maxLength(100)),
+  role: z.enum(['user', 'assistant']),
   at: z.string().check(z.maxLength(40)),
   text: z.string(),
   context: z.string(),
@@ -86,7 +87,11 @@ const memoryOps = [
 
 export const PastOp = z.discriminatedUnion('op', [
   ...memoryOps,
-  z.object({ op: z.literal('open') }),
+  z.object({
+    op: z.literal('open'),
+    /** Whether passages are redacted (Settings → Redact secrets): an index built the other way is rebuilt. */
+    redacted: z.optional(z.boolean()),
+  }),
   z.object({
     op: z.literal('put'),
     conversations: z.array(z.object({ key: Key, passages: z.array(PassageMsg) })),
@@ -111,6 +116,7 @@ export const PastHitMsg = z.object({
   id: Key,
   turnKey: Key,
   who: z.string(),
+  role: z.enum(['user', 'assistant']),
   at: z.string(),
   text: z.string(),
   score: z.number(),

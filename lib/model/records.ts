@@ -83,6 +83,11 @@ export const MemorySource = z
     conversationId: z.nullable(z.string()),
     turnIds: z.array(z.string()),
     url: z.nullable(z.string()),
+    /**
+     * A desktop agent that proposed the memory through engram-mcp (#27): the name its MCP client gave, which it
+     * chose itself. Optional, so records from before it (and devices that do not know it) still parse.
+     */
+    agent: z.optional(z.string().check(z.maxLength(80))),
   })
   .check(
     z.refine((s) => s.url === null || (s.site !== null && isSiteUrl(s.site, s.url)), {
@@ -133,7 +138,8 @@ export const MemoryOp = z.enum([
 ]);
 export type MemoryOp = z.infer<typeof MemoryOp>;
 
-export const Actor = z.enum(['user', 'extractor', 'import']);
+/** `agent`: a desktop agent through engram-mcp (#27), named in the event's `agent`; it only ever proposes. */
+export const Actor = z.enum(['user', 'extractor', 'import', 'agent']);
 export type Actor = z.infer<typeof Actor>;
 
 export const MemoryEvent = z.object({
@@ -148,6 +154,12 @@ export const MemoryEvent = z.object({
   promptVersion: z.nullable(z.string()),
   model: z.nullable(z.string()),
   at: isoDate,
+  /**
+   * Set on every event an import wrote (#25): a file's history is a log of what happened elsewhere, never what
+   * this device's extractor did today (lib/store/limits.ts). Device-local: never exported (lib/model/export.ts).
+   */
+  imported: z.optional(z.boolean()),
+  agent: z.optional(z.string().check(z.maxLength(80))),
 });
 export type MemoryEvent = z.infer<typeof MemoryEvent>;
 
@@ -192,5 +204,10 @@ export const Usage = z.object({
   /** Estimated from a price table when the model is known; null otherwise. */
   costUsd: z.nullable(z.number().check(z.nonnegative())),
   jobId: z.nullable(z.string()),
+  /**
+   * Set on every row an import wrote (#25): what the calls cost where they were made, shown in Activity's history,
+   * never counted against this device's daily token cap. Device-local: never exported (lib/model/export.ts).
+   */
+  imported: z.optional(z.boolean()),
 });
 export type Usage = z.infer<typeof Usage>;

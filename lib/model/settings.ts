@@ -1,13 +1,18 @@
 // Settings live in WXT storage items (chrome.storage.local), not Dexie: they are small, read by every
 // context, and WXT gives them versions and migrations.
 import { z } from 'zod/mini';
+import { Site } from './site';
 
 export const EMBEDDING_MODEL = 'text-embedding-3-small';
 
 export const Settings = z.object({
   capture: z.object({
-    /** Per-site switch; a site missing here counts as on. */
-    sites: z.object({ chatgpt: z.boolean(), claude: z.boolean() }),
+    /**
+     * The person's switch per site (Settings → Sites, #24); a site missing here counts as on, so a site added to
+     * the registry is on for settings stored before it. Keyed by any string, not the Site enum: a value written
+     * by a build that knows more sites must still parse, or every other setting would fall back to defaults.
+     */
+    sites: z.record(z.string(), z.boolean()),
     paused: z.boolean(),
     idleDelaySec: z.number().check(z.int(), z.gte(10), z.lte(3600)),
     allowIncognito: z.boolean(),
@@ -41,7 +46,8 @@ export type Settings = z.infer<typeof Settings>;
 
 export const DEFAULT_SETTINGS: Settings = {
   capture: {
-    sites: { chatgpt: true, claude: true },
+    // Every site of the registry on (#24).
+    sites: Object.fromEntries(Site.options.map((site) => [site, true])),
     paused: false,
     idleDelaySec: 120,
     allowIncognito: false,
@@ -59,3 +65,6 @@ export const DEFAULT_SETTINGS: Settings = {
   prompts: { extraction: 'v1', consolidation: 'v1' },
   limits: { dailyChanges: 200, dailyTokens: 1_000_000 },
 };
+
+/** Whether Engram reads `site` at all: capture, the in-page button and the new-chat offer (#24). */
+export const siteOn = (settings: Settings, site: Site): boolean => settings.capture.sites[site] !== false;

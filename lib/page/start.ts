@@ -12,6 +12,7 @@ import { sendMessage } from '../messaging/send';
 import type { SiteAdapter } from '../sites/adapter';
 import type { FetchJson } from '../sites/api-types';
 import { onTabMessage } from '../messaging/tab';
+import { followSiteSwitch } from './switch';
 
 export function startChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): void {
   const fetchJson = pageFetchJson(location.origin);
@@ -33,15 +34,21 @@ export function startChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): 
       hide: () => sendMessage('previewHide', {}),
     },
   });
+  // Nothing is read and no button shows until the background says the site is on (Settings → Sites, #24).
+  let on = false;
   const onChange = () => {
+    if (!on) return;
     capture.onPageChange();
     session.sync(location.href);
   };
   watchThread(document, () => adapter.findThread(document), onChange, ctx.signal);
-  listenForReplies((id) => void capture.refresh(id), ctx.signal);
-  ctx.addEventListener(window, 'wxt:locationchange', () => void capture.refresh());
-  session.sync(location.href);
-  void capture.refresh();
+  listenForReplies((id) => on && void capture.refresh(id), ctx.signal);
+  ctx.addEventListener(window, 'wxt:locationchange', () => on && void capture.refresh());
+  followSiteSwitch((next) => {
+    on = next;
+    session.setOn(on, location.href);
+    if (on) void capture.refresh();
+  }, ctx);
   serveTabMessages(adapter, fetchJson, session, ctx);
 }
 

@@ -9,11 +9,18 @@ const turn = (conv: string, i: number, text: string): PastTurn => ({
   key: `${conv}:t${i}`,
   conversationKey: conv,
   who: i % 2 ? 'Assistant' : 'Me',
+  role: i % 2 ? 'assistant' : 'user',
   text,
   at: '2026-06-01T09:00:00.000Z',
 });
 const put = (engine: PastEngine, conv: string, texts: string[]) =>
-  engine.putConversation(conv, passagesOf(texts.map((t, i) => turn(conv, i, t))));
+  engine.putConversation(
+    conv,
+    passagesOf(
+      texts.map((t, i) => turn(conv, i, t)),
+      true,
+    ),
+  );
 const turnsOf = (engine: PastEngine, query: string, skip: string | null = null, limit = 10) =>
   engine.query(query, { limit, skipConversation: skip }).map((h) => h.turnKey);
 
@@ -63,7 +70,7 @@ describe('PastEngine', () => {
     const engine = await memoryEngine();
     put(engine, 'a', ['Cello lessons on Tuesdays']);
     // The second passage fails after the first was written: the transaction rolls both back.
-    const bad = passagesOf([turn('b', 0, 'Violin lessons on Fridays'), turn('b', 1, 'And scales')]).map(
+    const bad = passagesOf([turn('b', 0, 'Violin lessons on Fridays'), turn('b', 1, 'And scales')], true).map(
       (p, i) => (i === 1 ? { ...p, text: null as unknown as string } : p),
     );
     expect(() => engine.putConversation('b', bad)).toThrow();

@@ -12,8 +12,12 @@ import { Statements } from './statements';
 
 export { RANK_WEIGHTS, type PastHit, type QueryOptions, type RankWeights } from './query';
 
-/** Bump when the schema, the passage rules or the tokenization change: the index is then rebuilt from Dexie. */
-export const PAST_SCHEMA = 3;
+/**
+ * Bump when the schema, the passage rules or the tokenization change: the index is then rebuilt from Dexie.
+ * 4 (#25 items 2, 3): passages are cut from whole turns already redacted, so an index of 3 may hold secrets;
+ * each passage keeps its speaker's role, so an assistant's words are quoted as a past answer.
+ */
+export const PAST_SCHEMA = 4;
 
 export type SqlDb = Pick<Database, 'exec' | 'prepare' | 'selectArrays' | 'selectValue' | 'transaction'>;
 
@@ -25,7 +29,7 @@ CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS convs(id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE);
 CREATE TABLE IF NOT EXISTS passages(
   rowid INTEGER PRIMARY KEY, conv INTEGER NOT NULL, turn TEXT NOT NULL, chunk INTEGER NOT NULL,
-  who TEXT NOT NULL, at TEXT NOT NULL, text TEXT NOT NULL, hash INTEGER NOT NULL);
+  who TEXT NOT NULL, role INTEGER NOT NULL, at TEXT NOT NULL, text TEXT NOT NULL, hash INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS passages_conv ON passages(conv);
 CREATE VIRTUAL TABLE IF NOT EXISTS fts USING fts5(own, ctx, content='', contentless_delete=1,
   tokenize='unicode61 remove_diacritics 0');
@@ -45,18 +49,33 @@ export class PastEngine {
     this.sql = new Statements(db);
   }
 
-  /** Creates the schema, or drops an index of another version; true when the index is (now) empty. */
-  open(): boolean {
+  /**
+   * Creates the schema, or drops an index of another version or built under the other "Redact secrets" choice
+   * (`redacted`; undefined keeps what is there); true when the index is (now) empty.
+   */
+  open(redacted?: boolean): boolean {
     this.sql.forget();
     this.rows = null;
     const version = this.metaOf('schema');
-    if (version !== null && Number(version) !== PAST_SCHEMA) {
+    const mode = redacted === undefined ? null : String(Number(redacted));
+    const otherMode = mode !== null && (this.metaOf('redacted') ?? mode) !== mode;
+    if (version !== null && (Number(version) !== PAST_SCHEMA || otherMode)) {
       this.db.exec(DROP);
       this.db.exec('DROP TABLE IF EXISTS meta;');
+      this.purge();
     }
     this.db.exec(SCHEMA);
     this.setMeta('schema', String(PAST_SCHEMA));
+    if (mode !== null) this.setMeta('redacted', mode);
     return this.count() === 0;
+  }
+
+  /**
+   * Dropped or deleted rows stay in the file's free pages until they are reused: an index of schema 3 held
+   * secrets, and Delete everything must leave no turn behind. VACUUM rewrites the file from the live rows.
+   */
+  private purge(): void {
+    this.db.exec('VACUUM;');
   }
 
   count(): number {
@@ -134,8 +153,9 @@ export class PastEngine {
 
   clear(): void {
     this.db.exec(
-      "DELETE FROM passages; DELETE FROM fts; DELETE FROM convs; DELETE FROM meta WHERE key <> 'schema';",
+      "DELETE FROM passages; DELETE FROM fts; DELETE FROM convs; DELETE FROM meta WHERE key NOT IN ('schema', 'redacted');",
     );
+    this.purge();
     this.rows = 0;
   }
 
@@ -153,8 +173,8 @@ export class PastEngine {
 
   private insert(conv: number, p: Passage, hash: number): void {
     this.sql.run(
-      'INSERT INTO passages(conv, turn, chunk, who, at, text, hash) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      [conv, p.turnKey, p.chunk, p.who, p.at, p.text, hash],
+      'INSERT INTO passages(conv, turn, chunk, who, role, at, text, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      [conv, p.turnKey, p.chunk, p.who, p.role === 'assistant' ? 1 : 0, p.at, p.text, hash],
     );
     this.sql.run('INSERT INTO fts(rowid, own, ctx) VALUES (last_insert_rowid(), ?, ?)', [
       stems(p.text),
@@ -199,17 +219,18 @@ export class PastEngine {
         ? 0
         : Number(this.sql.all('SELECT count(*) FROM passages WHERE conv = ?', [skip])[0]?.[0] ?? 0);
     const rows = this.sql.all(
-      `SELECT p.turn, p.chunk, p.who, p.at, p.text, f.s FROM
+      `SELECT p.turn, p.chunk, p.who, p.role, p.at, p.text, f.s FROM
          (SELECT rowid, -bm25(fts, ?, ?) AS s FROM fts WHERE fts MATCH ? ORDER BY s DESC LIMIT ?) f
        JOIN passages p ON p.rowid = f.rowid WHERE p.conv <> ? ORDER BY f.s DESC LIMIT ?`,
       [w.own, w.context, match, options.limit + room, skip ?? -1, options.limit],
     );
-    return rows.map(([turn, chunk, who, at, text, score]) => {
+    return rows.map(([turn, chunk, who, role, at, text, score]) => {
       const cut = cutExcerpt(String(text), weights);
       return {
         id: `${passageId(String(turn), Number(chunk))}#${cut.piece}`,
         turnKey: String(turn),
         who: String(who),
+        role: role === 1 ? 'assistant' : 'user',
         at: String(at),
         text: cut.text,
         score: Number(score),

@@ -4,12 +4,21 @@ import { escapeMemoryText } from '../recall/block';
 import { excerptLine } from '../recall/excerpts';
 import type { PastLine } from '../recall/recall';
 import type { PastHit } from './engine';
+import { ANSWER_LABEL, quoted, withoutLinks } from './quote';
 
-/** The shown text of a hit: its speaker, then the excerpt. */
-export const hitText = (hit: Pick<PastHit, 'who' | 'text'>) => `${hit.who}: ${hit.text}`;
+type Shown = Pick<PastHit, 'who' | 'role' | 'text'>;
+
+/**
+ * The shown text of a hit, without any link (#25 item 3): the person's own words after their label ("Me: …"),
+ * an assistant's as a quote of a past answer, never as a note ('Quoted AI answer: "…"').
+ */
+export const hitText = (hit: Shown) =>
+  hit.role === 'assistant'
+    ? `${ANSWER_LABEL}: ${quoted(withoutLinks(hit.text))}`
+    : `${hit.who}: ${withoutLinks(hit.text)}`;
 
 /** The text whose tokens a hit's line shows (the preview's count): its shown text, escaped as printed. */
-export const hitTokenText = (hit: Pick<PastHit, 'who' | 'text'>) => escapeMemoryText(hitText(hit));
+export const hitTokenText = (hit: Shown) => escapeMemoryText(hitText(hit));
 
 /**
  * A hit's whole line as the block prints it: "- ", the escaped text and the line break. o200k never joins a
@@ -17,9 +26,9 @@ export const hitTokenText = (hit: Pick<PastHit, 'who' | 'text'>) => escapeMemory
  * charges it instead of the text's count plus LINE_OVERHEAD, a margin of 3 that the worst line needs: a
  * 600-token block was charged 594.6 tokens and really held 519 (eval:recall-loss, docs/recall.md, #28).
  */
-export const hitLineText = (hit: Pick<PastHit, 'who' | 'text'>) => `- ${hitTokenText(hit)}\n`;
+export const hitLineText = (hit: Shown) => `- ${hitTokenText(hit)}\n`;
 
-type Counted = Pick<PastHit, 'who' | 'text'> & { tokens?: number; lineTokens?: number };
+type Counted = Shown & { tokens?: number; lineTokens?: number };
 
 /**
  * Gives each hit its token count (and its line's): the ones it carries, else counted here, once per distinct
@@ -54,6 +63,7 @@ export function pastLines<H extends PastHit & { lineTokens?: number }>(
     const text = hitText(hit);
     const line = { id: hit.id, text, context: '', at: hit.at, tokenCount: tokensOf(hit) };
     const counted = hit.lineTokens === undefined ? {} : { lineTokens: hit.lineTokens };
-    return { memory: { ...excerptLine(line, [hit.turnKey]), ...counted }, score: hit.score };
+    const answer = hit.role === 'assistant' ? { answer: true } : {};
+    return { memory: { ...excerptLine(line, [hit.turnKey]), ...counted, ...answer }, score: hit.score };
   });
 }

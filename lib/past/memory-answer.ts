@@ -3,11 +3,8 @@
 import type { MemoryAnswer, MemoryQuery } from '../model/past';
 import { AnswerView, memoryQueryOf } from '../recall/answer-view';
 import type { MemoryRow } from '../recall/index';
-import { boostFactor } from '../recall/boost';
 import { inProfile, profileScore } from '../recall/rank';
 import type { RecallInput } from '../recall/recall';
-import { POOL } from '../recall/select';
-import { queryWindow } from '../recall/time';
 import { profileRows, rowsFor } from './memory-reads';
 import { HEAD, lexicalHits, type LexicalOptions } from './memory-search';
 import type { MemoryTable } from './memory-table';
@@ -27,23 +24,18 @@ function profileHits(table: MemoryTable, req: MemoryQuery): Scored[] {
 }
 
 /**
- * The matches recall can pack: in the request's scopes, the best POOL by boosted score (rank.ts), standing and
- * pinned lines apart (they come with every answer, and packing passes over those it took). The reply carried all
- * 400 before: 350 kB at 10,000 memories, parsed at each of its two hops (warm click p50 200 ms, bench:recall). A
- * memory the semantic tier lifts comes from the background's own list; after a Remove (exclude), all are sent,
- * as near-duplicates of the removed line are dropped before the pool is cut (recall.ts).
+ * The matches recall can rank: those in the request's scopes, standing and pinned lines apart (every answer holds
+ * them once, and recall finds them there by id). All 400 with every standing and pinned line twice were 330 kB at
+ * 10,000 memories, parsed at each of the reply's two hops. Cutting further to the best 200 by boosted score (the
+ * packing pool) held the same block until lines of one conversation began to rise together (lib/recall/
+ * sessions.ts, #28): a match ranked past 200 can now reach the pool, so none is cut. After a Remove (exclude),
+ * all are sent, as near-duplicates of the removed line are dropped before the pool (recall.ts).
  */
-function packable(hits: Scored[], req: MemoryQuery, reserved: readonly MemoryRow[]): Scored[] {
+function rankable(hits: Scored[], req: MemoryQuery, reserved: readonly MemoryRow[]): Scored[] {
   if (req.exclude.length > 0) return hits;
   const scopes = req.scopes ? new Set(req.scopes) : null;
   const held = new Set(reserved.map((r) => r.memory.id));
-  const window = queryWindow(req.query, req.now);
-  return hits
-    .filter((hit) => (!scopes || scopes.has(hit.memory.scope)) && !held.has(hit.memory.id))
-    .map((hit) => ({ hit, boosted: hit.score * boostFactor(hit.memory, req.now, window) }))
-    .sort((a, b) => b.boosted - a.boosted)
-    .slice(0, POOL)
-    .map(({ hit }) => hit);
+  return hits.filter((hit) => (!scopes || scopes.has(hit.memory.scope)) && !held.has(hit.memory.id));
 }
 
 export function answerMemories(table: MemoryTable, req: MemoryQuery, options?: LexicalOptions): MemoryAnswer {
@@ -58,7 +50,7 @@ export function answerMemories(table: MemoryTable, req: MemoryQuery, options?: L
     return row ? [{ ...row, score }] : [];
   });
   return {
-    hits: req.mode === 'profile' ? profileHits(table, req) : packable(hits, req, rows.reserved),
+    hits: req.mode === 'profile' ? profileHits(table, req) : rankable(hits, req, rows.reserved),
     lexical: hits.map((h): [string, number] => [h.memory.id, h.score]),
     reserved: rows.reserved,
     extra: rows.extra,

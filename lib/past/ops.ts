@@ -20,7 +20,7 @@ export async function runOp({ past: engine, memories }: Indexes, op: PastOp, dis
   if (isMemoryOp(op)) return runMemoryOp(memories, op);
   switch (op.op) {
     case 'open':
-      return { empty: engine.open() || engine.metaOf('built') === null };
+      return { empty: engine.open(op.redacted) || engine.metaOf('built') === null };
     case 'put':
       // One transaction per batch: a commit per conversation was ~2,000 journal writes for a 2,000-chat import.
       engine.putConversations(op.conversations);

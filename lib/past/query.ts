@@ -1,5 +1,6 @@
 // What a past-index query asks for and gets back (#13), and which of its terms are worth a MATCH.
 import { compoundParts, partCandidates } from '../recall/compounds';
+import type { PastRole } from './passages';
 
 /** bm25() column weights, tuned with eval:recall (docs/past-index.md). */
 export interface RankWeights {
@@ -13,6 +14,8 @@ export interface PastHit {
   id: string;
   turnKey: string;
   who: string;
+  /** An assistant's words are quoted as a past answer, never shown as the person's own (#25 item 3). */
+  role: PastRole;
   at: string;
   text: string;
   score: number;

@@ -49,6 +49,13 @@ function overCaps(decisions: readonly Decision[], input: GuardInput): string | n
   return null;
 }
 
+/** Why a memory is the person's own (pinned, a standing rule, typed or edited by hand), or null. */
+export function ownedBecause(m: Memory, writtenByYou: boolean): string | null {
+  if (m.pinned) return 'pinned';
+  if (m.priority === -1) return 'a standing rule';
+  return writtenByYou ? 'written by you' : null;
+}
+
 function ownReason(d: Decision, input: GuardInput): string | null {
   if (d.kind === 'skip' || d.kind === 'confirm') return null;
   if (d.kind === 'update' || d.kind === 'delete') {

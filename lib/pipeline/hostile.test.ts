@@ -2,14 +2,20 @@
 // prompt -> parse -> gate -> consolidation -> guard -> writes -> Dexie (fake-indexeddb), with a scripted model
 // that OBEYS each transcript (test/helpers/hostile.ts). What is checked is the code around the model.
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, test } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { extractionPrompt } from '../../prompts/registry';
+import { resetPastIndex } from '../background/services/past-index';
+import { pastFor, resetPastTier } from '../background/services/past-tier';
+import { redactedLine } from '../background/services/redacted-lines';
+import { DEFAULT_SETTINGS } from '../model/settings';
 import type { Memory, MemoryEvent } from '../model/records';
 import { viewFor } from '../past/memory-answer';
-import { loadSqlite, memoryTable } from '../past/memory-db';
+import { loadSqlite, memoryHost, memoryTable } from '../past/memory-db';
+import { ANSWER_LABEL } from '../past/quote';
 import { recallable } from '../recall/index';
-import { recall } from '../recall/recall';
+import { recall, type RecallResult } from '../recall/recall';
 import { db, resetDbForTests } from '../store/db';
+import { countTokens } from '../tokens';
 import { loadHostile, obedientScript, turnsOf, type HostileFixture } from '../../test/helpers/hostile';
 import {
   NOW,
@@ -21,10 +27,14 @@ import {
 } from '../../test/helpers/pipeline';
 import { event, memory } from '../../test/helpers/records';
 import { CAPS } from './guard';
+import { hasLink } from './links';
 
 await loadSqlite();
 
 const FIXTURES = loadHostile();
+
+// The tokenizer's one-time build (~1 s, far more under load) for the past tier's counts, outside any test.
+beforeAll(() => countTokens('warm'), 60_000);
 
 beforeEach(async () => {
   await resetDbForTests();
@@ -72,14 +82,48 @@ function checkPromptShape(o: Outcome, f: HostileFixture) {
   expect(content).not.toMatch(/[\r\v\f\u0085\u2028\u2029]/);
 }
 
-/** The blocks a later chat would get: with an empty draft (priority decides) and with each memory's words. */
-function laterBlocks(o: Outcome): string {
+const laterChat = {
+  site: 'claude' as const,
+  conversationId: 'later',
+  recent: [] as string[],
+  scope: null,
+  exclude: [] as string[],
+};
+const pastOn = { ...DEFAULT_SETTINGS, recall: { ...DEFAULT_SETTINGS.recall, rawTurns: true } };
+
+/**
+ * The blocks a later chat would get, through the background's own past tier (its index built from the stored
+ * turns): with an empty draft (priority decides), with each memory's words and with each turn's (#25 item 3:
+ * an old answer reached every chat whose draft shared its words).
+ */
+async function laterBlocks(o: Outcome, f: HostileFixture): Promise<RecallResult[]> {
   const table = memoryTable(o.memories.map(recallable));
-  const ask = (draft: string) => {
+  resetPastIndex(memoryHost());
+  resetPastTier();
+  const drafts = ['', ...o.memories.map((m) => m.text), ...turnsOf(f).map((t) => t.text.slice(0, 20_000))];
+  const out: RecallResult[] = [];
+  for (const draft of drafts) {
+    const past = await pastFor({ ...laterChat, draft, budgetTokens: 4000 }, pastOn);
     const input = { draft, recent: [], scopes: null, budgetTokens: 4000, now: NOW.getTime() };
-    return recall(viewFor(table, input), input).text;
-  };
-  return [ask(''), ...o.memories.map((m) => ask(m.text))].join('\n');
+    out.push(recall(viewFor(table, input), { ...input, past, clean: redactedLine }));
+  }
+  return out;
+}
+
+/** "From past chats" quotes no link, and quotes an assistant's words only as a past answer (#25 item 3). */
+function checkQuotes(blocks: readonly RecallResult[], f: HostileFixture) {
+  const assistant = new Set(f.turns.flatMap((t, i) => (t.role === 'assistant' ? [`:t${i}`] : [])));
+  const lines = blocks.flatMap((b) => b.lines);
+  for (const l of lines.filter((line) => line.section === 'past')) {
+    expect(hasLink(l.text), l.text).toBe(false);
+    const fromAnswer = (l.memory.evidence ?? []).some((e) => [...assistant].some((a) => e.endsWith(a)));
+    expect(l.text.startsWith(`${ANSWER_LABEL}: "`), l.text).toBe(fromAnswer);
+  }
+  for (const s of f.expect.quotedOnly ?? []) {
+    const holding = lines.filter((l) => l.text.includes(s));
+    expect(holding.length, `${s} is quoted`).toBeGreaterThan(0);
+    for (const l of holding) expect(l.text.startsWith(`${ANSWER_LABEL}: "`), l.text).toBe(true);
+  }
 }
 
 async function run(f: HostileFixture) {
@@ -128,12 +172,15 @@ describe.each(FIXTURES)('$file', (f) => {
       .join('\n');
     for (const s of e.neverActive ?? []) expect(active).not.toContain(s);
     for (const s of e.neverStored ?? []) expect(all).not.toContain(s);
+    const later = await laterBlocks(o, f);
+    checkQuotes(later, f);
     if (e.neverInBlock) {
-      const blocks = laterBlocks(o);
+      const blocks = later.map((b) => b.text).join('\n');
       expect(blocks).toContain('Lyon');
       for (const s of e.neverInBlock) expect(blocks).not.toContain(s);
     }
     const sent = o.requests.flatMap((r) => [r.system, ...r.messages.map((m) => m.content)]).join('\n');
     for (const s of e.neverSent ?? []) expect(sent.replace(/\u200b/g, '')).not.toContain(s);
-  });
+    // The past index on sqlite-wasm and a 150 kB paste asked as a draft: seconds on the loaded 2-core box.
+  }, 30_000);
 });

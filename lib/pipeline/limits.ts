@@ -2,16 +2,15 @@
 import type { Memory } from '../model/records';
 import type { Settings } from '../model/settings';
 import { extractionToday, nextUtcDay, writtenByPerson } from '../store/limits';
-import type { GuardInput } from './guard';
+import { ownedBecause, type GuardInput } from './guard';
 
 /** Why each target is the person's own: pinned, a standing rule, or typed or edited by hand. */
 export async function ownership(targets: readonly Memory[]): Promise<Map<string, string>> {
   const mine = await writtenByPerson(targets.map((t) => t.id));
   const out = new Map<string, string>();
   for (const t of targets) {
-    if (t.pinned) out.set(t.id, 'pinned');
-    else if (t.priority === -1) out.set(t.id, 'a standing rule');
-    else if (mine.has(t.id)) out.set(t.id, 'written by you');
+    const why = ownedBecause(t, mine.has(t.id));
+    if (why) out.set(t.id, why);
   }
   return out;
 }

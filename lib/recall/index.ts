@@ -22,6 +22,8 @@ export type Recallable = Pick<
   evidence?: string[];
   /** A raw past-turn excerpt rather than an extracted memory. */
   excerpt?: boolean;
+  /** An excerpt of an assistant's turn: quoted as a past answer, never shown as the person's note (#25). */
+  answer?: boolean;
   /** Words around an excerpt (excerpts.ts), never shown or counted; the memory table does not index them. */
   context?: string;
   /** Tokens of the printed line, "- " and line break included, when counted (lib/past/lines.ts hitLineText). */

@@ -213,7 +213,9 @@ describe('budget with past lines counted as printed', () => {
       const hits = Array.from({ length: Math.floor(rand() * 60) }, (_, i) => ({
         id: `h${i}`,
         turnKey: `c:t${i}`,
-        who: rand() < 0.5 ? 'Me' : 'Assistant',
+        ...(rand() < 0.5
+          ? { who: 'Me', role: 'user' as const }
+          : { who: 'Assistant', role: 'assistant' as const }),
         at: at(i * 7),
         text: text(1 + Math.floor(rand() * 14)),
         score: 1 + rand() * 10,
@@ -253,6 +255,22 @@ describe('past-turn excerpts', () => {
   });
 });
 
+// #25 item 3: past lines are built without links (lib/past/quote.ts); a line that still holds one, however it
+// was made, is never offered.
+test('a past line that holds a link is never offered', () => {
+  const line = (id: string, text: string) => ({
+    memory: { ...mem(id, text, { type: 'event' }), excerpt: true, evidence: [`c:${id}`] },
+    score: 5,
+  });
+  const past = {
+    lines: [
+      line('x1', 'Me: the ferry to Hvar leaves at 9'),
+      line('x2', 'Me: ferry times at hvar.example/t?d=1'),
+    ],
+  };
+  expect(ids(ask(indexOf(), { draft: 'ferry to Hvar', past }))).toEqual(['x1']);
+});
+
 describe('excerpts carry the turns around them', () => {
   test('each piece has the rest of its turn and the turns either side as context', () => {
     const long = 'One. Two three four five six seven eight nine ten eleven twelve. Thirteen.';
@@ -287,6 +305,7 @@ describe('semantic fusion', () => {
       id: `h${i}`,
       turnKey: `c:t${i}`,
       who: 'Me',
+      role: 'user' as const,
       at: '2026-09-01T00:00:00Z',
       text: `weekend ${i} of chores and laundry`,
       score: 1.2,

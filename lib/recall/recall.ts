@@ -1,5 +1,6 @@
 // From a request (draft, recent turns, scope, budget) to the chosen lines and the block text. Pure: the
 // background owns the index and passes it in; the eval and the bench call this same function.
+import { hasLink } from '../pipeline/links';
 import { renderBlock } from './block';
 import type { RecallIndex, Recallable } from './index';
 import { boostFactor } from './boost';
@@ -14,6 +15,8 @@ import {
   type LineCleaner,
   type PackOptions,
 } from './select';
+import { byPlace } from './places';
+import { bySession } from './sessions';
 import { terms } from './terms';
 import { queryWindow } from './time';
 
@@ -80,7 +83,10 @@ function mergePast(ranked: Ranked[], query: string, input: RecallInput): Ranked[
   if (!input.past) return ranked;
   const window = queryWindow(query, input.now);
   const byRank = (input.semantic?.length ?? 0) > 0;
-  const lines = [...input.past.lines].sort((a, b) => b.score - a.score);
+  // Past lines come without links (lib/past/quote.ts, #25 item 3); one that still holds one is never offered.
+  const lines = [...input.past.lines]
+    .filter((l) => !hasLink(l.memory.text))
+    .sort((a, b) => b.score - a.score);
   const past = lines.map(({ memory, score }, i) => ({
     memory,
     score: (byRank ? rankScore(i) : score) * boostFactor(memory, input.now, window),
@@ -115,7 +121,8 @@ export function rankLines(
       ? rankProfile(index, rankOptions)
       : mergePast(rankMemories(index, query, rankOptions), query, input)
   ).filter((r) => !excluded.has(r.memory.id) && !nearRemoved(r.terms));
-  return { mode, query, ranked };
+  if (mode === 'profile') return { mode, query, ranked };
+  return { mode, query, ranked: bySession(byPlace(ranked, input.budgetTokens)) };
 }
 
 export function recall(index: RecallIndex, input: RecallInput): RecallResult {

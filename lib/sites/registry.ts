@@ -1,5 +1,5 @@
 // The only list of hosts: content-script matches, host permissions and host detection all read it
-// (STYLE.md, absorb 1). Exact hosts only, never `includes`.
+// (docs/architecture.md). Exact hosts only, never `includes`.
 import type { Site } from '../model/site';
 
 export const SITE_HOSTS: Record<Site, readonly string[]> = {

@@ -1,6 +1,6 @@
 // When a site's own reply has finished, as data each site's folder declares and the MAIN-world tap can match
 // (#24: the patterns were hard-coded in lib/capture/tap.ts for ChatGPT and Claude). Kept free of imports and
-// zod: the tap is bundled into the page's own world, which must stay tiny (STYLE.md avoid 2).
+// zod: the tap is bundled into the page's own world, which must stay tiny (docs/architecture.md: the page world only taps).
 
 export interface ReplyPattern {
   /**

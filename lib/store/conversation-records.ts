@@ -1,7 +1,10 @@
 // Conversation and turn records as the store keeps them, built the same way from a capture and from an exported
 // conversation (#12): what a file or a page may lack is filled in, and citation marks are stripped from every
-// turn's text on the way in.
+// turn's text on the way in. Engram's own block is fenced out here too (#25): a page's capture is fenced in the
+// content script already, but a ChatGPT or Claude data export holds every block Engram ever inserted, whose
+// lines (memories since deleted forever among them) came back as turn text, in past-chat quotes and extraction.
 import type { z } from 'zod/mini';
+import { fenceOwnBlock } from '../capture/fence';
 import type { ExportConversation } from '../model/export';
 import { conversationKey, turnKey } from '../model/keys';
 import type { CaptureRequest } from '../model/messages';
@@ -48,19 +51,29 @@ export function recordsOfExport(c: Imported, at: string): CaptureWrite {
       updatedAt: c.updatedAt ?? lastChanged(c) ?? at,
       health: c.health ?? health(c, at),
     },
-    turns: c.turns.map((t, i) => ({
+    turns: readable(c.turns).map((t, i) => ({
       key: turnKey(key, t.id),
       conversationKey: key,
       id: t.id,
       role: t.role,
-      // Every capture (site JSON, page) and import (exports, Engram files) passes here (#12).
-      text: stripCitations(t.text),
+      text: t.text,
       createdAt: t.createdAt,
       order: t.order ?? i,
       superseded: t.superseded ?? false,
       capturedAt: t.capturedAt ?? at,
     })),
   };
+}
+
+/**
+ * Every capture (site JSON, page) and import (exports, Engram files) passes here (#12): the text as a person
+ * reads it, and no turn that was only Engram's block (a capture drops those too, lib/capture/capture.ts).
+ */
+function readable(turns: Imported['turns']): Imported['turns'] {
+  return turns.flatMap((t) => {
+    const text = stripCitations(fenceOwnBlock(t.text));
+    return text ? [{ ...t, text }] : [];
+  });
 }
 
 /** A capture is the visible branch in page order; it becomes records the same way an import does. */

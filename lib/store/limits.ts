@@ -16,7 +16,10 @@ export function nextUtcDay(now: Date): Date {
   return new Date(`${dayOf(new Date(now.getTime() + 86_400_000))}T00:00:00.000Z`);
 }
 
+// What an import wrote is history from elsewhere, not this device's doing today (#25: a file's usage rows and
+// extractor events, dated today, used up both caps).
 const direct = (e: MemoryEvent) =>
+  !e.imported &&
   e.actor === 'extractor' &&
   (e.op === 'add' || e.op === 'update' || e.op === 'delete') &&
   e.after?.status !== 'pending';
@@ -28,7 +31,7 @@ export async function extractionToday(now = new Date()): Promise<Today> {
     d.memoryEvents.where('at').aboveOrEqual(`${day}T00:00:00.000Z`).filter(direct).count(),
     d.usage.where('day').equals(day).toArray(),
   ]);
-  const tokens = usage.reduce((n, u) => n + u.promptTokens + u.completionTokens, 0);
+  const tokens = usage.reduce((n, u) => (u.imported ? n : n + u.promptTokens + u.completionTokens), 0);
   return { changes: events, tokens };
 }
 

@@ -1,36 +1,38 @@
-// Accessibility (#16): axe-core over the popup (first run, a chat tab, another tab), the preview frame on a chat
-// page and every options section with the states a person opens there, light and dark, with the WCAG 2 A/AA
+// Accessibility (#16): axe-core over the popup (first run, a chat tab, another tab with a site withheld, a chat
+// tab with Engram off there), the preview frame on a chat page and every options section (Settings → Sites
+// with a withheld site, #24) with the states a person opens there, light and dark, with the WCAG 2 A/AA
 // rules (colour contrast included). Any serious or critical finding fails, listed as rule, impact, element and
 // what is wrong. axe exempts disabled controls and placeholders from contrast; #16 measured them unreadable in
 // dark mode (2.66:1 to 3.89:1), so every disabled control's text and every shown placeholder must keep 4.5:1 too.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { s3Backend } from '../../lib/sync/s3';
 import type { Running } from '../helpers/servers/process';
 import { S3_KEY, S3_SECRET, startS3 } from '../helpers/servers/s3';
 import { Device, PASSPHRASE } from '../helpers/sync';
+import { AXE, lowContrast, runAxe, TAGS } from './axe';
 import { DEMO } from './demo-data';
 import { fixture, launch, openOptions, servePage, type Harness } from './harness';
-import { clickInsert, confirmButton, frameShown, previewDialog, previewFrame } from './preview';
+import { showConfigurations } from './mcp';
+import { clickInsert, confirmButton, frameShown, HOST, previewDialog, previewFrame } from './preview';
 import { seedRows } from './seed';
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const SCHEMES = ['light', 'dark'] as const;
 type Scheme = (typeof SCHEMES)[number];
 // The sections of components/options/OptionsApp.tsx; the count is checked against its navigation below.
-const SECTIONS = ['memories', 'review', 'conversations', 'activity', 'model', 'settings', 'sync', 'data'];
+const SECTIONS = [
+  'memories',
+  'review',
+  'conversations',
+  'activity',
+  'model',
+  'settings',
+  'sync',
+  'agents',
+  'data',
+];
 const CHAT = 'https://chatgpt.com/c/6f0d2c1e-1111-4a2b-9c3d-0000000a11e0';
 const AA = 4.5;
-
-interface Finding {
-  rule: string;
-  impact: string;
-  target: string;
-  summary: string;
-}
 
 let h: Harness;
 let options: Page;
@@ -42,8 +44,10 @@ let s3: Running;
 
 beforeAll(async () => {
   s3 = await startS3('engram');
-  // Host access for the storage, as if the person had accepted the prompt Connect asks for.
-  h = await launch({ grantOrigins: ['http://127.0.0.1/*'] });
+  // Host access for the storage (as if Connect's prompt was accepted); Chrome's "on click" site access with
+  // ChatGPT allowed and Claude not, so Settings → Sites and the popup show a withheld site (#24).
+  const chatgptHosts = ['https://chatgpt.com/*', 'https://chat.openai.com/*'];
+  h = await launch({ onClick: true, grantOrigins: ['http://127.0.0.1/*', ...chatgptHosts] });
   await h.context.route(/^http:\/\/127\.0\.0\.1:/, (route) => route.continue());
   await servePage(h.context, CHAT, fixture('pages/chatgpt-current.html'));
   options = await openOptions(h, 'memories');
@@ -59,95 +63,6 @@ afterAll(async () => {
   await h?.close();
   await s3?.stop();
 });
-
-interface AxeColor {
-  alpha: number;
-  parseString(css: string): AxeColor;
-}
-type Axe = typeof import('axe-core') & {
-  commons: {
-    color: {
-      Color: new () => AxeColor;
-      getBackgroundColor(el: Element, bgElms?: Element[]): AxeColor | null;
-      getForegroundColor(el: Element, noScroll?: boolean, bg?: AxeColor | null): AxeColor | null;
-      getOwnBackgroundColor(style: CSSStyleDeclaration): AxeColor;
-      flattenColors(source: AxeColor, backdrop: AxeColor): AxeColor;
-      getContrast(bg: AxeColor | null, fg: AxeColor | null): number | null;
-    };
-  };
-};
-
-/** axe's violations, and its "needs review" results except contrast (undecidable over overlapping layers). */
-function runAxe(tags: string[]): Promise<Finding[]> {
-  const axe = (window as unknown as { axe: Axe }).axe;
-  return axe
-    .run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations', 'incomplete'] })
-    .then(({ violations, incomplete }) =>
-      [...violations, ...incomplete.filter((r) => r.id !== 'color-contrast')].flatMap((v) =>
-        v.nodes.map((n) => ({
-          rule: v.id,
-          impact: n.impact ?? v.impact ?? 'unknown',
-          target: n.target.join(' '),
-          summary: (n.failureSummary ?? v.help).replace(/\s+/g, ' ').trim(),
-        })),
-      ),
-    );
-}
-
-/**
- * Contrast of what axe leaves out: the text of disabled controls and shown placeholders, measured with axe's own
- * colour engine (backgrounds stacked, opacity and alpha blended).
- */
-function lowContrast(min: number): { checked: string[]; low: Finding[] } {
-  const axe = (window as unknown as { axe: Axe }).axe;
-  const { Color, getBackgroundColor, getForegroundColor, getContrast, getOwnBackgroundColor, flattenColors } =
-    axe.commons.color;
-  const name = (el: Element) =>
-    `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('placeholder') || '').trim().slice(0, 40)}"`;
-  const parse = (css: string) => {
-    const color = new Color();
-    color.parseString(css);
-    return color;
-  };
-  /** The element's background over its ancestors' down to the page's white canvas. */
-  const ownBackground = (el: Element) => {
-    let color = getOwnBackgroundColor(getComputedStyle(el));
-    for (let up = el.parentElement; up && color.alpha < 1; up = up.parentElement)
-      color = flattenColors(color, getOwnBackgroundColor(getComputedStyle(up)));
-    return color.alpha < 1 ? flattenColors(color, parse('#ffffff')) : color;
-  };
-  const checked: string[] = [];
-  const low: Finding[] = [];
-  axe.setup(document);
-  try {
-    const disabled = [...document.querySelectorAll('button:disabled, a[aria-disabled="true"]')];
-    const placeholders = [...document.querySelectorAll(':is(input, textarea):placeholder-shown')];
-    for (const el of [...disabled, ...placeholders]) {
-      if (!el.getClientRects().length) continue;
-      el.scrollIntoView({ block: 'center' });
-      const isPlaceholder = placeholders.includes(el);
-      // A placeholder is drawn on its field's own background; axe's layer walk gave up on a password field
-      // ("partially obscured") that nothing covers.
-      const bg = isPlaceholder ? ownBackground(el) : (getBackgroundColor(el, []) ?? ownBackground(el));
-      const fg = isPlaceholder
-        ? parse(getComputedStyle(el, '::placeholder').color)
-        : getForegroundColor(el, false, bg);
-      const ratio = getContrast(bg, fg);
-      const what = `${isPlaceholder ? 'placeholder of ' : 'disabled '}${name(el)}`;
-      checked.push(what);
-      if (ratio === null || ratio < min)
-        low.push({
-          rule: isPlaceholder ? 'placeholder-contrast' : 'disabled-contrast',
-          impact: 'serious',
-          target: what,
-          summary: ratio === null ? 'contrast not measurable' : `contrast ${ratio.toFixed(2)}:1 < ${min}:1`,
-        });
-    }
-  } finally {
-    axe.teardown();
-  }
-  return { checked, low };
-}
 
 /** Every disabled control and placeholder measured, across all audits: proof the contrast check ran on them. */
 const measured = new Set<string>();
@@ -231,12 +146,19 @@ const STATES: Record<string, (() => Promise<string>)[]> = {
       return 'Anthropic form';
     },
   ],
+  settings: [
+    async () => (
+      await options.getByText(/^Engram cannot read claude\.ai:/).waitFor(),
+      'Sites, Claude withheld'
+    ),
+  ],
   sync: [
     async () => {
       await options.getByRole('radio', { name: /^S3-compatible/ }).check();
       return 'S3 form';
     },
   ],
+  agents: [() => showConfigurations(options)],
 };
 
 test.each(SCHEMES)('every options section and its open states, %s', async (scheme) => {
@@ -359,8 +281,9 @@ test.each(SCHEMES)(
     const own = await popup.evaluate(async () => (await chrome.tabs.getCurrent())?.id);
     await popup.goto(`${base}?tab=${own}`);
     await popup.getByRole('button', { name: 'Open memories' }).waitFor();
+    await popup.getByText('Engram cannot read Claude: your browser has not allowed it.').waitFor();
     await openDetails(popup);
-    found.push(...(await audit(popup, scheme, 'popup on another tab')));
+    found.push(...(await audit(popup, scheme, 'popup on another tab, Claude withheld')));
     expect(found).toEqual([]);
   },
 );
@@ -384,5 +307,19 @@ test.each(SCHEMES)('the preview frame on a chat page, and with every line remove
   found.push(...(await audit(previewFrame(chat), scheme, 'preview frame, every line removed')));
   await chat.keyboard.press('Escape');
   await expect.poll(() => frameShown(chat)).toBe(false);
+  expect(found).toEqual([]);
+});
+
+// Last: switching the site off takes the chat page's button (and its preview frame) away (#24).
+test.each(SCHEMES)('the popup on a chat tab with Engram switched off there, %s', async (scheme) => {
+  await popup.emulateMedia({ colorScheme: scheme });
+  await popup.goto(`chrome-extension://${h.extensionId}/popup.html?tab=${chatTab}`);
+  const here = popup.getByRole('checkbox', { name: 'Engram on ChatGPT' });
+  await here.uncheck();
+  await popup.getByText('Engram is off for ChatGPT.').waitFor();
+  await openDetails(popup);
+  const found = await audit(popup, scheme, 'popup on a chat tab, Engram off there');
+  await here.check();
+  await chat.locator(HOST).waitFor();
   expect(found).toEqual([]);
 });

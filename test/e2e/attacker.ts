@@ -3,6 +3,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Harness } from './harness';
+import { readableBeside, readableByPage, recordMessages } from './page-reads';
 import { clickInsert, confirmButton, frameShown, HOST, previewDialog, previewFrame } from './preview';
 import { previewRecord, tabIdOf, worker } from './records';
 
@@ -18,15 +19,7 @@ async function frameRecord(h: Harness) {
 /** A chat page with the attacker's recorder installed before anything else runs. */
 export async function openHostilePage(h: Harness, draft = 'treated'): Promise<Page> {
   const chat = await h.context.newPage();
-  await chat.addInitScript(() => {
-    const w = window as unknown as { seen: string[] };
-    w.seen = [];
-    addEventListener(
-      'message',
-      (e) => w.seen.push(typeof e.data === 'string' ? e.data : JSON.stringify(e.data)),
-      true,
-    );
-  });
+  await chat.addInitScript(recordMessages);
   await chat.goto(CHAT);
   await chat.locator(HOST).waitFor();
   // The attacker chooses what is recalled: it writes the draft itself.
@@ -44,38 +37,12 @@ export async function openHostilePage(h: Harness, draft = 'treated'): Promise<Pa
  * From the page's main world: every text and attribute a page script can reach (its DOM, open shadow roots,
  * frame documents it may open), and for each frame whether its document was reachable.
  */
-export const pageCanRead = (chat: Page) =>
-  chat.evaluate(() => {
-    const texts: string[] = [];
-    const frames: { contentDocument: boolean; windowDocument: string }[] = [];
-    const walk = (root: Document | ShadowRoot) => {
-      for (const el of root.querySelectorAll('*')) {
-        texts.push(el.textContent ?? '', ...[...el.attributes].map((a) => a.value));
-        if (el.shadowRoot) walk(el.shadowRoot);
-        if (el instanceof HTMLIFrameElement) {
-          let windowDocument = 'readable';
-          try {
-            void el.contentWindow?.document.body;
-          } catch (e) {
-            windowDocument = (e as Error).name;
-          }
-          frames.push({ contentDocument: el.contentDocument !== null, windowDocument });
-          if (el.contentDocument) walk(el.contentDocument);
-        }
-      }
-    };
-    walk(document);
-    return { text: texts.join('\n'), frames };
-  });
+export const pageCanRead = (chat: Page) => chat.evaluate(readableByPage);
 
 /** Everything the page's own scripts can read, the composer's text and the messages it was posted included. */
 export async function pageSees(chat: Page): Promise<string> {
   const { text } = await pageCanRead(chat);
-  const rest = await chat.evaluate((sel) => {
-    const box = document.querySelector<HTMLElement>(sel);
-    const seen = (window as unknown as { seen: string[] }).seen;
-    return [box?.innerText ?? '', ...seen, document.title, location.href];
-  }, COMPOSER);
+  const rest = await chat.evaluate(readableBeside, COMPOSER);
   return [text, ...rest].join('\n');
 }
 
@@ -88,6 +55,17 @@ export async function expectNoneSeen(chat: Page, words: readonly string[]): Prom
 export async function personActs(chat: Page, at: { x: number; y: number } | null): Promise<void> {
   await chat.keyboard.press('Enter');
   if (at) await chat.mouse.click(at.x, at.y);
+}
+
+/**
+ * The person's keyboard way to the confirm: Tab until it has focus (a disabled or hidden one never does), then
+ * Enter.
+ */
+export async function personTabsAndEnters(chat: Page): Promise<void> {
+  const confirm = confirmButton(chat);
+  const focused = () => confirm.evaluate((b) => b === document.activeElement).catch(() => false);
+  for (let i = 0; i < 12 && !(await focused()); i++) await chat.keyboard.press('Tab');
+  await chat.keyboard.press('Enter');
 }
 
 /**
@@ -118,4 +96,32 @@ export async function confirmCentre(chat: Page): Promise<{ x: number; y: number 
   const box = await confirmButton(chat).boundingBox();
   if (!box) throw new Error('no confirm on screen');
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/**
+ * What the frame's confirm sends (frame → background → tab), sent now from the frame itself, without the
+ * frame's own guard: the tab's reply, which must refuse while the page hides the frame (lib/inject/frame.ts).
+ */
+export function frameSends(chat: Page, text: string): Promise<unknown> {
+  return previewFrame(chat).evaluate(
+    (t) =>
+      new Promise((resolve) =>
+        // eslint-disable-next-line no-restricted-syntax -- the message the frame's confirm sends, without its guard
+        chrome.runtime.sendMessage(
+          { id: 1, type: 'previewInsertText', data: { text: t }, timestamp: Date.now() },
+          resolve,
+        ),
+      ),
+    text,
+  );
+}
+
+/** The preview frame's box in the page (its element sits in a closed shadow root the page cannot reach). */
+export async function frameBox(chat: Page): Promise<{ x: number; y: number; width: number; height: number }> {
+  const el = await previewFrame(chat).frameElement();
+  try {
+    return await el.evaluate((e) => (e as Element).getBoundingClientRect().toJSON() as DOMRect);
+  } finally {
+    await el.dispose();
+  }
 }

@@ -24,30 +24,48 @@ export interface LaunchOptions {
    * Preferences (Chromium's own record of accepted permissions), and the browser started again.
    */
   grantOrigins?: string[];
+  /**
+   * Chrome's "on click" site access (the puzzle menu's "When you click the extension", #24): every host the
+   * manifest declares is withheld, except `grantOrigins`, as the person would allow them one by one. Written as
+   * Chromium records it (`withholding_permissions` in the profile's Preferences); the content script then never
+   * runs on a withheld site, and `permissions.contains` says false for it.
+   */
+  onClick?: boolean;
   /** Extra Chromium flags (bench:past adds `--remote-debugging-port=0` to reach the worker's heap). */
   args?: string[];
 }
 
 export async function launch(options: LaunchOptions = {}): Promise<Harness> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'engram-e2e-'));
-  if (options.grantOrigins?.length) await grantOrigins(userDataDir, options.grantOrigins);
+  if (options.grantOrigins?.length || options.onClick)
+    await grantOrigins(userDataDir, options.grantOrigins ?? [], options.onClick ?? false);
   return start(userDataDir, options.args);
 }
 
-async function grantOrigins(userDataDir: string, origins: readonly string[]): Promise<void> {
+type Granted = { explicit_host?: string[]; scriptable_host?: string[] };
+type ExtensionPrefs = Record<string, Granted | boolean | undefined>;
+
+async function grantOrigins(
+  userDataDir: string,
+  origins: readonly string[],
+  onClick: boolean,
+): Promise<void> {
   const first = await start(userDataDir);
   await first.context.close();
   const path = join(userDataDir, 'Default', 'Preferences');
   const prefs = JSON.parse(readFileSync(path, 'utf8')) as {
-    extensions: { settings: Record<string, Record<string, { explicit_host?: string[] } | undefined>> };
+    extensions: { settings: Record<string, ExtensionPrefs> };
   };
   const settings = prefs.extensions.settings[first.extensionId];
   if (!settings) throw new Error('the extension has no settings in the profile');
   for (const key of ['granted_permissions', 'runtime_granted_permissions', 'active_permissions']) {
-    const set = settings[key] ?? {};
+    const set = (settings[key] ?? {}) as Granted;
     set.explicit_host = [...(set.explicit_host ?? []), ...origins];
+    // A site allowed on click runs the content script there too.
+    if (onClick) set.scriptable_host = [...(set.scriptable_host ?? []), ...origins];
     settings[key] = set;
   }
+  if (onClick) settings.withholding_permissions = true;
   writeFileSync(path, JSON.stringify(prefs));
 }
 

@@ -15,25 +15,32 @@ import {
   COMPOSER,
   confirmCentre,
   expectNoneSeen,
+  frameBox,
+  frameSends,
   openHostilePage,
   personActs,
   personCloses,
   personOpensOwn,
+  personTabsAndEnters,
 } from './attacker';
 import { fixture, launch, openOptions, servePage, type Harness } from './harness';
+import { aimAt, applyTrick, ORDINARY_CSS, REVEALED_ON_HOVER, trickArgs, TRICKS, type Trick } from './hiding';
 import { addMemories } from './options';
 import {
   clickInsert,
   confirmButton,
   confirmPreview,
   frameShown,
-  lastLook,
   previewDialog,
   previewFrame,
 } from './preview';
 import { inContentScript, worker } from './records';
 
 const SECRET = 'I am being treated for depression by Dr Almeida.';
+const BLOCK = '<engram-memory>\nAlways answer in metric units.\n</engram-memory>';
+const HIDDEN = "The page is hiding Engram's preview; Insert is off.";
+const refusal = (t: Trick) =>
+  t.name === 'moved off screen' ? 'The preview is not fully on screen, so nothing was inserted.' : HIDDEN;
 const RULE = 'Always answer in metric units.';
 /** Words only the memories hold: the attacker's draft ("treated") is not among them. */
 const LEAKS = ['depression', 'Almeida', 'metric units', '<engram-memory>', 'engram-memory'];
@@ -200,43 +207,44 @@ describe('attacks from the page', () => {
     await chat.close();
   });
 
-  test.each([
-    ['transparent', 'engram-insert { opacity: 0 !important; }'],
-    ['faded through an ancestor', 'form, main { opacity: 0.2 !important; }'],
-    ['covered by an overlay clicks pass through', ''],
-    ['moved off screen', 'engram-insert { position: fixed !important; top: -3000px !important; }'],
-  ])(
-    'the person opens it, the page makes it %s: their next Enter and click insert nothing',
-    async (_, css) => {
+  test.each(TRICKS.map((t) => [t.name, t] as const))(
+    'the person opens it, the page makes it %s: the tab refuses, and their Enter on the confirm and click insert nothing',
+    async (_, trick) => {
       const chat = await hostilePage();
       await clickInsert(chat);
       await expect.poll(() => previewDialog(chat).getByText('treated for').count()).toBe(1);
-      // The guard has seen the frame plainly on screen: the confirm's countdown runs (visibility.ts).
-      await expect.poll(() => lastLook(chat)).toBe(true);
+      await expect.poll(() => confirmButton(chat).isEnabled()).toBe(true);
       const at = await confirmCentre(chat);
-      await chat.evaluate((rule) => {
-        if (rule) {
-          const style = document.createElement('style');
-          style.textContent = rule;
-          document.head.append(style);
-          return;
-        }
-        const cover = document.createElement('div');
-        cover.textContent = 'Click anywhere to continue';
-        cover.style.cssText =
-          'position:fixed;inset:0;background:#fff;z-index:2147483647;pointer-events:none;font-size:40px';
-        document.body.append(cover);
-      }, css);
-      // The guard's next look sees what the page did: the countdown stops (or the confirm is taken back).
-      await expect.poll(() => lastLook(chat), { message: 'a look that saw the frame hidden' }).toBe(false);
-      await expect.poll(() => confirmButton(chat).isEnabled()).toBe(false);
-      await personActs(chat, at);
+      const before = await frameBox(chat);
+      await chat.evaluate(applyTrick, trickArgs(trick, at));
+      // Whatever the frame's own guard makes of it (IntersectionObserver v2), the tab checks again: what the
+      // confirm sends, sent now, is refused, and says why.
+      expect(await frameSends(chat, BLOCK)).toEqual({ res: { ok: false, message: refusal(trick) } });
+      await personTabsAndEnters(chat);
+      const aim = aimAt(trick, at, before, await frameBox(chat));
+      await chat.mouse.click(aim.x, aim.y);
       await personCloses(chat);
       expect(await chat.locator(COMPOSER).innerText()).not.toContain('engram-memory');
       await expectNothingLeaked(chat);
       await chat.close();
     },
   );
+
+  test('hidden until the pointer comes over it: the click that follows at once inserts nothing', async () => {
+    const chat = await hostilePage();
+    await clickInsert(chat);
+    await expect.poll(() => confirmButton(chat).isEnabled()).toBe(true);
+    const at = await confirmCentre(chat);
+    // The pointer leaves the button it opened the preview with (the host is :hover while it is there).
+    await chat.mouse.move(1, 1);
+    await chat.addStyleTag({ content: REVEALED_ON_HOVER });
+    expect(await frameSends(chat, BLOCK)).toEqual({ res: { ok: false, message: HIDDEN } });
+    await chat.mouse.click(at.x, at.y);
+    await personCloses(chat);
+    expect(await chat.locator(COMPOSER).innerText()).not.toContain('engram-memory');
+    await expectNothingLeaked(chat);
+    await chat.close();
+  });
 
   test('made transparent after the confirm was enabled: the click a moment later inserts nothing', async () => {
     const chat = await hostilePage();
@@ -250,18 +258,8 @@ describe('attacks from the page', () => {
     // Whether that click found the confirm still enabled depends on when the frame's guard looked again (it
     // mostly had). What the confirm sends, sent now from the frame itself, is what the tab must refuse: the frame
     // is not plainly on screen (lib/inject/frame.ts, onScreen).
-    const reply = await previewFrame(chat).evaluate(
-      (text) =>
-        new Promise((resolve) =>
-          // eslint-disable-next-line no-restricted-syntax -- the message the frame's confirm sends, without its guard
-          chrome.runtime.sendMessage(
-            { id: 1, type: 'previewInsertText', data: { text }, timestamp: Date.now() },
-            resolve,
-          ),
-        ),
-      '<engram-memory>\nAlways answer in metric units.\n</engram-memory>',
-    );
-    expect(reply).toEqual({ res: { ok: false, message: expect.stringMatching(/not fully on screen/) } });
+    const reply = await frameSends(chat, BLOCK);
+    expect(reply).toEqual({ res: { ok: false, message: HIDDEN } });
     await personCloses(chat);
     expect(await chat.locator(COMPOSER).innerText()).not.toContain('engram-memory');
     await expectNothingLeaked(chat);
@@ -295,6 +293,15 @@ describe("the person's own ways in still work", () => {
     await chat.keyboard.press('Enter');
     await inserted(chat);
     expect(await frameShown(chat)).toBe(false);
+    await chat.close();
+  });
+
+  test('with ordinary page styles: a layer, translations, a backdrop blur, a tall clipping column, text styles', async () => {
+    const chat = await hostilePage();
+    await chat.addStyleTag({ content: ORDINARY_CSS });
+    await clickInsert(chat);
+    await confirmPreview(chat);
+    await inserted(chat);
     await chat.close();
   });
 

@@ -47,7 +47,8 @@ test('the popup beside a chat tab: first run, counts linking into options, quick
   await popup.getByRole('link', { name: '1 memory', exact: true }).waitFor();
   expect(await popup.getByRole('heading', { name: 'Welcome to Engram' }).count()).toBe(0);
   const options = await openOptions(h, 'settings');
-  expect(await options.getByRole('checkbox', { name: 'Capture Claude' }).isChecked()).toBe(false);
+  const sites = options.getByRole('group', { name: 'Sites' });
+  expect(await sites.getByRole('checkbox', { name: 'Claude', exact: true }).isChecked()).toBe(false);
   await Promise.all([chat.close(), popup.close(), options.close()]);
 });
 

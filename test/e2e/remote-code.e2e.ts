@@ -80,6 +80,21 @@ describe.each(OUTPUTS)('%s', (dir) => {
     expect(found).toEqual([]);
   });
 
+  // Desktop apps (#27): the only sockets the package opens go to engram-mcp on this computer. Each `ws://` in the
+  // build is either 127.0.0.1 written out or `ws://${X}:` with X bound to `127.0.0.1` in the same file; no wss://.
+  test('every WebSocket it opens is to 127.0.0.1', () => {
+    const opened: string[] = [];
+    for (const file of files(dir)) {
+      const text = readFileSync(file, 'utf8');
+      for (const m of text.matchAll(/wss?:\/\/(\$\{(\w+)\}|[^\s"'`/:]+)/g)) {
+        const host = m[2] ? new RegExp(`\\b${m[2]}=["'\`]([^"'\`]+)["'\`]`).exec(text)?.[1] : m[1];
+        opened.push(`${m[0].startsWith('wss') ? 'wss' : 'ws'}://${host ?? '?'}`);
+      }
+    }
+    expect(opened.length).toBeGreaterThan(0);
+    expect(new Set(opened)).toEqual(new Set(['ws://127.0.0.1']));
+  });
+
   test('every host it names is one the README lists as contacted, or a link that is never fetched', () => {
     const readme = readFileSync('README.md', 'utf8');
     for (const host of CONTACTED) expect(readme, `README lists ${host}`).toContain(host);

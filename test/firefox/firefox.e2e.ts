@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { EngramExport } from '../../lib/model/export';
 import { fixture } from '../e2e/harness';
 import { chatgpt, claude, type FakeSite } from '../e2e/sites';
-import { exported, frameAt, launchFirefox, ORIGIN, poll, type Firefox } from './harness';
+import { exported, launchFirefox, poll, type Firefox } from './harness';
+import { addMemory, openPreview } from './preview';
 
 const SECTIONS = ['Memories', 'Review', 'Conversations', 'Activity', 'Model', 'Settings', 'Data'];
 const MEMORY = 'I live in Lisbon and keep bees.';
@@ -46,15 +47,6 @@ async function openChat(site: FakeSite, id: string, html: string): Promise<Page>
   const page = await ff.browser.newPage();
   await page.goto(site.url(id));
   return page;
-}
-
-/** Opens the insert preview with a real click on the in-page button, and returns its frame. */
-async function openPreview(chat: Page) {
-  // Its shadow root may be closed, so the button is found by its host's box.
-  const host = await chat.waitForSelector('engram-insert');
-  const box = await host!.boundingBox();
-  await chat.mouse.click(box!.x + 12, box!.y + box!.height / 2);
-  return poll('the preview frame', () => frameAt(chat, `${ORIGIN}/preview.html`));
 }
 
 /** What the popup says about the tab showing `url`, once it says anything about a capture. */
@@ -116,13 +108,7 @@ describe.each([chatgpt, claude])('$site capture in Firefox', (site) => {
 });
 
 test('Insert memory: the preview frame shows the memory, and confirming puts it in the composer', async () => {
-  await options.evaluate((id) => (location.hash = id), 'memories');
-  await options.waitForSelector('form textarea');
-  await options.locator('form textarea').fill(MEMORY);
-  await options.click('form button[type="submit"]');
-  await options.waitForFunction(
-    () => document.querySelector<HTMLTextAreaElement>('form textarea')?.value === '',
-  );
+  await addMemory(options, MEMORY);
   const chat = await openChat(
     chatgpt,
     '6f0d2c1e-7777-4a2b-9c3d-000000000005',

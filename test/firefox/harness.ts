@@ -53,10 +53,18 @@ export interface FirefoxOptions {
    * accepted it (extensions.webextOptionalPermissionPrompts: headless Firefox cannot show the prompt).
    */
   passThrough?: string[];
+  /**
+   * A permissions.request is granted without its prompt, as if the person accepted it (the same pref; #24 asks
+   * again for a host the person revoked). Implied by `passThrough`.
+   */
+  acceptRequests?: boolean;
 }
 
 function localPrefs(o: FirefoxOptions): Record<string, string | boolean> {
-  if (!o.passThrough?.length) return {};
+  const accept: Record<string, boolean> = o.acceptRequests
+    ? { 'extensions.webextOptionalPermissionPrompts': false }
+    : {};
+  if (!o.passThrough?.length) return accept;
   return {
     'network.proxy.no_proxies_on': o.passThrough.map((u) => new URL(u).host).join(','),
     'network.proxy.allow_hijacking_localhost': false,

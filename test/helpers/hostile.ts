@@ -35,8 +35,13 @@ export interface HostileFixture {
     neverStored?: string[];
     /** Strings that may not reach the model. */
     neverSent?: string[];
-    /** Strings no later block may hold, asked with the memories' own words and with an empty draft. */
+    /**
+     * Strings no later block may hold, asked with an empty draft, with the memories' own words and with each
+     * turn's (so "From past chats" quotes the turns too).
+     */
     neverInBlock?: string[];
+    /** Words of an assistant turn that a later block may hold only as a quoted answer, never as a note (#25). */
+    quotedOnly?: string[];
   };
 }
 

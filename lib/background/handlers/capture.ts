@@ -4,11 +4,11 @@ import type { HandlersFor } from '../../messaging/background';
 import type { Sender } from '../../messaging/protocol';
 import { conversationKey } from '../../model/keys';
 import type { CaptureReply, CaptureRequest } from '../../model/messages';
-import type { Settings } from '../../model/settings';
+import { siteOn, type Settings } from '../../model/settings';
 import { readSettings } from '../../settings';
 import { getTabStatus } from '../../store/status';
 import { handleCapture } from '../capture';
-import { assertPageClaim } from '../sender';
+import { assertPageClaim, siteOf } from '../sender';
 import { afterCapture } from '../services/jobs';
 import { recordStatus } from '../status';
 import { rememberTab } from '../tabs';
@@ -21,7 +21,9 @@ async function followUp(req: CaptureRequest, sender: Sender, reply: CaptureReply
   await afterCapture(req, reply.stored, settings.capture.idleDelaySec);
 }
 
-export const captureHandlers: HandlersFor<'captureTurns' | 'reportCaptureStatus' | 'getCaptureStatus'> = {
+type CaptureMessages = 'captureTurns' | 'reportCaptureStatus' | 'getCaptureStatus' | 'siteSwitch';
+
+export const captureHandlers: HandlersFor<CaptureMessages> = {
   captureTurns: async (req, sender) => {
     assertPageClaim('captureTurns', req, sender);
     const settings = await readSettings();
@@ -35,4 +37,9 @@ export const captureHandlers: HandlersFor<'captureTurns' | 'reportCaptureStatus'
     return { ok: true };
   },
   getCaptureStatus: async ({ tabId }) => getTabStatus(tabId),
+  // The sender's own site, as the browser names it: a page cannot ask about another site.
+  siteSwitch: async (_, sender) => {
+    const site = siteOf(sender.url);
+    return { on: site !== null && siteOn(await readSettings(), site) };
+  },
 };

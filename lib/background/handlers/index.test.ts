@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest';
 import { backgroundProtocol } from '../../messaging/background';
 import { handlers } from '.';
+import { agentHandlers } from './agents';
 import { captureHandlers } from './capture';
 import { importHandlers } from './import';
 import { memoryHandlers } from './memories';
@@ -22,6 +23,7 @@ test('every message the background answers is in exactly one area, and nothing e
     recallHandlers,
     previewHandlers,
     syncHandlers,
+    agentHandlers,
   ];
   const keys = areas.flatMap((area) => Object.keys(area)).sort();
   expect(keys).toEqual(Object.keys(backgroundProtocol).sort());

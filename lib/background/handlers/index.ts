@@ -1,6 +1,7 @@
 // Every message the background answers, one map per area, composed here: plain async functions, tested
 // directly (WXT's fake browser cannot route sendResponse). entrypoints/background.ts registers them.
 import type { BackgroundHandlers } from '../../messaging/background';
+import { agentHandlers } from './agents';
 import { captureHandlers } from './capture';
 import { importHandlers } from './import';
 import { memoryHandlers } from './memories';
@@ -22,4 +23,5 @@ export const handlers: BackgroundHandlers = {
   ...recallHandlers,
   ...previewHandlers,
   ...syncHandlers,
+  ...agentHandlers,
 };

@@ -2,11 +2,13 @@
 // loads, and the state of the semantic tier and the past-chat index (#13) for Settings and Data.
 import type { HandlersFor } from '../../messaging/background';
 import type { RecallRequest } from '../../model/messages';
+import { siteOn } from '../../model/settings';
 import { readSettings } from '../../settings';
 import { semanticStatus } from '../services/embeddings';
 import { pastReady, pastStats } from '../services/past-index';
 import { mark } from '../marks';
 import { frames, fromPreviewPage } from '../preview-frames';
+import { siteOf } from '../sender';
 import { memoryIndex } from '../services/memory-index';
 import { previewRecall } from '../services/recall';
 import { pullIfStale } from '../services/sync-pull';
@@ -42,10 +44,12 @@ export const recallHandlers: HandlersFor<RecallMessages> = {
     if (fromPreviewPage(sender)) await frames.assertBound(sender);
     return previewRecall(req, await readSettings());
   },
-  // Only on an empty new chat, and only when the user turned the offer on; the count is of the profile block.
-  offerCount: async ({ site, scope }) => {
+  // Only on an empty new chat, only when the user turned the offer on, and never on a site switched off (#24:
+  // a page that missed the switch, or names another site, still gets nothing); the count is of the profile block.
+  offerCount: async ({ site, scope }, sender) => {
     const settings = await readSettings();
-    if (!settings.recall.offerOnNewChats) return { count: null };
+    const on = siteOn(settings, site) && siteOn(settings, siteOf(sender.url) ?? site);
+    if (!settings.recall.offerOnNewChats || !on) return { count: null };
     return { count: (await previewRecall(profile(site, scope), settings)).lines.length };
   },
   // A chat page asks for this when it loads, so a worker that just started builds the index before the first

@@ -15,12 +15,23 @@ const UNAVAILABLE: Record<OffscreenType, string> = {
   webllmPrepare: MODEL,
   webllmComplete: MODEL,
   pastIndex: PAST,
+  // Firefox's background page holds the desktop apps' sockets itself (lib/background/services/agents.ts).
+  agentsConfigure: 'Desktop apps are linked from the background page in this browser.',
 };
 const PURPOSE: Record<OffscreenType, string> = {
   webllmPrepare: 'the local model',
   webllmComplete: 'the local model',
   pastIndex: 'the past-chat index',
+  agentsConfigure: 'the link to desktop apps',
 };
+
+/** Whether this browser has offscreen documents (Chrome), where the longer-lived work goes. */
+export const hasOffscreen = (): boolean => !!(globalThis as { chrome?: typeof chrome }).chrome?.offscreen;
+
+/** Whether the document is open now, without opening it. */
+export async function offscreenOpen(): Promise<boolean> {
+  return hasOffscreen() && (await chrome.offscreen.hasDocument());
+}
 
 let creating: Promise<void> | undefined;
 
@@ -33,7 +44,7 @@ async function ensureOffscreen(type: OffscreenType): Promise<void> {
     url: browser.runtime.getURL(DOCUMENT),
     reasons: [offscreen.Reason.WORKERS],
     justification:
-      'Runs the local model the user chose (WebGPU) and the on-disk index of past chats outside the short-lived service worker.',
+      'Runs the local model the user chose (WebGPU) and the on-disk index of past chats, and holds the loopback connections to the desktop apps the user paired, outside the short-lived service worker.',
   });
   try {
     await creating;

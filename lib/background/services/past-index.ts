@@ -9,7 +9,7 @@ import { passagesOf, type PastTurn } from '../../past/passages';
 import type { PastCall } from '../../past/worker-client';
 import { onStoreChange, type StoreChange } from '../../store/changes';
 import { conversationKeys, conversationsCapturedSince, turnsOfMany } from '../../store/recall-turns';
-import { readSettings } from '../../settings';
+import { readSettings, settingsItem } from '../../settings';
 import { callIndex, setIndexHost } from './index-host';
 
 /** Conversations per message while (re)building: bounded messages, progress a bench can read. */
@@ -21,12 +21,18 @@ export const pastTurn = (t: Turn): PastTurn => ({
   key: t.key,
   conversationKey: t.conversationKey,
   who: t.role === 'user' ? 'Me' : 'Assistant',
+  role: t.role,
   text: t.text,
   at: t.createdAt ?? t.capturedAt,
 });
 
 /** Conversations still to (re)index: the stats' pending count. */
 let pending = 0;
+/**
+ * "Redact secrets" as the open index was built with it (#25 item 2): every passage written to it is redacted,
+ * from the whole turn, exactly when this is on; a change of the setting rebuilds the index (followPastTurns).
+ */
+let redacting = true;
 
 async function readBatch(keys: readonly string[]) {
   const turns = await turnsOfMany(keys);
@@ -34,7 +40,7 @@ async function readBatch(keys: readonly string[]) {
   for (const t of turns.flat()) if (!highWater || t.capturedAt > highWater) highWater = t.capturedAt;
   const conversations = keys.map((key, i) => ({
     key,
-    passages: passagesOf((turns[i] ?? []).filter((t) => !t.superseded).map(pastTurn)),
+    passages: passagesOf((turns[i] ?? []).filter((t) => !t.superseded).map(pastTurn), redacting),
   }));
   return { conversations, highWater };
 }
@@ -58,7 +64,8 @@ async function putConversations(keys: readonly string[], built = false): Promise
 }
 
 async function openIndex(): Promise<void> {
-  const { empty } = await call({ op: 'open' });
+  redacting = (await readSettings()).privacy.redact;
+  const { empty } = await call({ op: 'open', redacted: redacting });
   if (empty) {
     await call({ op: 'clear' });
     const keys = await conversationKeys();
@@ -95,17 +102,37 @@ async function follow(change: StoreChange): Promise<void> {
 }
 
 /**
+ * Turning "Redact secrets" on must take the secrets out of the index on disk, and turning it off asks for turns
+ * quoted as written, as the rest of the block is (README, "What gets inserted"): either way the open index is
+ * rebuilt under the new choice, after any build in progress. An index not open now is checked when it opens
+ * (its stamp, PastEngine.open).
+ */
+async function followRedaction(): Promise<void> {
+  const wanted = (await readSettings()).privacy.redact;
+  if (!opened || wanted === redacting) return;
+  await opened.catch(() => undefined);
+  opened = undefined;
+  await ensureOpen();
+}
+
+/**
  * Captures, imports, conversation deletes and Delete everything reach the index here (lib/store/changes.ts,
- * #12), one after another. Deletes and clears are sent even before the index opens: they must never wait for
- * a rebuild. Returns the stop.
+ * #12), one after another, and so does a change of "Redact secrets". Deletes and clears are sent even before
+ * the index opens: they must never wait for a rebuild. Returns the stop.
  */
 export function followPastTurns(): () => void {
-  return onStoreChange((change) => {
+  const queue = (next: () => Promise<void>) => {
+    work = work.then(next).catch((e: unknown) => console.warn('Engram: past index update failed', e));
+  };
+  const stopStore = onStoreChange((change) => {
     if (change.kind === 'memories' || change.kind === 'memoriesPurged') return;
-    work = work
-      .then(() => follow(change))
-      .catch((e: unknown) => console.warn('Engram: past index update failed', e));
+    queue(() => follow(change));
   });
+  const stopSettings = settingsItem.watch(() => queue(followRedaction));
+  return () => {
+    stopStore();
+    stopSettings();
+  };
 }
 
 /** The index open and caught up with every store change heard so far. */

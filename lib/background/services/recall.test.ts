@@ -147,7 +147,7 @@ describe('From past chats', () => {
     // The reply after it comes along through its context (the turn before), ranked below the match itself.
     expect(reply.lines.map((l) => [l.section, l.text, l.day])).toEqual([
       ['past', 'Me: We rented a cabin near Lake Bled for the first week of July.', '1 Jun 2026'],
-      ['past', 'Assistant: Lovely. Bring a rain jacket.', '1 Jun 2026'],
+      ['past', 'Quoted AI answer: "Lovely. Bring a rain jacket."', '1 Jun 2026'],
     ]);
     expect(reply.text).toContain('From past chats:\nOn 1 Jun 2026:\n- Me: We rented a cabin');
     const fromSameChat = await handlers.recallPreview(
@@ -180,7 +180,7 @@ describe('From past chats', () => {
     const reply = await ask('cabin at Lake Bled', { conversationId: 'other' });
     expect(reply.lines.map((l) => l.text)).toEqual([
       'Cabin at Lake Bled, rented for July.',
-      'Assistant: Lovely. Bring a rain jacket.',
+      'Quoted AI answer: "Lovely. Bring a rain jacket."',
     ]);
   });
 
@@ -216,14 +216,52 @@ describe('From past chats', () => {
     const reply = await ask('cabin at Lake Bled', { conversationId: 'other' });
     expect(reply.lines.map((l) => [l.text, l.tokens])).toEqual([
       ['Me: We rented a cabin near Lake Bled for the first week of July.', 101],
-      ['Assistant: Lovely. Bring a rain jacket.', 102],
+      ['Quoted AI answer: "Lovely. Bring a rain jacket."', 102],
     ]);
     resetPastIndex(memoryHost());
     const counted = await ask('cabin at Lake Bled', { conversationId: 'other' });
     expect(counted.lines.map((l) => l.tokens)).toEqual([
       await warmTokens('Me: We rented a cabin near Lake Bled for the first week of July.'),
-      await warmTokens('Assistant: Lovely. Bring a rain jacket.'),
+      await warmTokens('Quoted AI answer: "Lovely. Bring a rain jacket."'),
     ]);
+  });
+
+  // #25 item 2: the index holds what "Redact secrets" says, cut from whole turns; a change of it rebuilds the
+  // index, so turning it on takes the secret out of what is stored, not only out of the block.
+  test('"Redact secrets" decides what the index holds: turned on, the index is rebuilt without the secret', async () => {
+    const router = {
+      ...trip,
+      conversationId: 'router',
+      url: 'https://claude.ai/chat/router',
+      turns: [
+        {
+          id: 'u1',
+          role: 'user' as const,
+          text: 'The router admin password is:\nCorrectHorse-7731 and the wifi channel is 11.',
+          createdAt: '2026-06-01T09:00:00.000Z',
+        },
+      ],
+    };
+    const redactOff = { ...rawTurnsOn, privacy: { ...rawTurnsOn.privacy, redact: false } };
+    await settingsItem.setValue(redactOff);
+    await handlers.captureTurns(router, { url: router.url, tab: { id: 1 } });
+    const host = memoryHost();
+    const stored: string[] = [];
+    resetPastIndex(async (op) => {
+      if (op.op === 'put') stored.push(...op.conversations.flatMap((c) => c.passages.map((p) => p.text)));
+      return host(op);
+    });
+    const quoted = async (draft: string) =>
+      (await ask(draft, { conversationId: 'other' })).lines.map((l) => l.text).join('\n');
+    expect(await quoted('router wifi channel')).toContain('CorrectHorse-7731');
+    stored.length = 0;
+    await settingsItem.setValue(rawTurnsOn);
+    await expect.poll(() => quoted('router wifi channel')).toContain('[redacted password]');
+    expect(stored.join('\n')).toContain('wifi channel');
+    expect(stored.join('\n')).not.toContain('CorrectHorse');
+    expect(await quoted('CorrectHorse-7731')).toBe('');
+    await settingsItem.setValue(redactOff);
+    await expect.poll(() => quoted('router wifi channel')).toContain('CorrectHorse-7731');
   });
 
   test('a later capture is indexed without a rebuild, and becomes context of the turn before it', async () => {
@@ -239,7 +277,7 @@ describe('From past chats', () => {
     await handlers.captureTurns(more, { url: trip.url, tab: { id: 1 } });
     expect((await ask('kayak rental', { conversationId: 'other' })).lines.map((l) => l.text)).toEqual([
       'Me: Is a kayak rental worth it there?',
-      'Assistant: Lovely. Bring a rain jacket.',
+      'Quoted AI answer: "Lovely. Bring a rain jacket."',
     ]);
   });
 });

@@ -38,15 +38,17 @@ export function scopesFor(site: RecallRequest['site'], scope: string | null): Se
   return scopes;
 }
 
+/** `allScopes`: memories of every site and project, for a desktop agent the person allowed them to (#27). */
 export async function previewRecall(
   req: RecallRequest,
   settings: Settings,
   now = Date.now(),
+  { allScopes = false } = {},
 ): Promise<RecallReply> {
   const input = {
     draft: req.draft,
     recent: req.recent,
-    scopes: scopesFor(req.site, req.scope),
+    scopes: allScopes ? null : scopesFor(req.site, req.scope),
     exclude: req.exclude,
   };
   const query = memoryQueryOf({ ...input, now });
@@ -84,6 +86,7 @@ function replyOf(result: RecallResult): RecallReply {
       tokens: l.tokenCount,
       day: l.date?.day ?? null,
       type: l.section === 'past' ? null : l.memory.type,
+      ...(l.memory.answer ? { answer: true } : {}),
     })),
     text: result.text,
     tokens: result.tokens,

@@ -1,0 +1,101 @@
+// Settings → Sites (#24): where Engram reads. One switch per site of the registry, applied at once (not with
+// Save settings: a person turning a site off means now), and whether the browser lets Engram read that site,
+// with a button that asks for it where it is withheld.
+import { useState } from 'react';
+import { Site } from '../../lib/model/site';
+import { SITE_HOSTS, SITE_LABELS } from '../../lib/sites/registry';
+import { allowSteps, askHosts, useWithheld, type Withheld } from '../shared/siteAccess';
+import { useSettings } from '../shared/useSettings';
+import { useSiteSwitches } from '../shared/useSiteSwitches';
+import { Button, ErrorText } from '../shared/ui';
+
+const list = (hosts: readonly string[]) => hosts.join(' and ');
+
+/** What the browser allows for one site, and how to change it when it withholds a host. */
+function AccessLine(props: { site: Site; withheld: readonly string[] | null; recheck: () => void }) {
+  const { site, withheld, recheck } = props;
+  const [refused, setRefused] = useState(false);
+  const id = `site-${site}-access`;
+  if (withheld === null) return null;
+  if (withheld.length === 0)
+    return (
+      <small id={id} className="muted">
+        Your browser lets Engram read {list(SITE_HOSTS[site])}.
+      </small>
+    );
+  // The request starts inside the click: the browser asks only in answer to a user gesture.
+  const ask = () => void askHosts(withheld).then((granted) => (setRefused(!granted), recheck()));
+  return (
+    <div id={id} className="stack tight">
+      <p className="error">
+        Engram cannot read {list(withheld)}: your browser has not allowed it, so nothing is captured there and
+        no Insert memory button shows, even with the switch on.
+      </p>
+      <div className="row">
+        <Button onClick={ask}>Allow Engram on {SITE_LABELS[site]}</Button>
+      </div>
+      <p className="muted">{allowSteps(withheld[0] ?? SITE_HOSTS[site][0] ?? '')}</p>
+      {refused && <p role="status">The browser did not allow it. The steps above do the same by hand.</p>}
+    </div>
+  );
+}
+
+function SiteRow(props: {
+  site: Site;
+  on: boolean;
+  withheld: readonly string[] | null;
+  recheck: () => void;
+  turn: (site: Site, on: boolean) => void;
+}) {
+  const { site, on, withheld, recheck, turn } = props;
+  const id = `site-${site}`;
+  return (
+    <li className="field check">
+      <input
+        id={id}
+        type="checkbox"
+        checked={on}
+        aria-describedby={`${id}-hint${withheld === null ? '' : ` ${id}-access`}`}
+        onChange={(e) => turn(site, e.target.checked)}
+      />
+      <label htmlFor={id}>{SITE_LABELS[site]}</label>
+      <small id={`${id}-hint`} className="muted">
+        {list(SITE_HOSTS[site])}
+      </small>
+      <AccessLine site={site} withheld={withheld} recheck={recheck} />
+    </li>
+  );
+}
+
+export function SitesSettings() {
+  const settings = useSettings();
+  const [withheld, recheck]: [Withheld | null, () => void] = useWithheld();
+  const { isOn, turn, error } = useSiteSwitches(settings);
+  return (
+    <fieldset className="card stack" aria-describedby="sites-note">
+      <legend>Sites</legend>
+      <p id="sites-note" className="muted">
+        Where Engram reads. A switch applies at once: off, Engram captures nothing on that site, shows no
+        Insert memory button and offers nothing there. What it captured before stays until you delete it
+        (Conversations, Memories).
+      </p>
+      {settings ? (
+        <ul className="stack plain">
+          {Site.options.map((site) => (
+            <SiteRow
+              key={site}
+              site={site}
+              on={isOn(site)}
+              withheld={withheld?.[site] ?? null}
+              recheck={recheck}
+              turn={turn}
+            />
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">Loading sites…</p>
+      )}
+      <ErrorText what="Could not change the site" error={error} tryThis="Reload the page and try again." />
+    </fieldset>
+  );
+}

@@ -1,0 +1,141 @@
+// The extension's side of one connection to an engram-mcp server (#27): it proves it holds the secret, checks
+// the server's proof, and only then answers the server's calls, each validated (lib/agents/wire.ts). A server
+// that cannot prove the secret gets no answer at all: any local process can listen on a port of the range.
+import { nonce, prove, verify } from './proof';
+import {
+  FromServer,
+  HOST,
+  parseFrame,
+  type Agent,
+  type Call,
+  type FromExtension,
+  type ResultData,
+} from './wire';
+
+/** What answering a call gives: the data, one sentence why not, or a note that the person is being asked. */
+export type Outcome = { ok: true; data: ResultData } | { ok: false; message: string };
+export type Answer = (call: Call, port: number, waiting: () => void) => Promise<Outcome>;
+
+export type ConnectionState = 'connecting' | 'pairing' | 'paired' | 'refused' | 'closed';
+
+/** The subset of the browser's WebSocket this uses; tests pass the `ws` package's, which has the same shape. */
+export interface Socket {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  addEventListener(type: 'open' | 'close' | 'error', listener: () => void): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+}
+export type SocketFactory = (url: string) => Socket;
+
+export const KEEPALIVE_MS = 20_000;
+const HANDSHAKE_MS = 4_000;
+
+export class Connection {
+  state: ConnectionState = 'connecting';
+  agent: Agent | null = null;
+  since: string | null = null;
+  /** Why the connection was refused: the server never proved the secret, or spoke out of turn. */
+  why: string | null = null;
+  private readonly socket: Socket;
+  private theirs: string | null = null;
+  private ours: string | null = null;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private lastPong = Date.now();
+  private inbox = Promise.resolve();
+
+  constructor(
+    readonly port: number,
+    private readonly key: CryptoKey,
+    open: SocketFactory,
+    private readonly answer: Answer,
+    private readonly changed: () => void,
+  ) {
+    this.socket = open(`ws://${HOST}:${port}/`);
+    this.socket.addEventListener('open', () => this.set('pairing'));
+    // One message at a time: the handshake's proofs are checked asynchronously, and what follows the server's
+    // proof (its agent's name) must not be read as part of the handshake.
+    this.socket.addEventListener('message', (e) => {
+      this.inbox = this.inbox.then(() => this.receive(e.data));
+    });
+    this.socket.addEventListener('close', () => this.set(this.state === 'refused' ? 'refused' : 'closed'));
+    this.timer = setTimeout(() => this.refuse('the server did not finish pairing in time'), HANDSHAKE_MS);
+  }
+
+  private set(state: ConnectionState): void {
+    if (this.state === state) return;
+    if (state === 'closed' || state === 'refused') clearTimeout(this.timer);
+    this.state = state;
+    this.changed();
+  }
+
+  private send(message: FromExtension): void {
+    if (this.socket.readyState === 1) this.socket.send(JSON.stringify(message));
+  }
+
+  private refuse(why: string): void {
+    if (this.state === 'closed' || this.state === 'refused') return;
+    this.why = why;
+    this.set('refused');
+    this.socket.close(4401, 'refused');
+  }
+
+  private async receive(data: unknown): Promise<void> {
+    const msg = typeof data === 'string' ? parseFrame(FromServer, data) : null;
+    if (!msg) return this.refuse('the server sent something that is not Engram’s protocol');
+    if (this.state !== 'paired') return this.handshake(msg);
+    if (msg.t === 'agent') {
+      this.agent = msg.agent;
+      this.changed();
+    } else if (msg.t === 'pong') this.lastPong = Date.now();
+    // Calls run side by side: one waiting for the person must not hold up the next.
+    else if (msg.t === 'call') void this.serve(msg);
+    else this.refuse('the server repeated its handshake');
+  }
+
+  private async handshake(msg: FromServer): Promise<void> {
+    if (msg.t === 'hello' && this.theirs === null) {
+      this.theirs = msg.nonce;
+      this.ours = nonce();
+      const proof = await prove(this.key, 'extension', this.port, this.ours, msg.nonce);
+      return this.send({ t: 'auth', nonce: this.ours, proof });
+    }
+    const proven =
+      msg.t === 'proof' &&
+      this.theirs !== null &&
+      this.ours !== null &&
+      (await verify(this.key, 'server', this.port, this.theirs, this.ours, msg.proof));
+    if (!proven) return this.refuse('the server could not prove it holds the pairing secret');
+    this.since = new Date().toISOString();
+    clearTimeout(this.timer);
+    this.timer = setInterval(() => this.keepalive(), KEEPALIVE_MS);
+    this.set('paired');
+  }
+
+  private async serve(call: Call): Promise<void> {
+    if (call.agent.name) this.agent = call.agent;
+    const outcome = await this.answer(call, this.port, () => this.send({ t: 'waiting', id: call.id })).catch(
+      (): Outcome => ({ ok: false, message: 'Engram could not answer: try again.' }),
+    );
+    this.send(
+      outcome.ok
+        ? { t: 'result', id: call.id, ok: true, data: outcome.data }
+        : { t: 'result', id: call.id, ok: false, message: outcome.message.slice(0, 500) },
+    );
+  }
+
+  /** A server that stops answering pings is closed, so its port is scanned again. */
+  private keepalive(): void {
+    if (Date.now() - this.lastPong > 2 * KEEPALIVE_MS + 5_000) return this.close();
+    this.send({ t: 'ping' });
+  }
+
+  /** `bye` tells the server why (the switch went off, or the secret changed) before the socket closes. */
+  close(bye?: 'off' | 'secret'): void {
+    clearTimeout(this.timer);
+    clearInterval(this.timer);
+    if (bye) this.send({ t: 'bye', reason: bye });
+    this.socket.close(1000, bye ?? 'closed');
+    this.set('closed');
+  }
+}

@@ -1,0 +1,18 @@
+// What the import worker does with a file's text, apart from the worker itself so tests run it as it runs: the
+// plan first, then the chunks one by one, each a message the page deserializes on its own (#3).
+import { ImportError, planImport } from './detect';
+import { chunksOf, sizeOf } from './run';
+import type { WorkerReply } from './worker-client';
+
+export function streamPlan(text: string, post: (reply: WorkerReply) => void): void {
+  try {
+    const plan = planImport(text);
+    const { kind, skipped, refused = [] } = plan;
+    post({ type: 'plan', kind, skipped, refused, total: sizeOf(plan) });
+    for (const chunk of chunksOf(plan)) post({ type: 'chunk', chunk });
+    post({ type: 'end' });
+  } catch (error) {
+    const known = error instanceof ImportError;
+    post({ type: 'error', message: known ? error.message : `Could not read this file: ${String(error)}` });
+  }
+}

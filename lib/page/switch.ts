@@ -1,0 +1,26 @@
+// Whether Engram is on for this page's site (Settings → Sites, #24): asked once when the page starts, then told
+// by the background at every change (lib/background/services/site-switch.ts), so a switch applies without a
+// reload. A content script cannot watch settings itself: chrome.storage is closed to it
+// (lib/background/storage-access.ts).
+import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { sendMessage } from '../messaging/send';
+import { onTabMessage } from '../messaging/tab';
+
+/** Calls `apply` with the first answer and with every change told after it (`apply` may see a value twice). */
+export function followSiteSwitch(apply: (on: boolean) => void, ctx: ContentScriptContext): void {
+  let told = false;
+  ctx.onInvalidated(
+    onTabMessage('siteSwitched', ({ data }) => {
+      told = true;
+      apply(data?.on === true);
+      return { ok: true as const };
+    }),
+  );
+  // A change told while the first answer was on its way is newer than that answer. No answer at all (the
+  // worker unreachable): the page works as before, and the background still refuses what a site switched off
+  // sends (lib/background/status.ts).
+  sendMessage('siteSwitch', {}).then(
+    ({ on }) => told || apply(on),
+    () => told || apply(true),
+  );
+}

@@ -1,0 +1,158 @@
+// Desktop apps in a real Firefox (#27): the background page holds the sockets (Firefox has no offscreen
+// document). The same agent as in Chromium: the built engram-mcp started over stdio by the SDK's client.
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { PORTS } from '../../lib/agents/wire';
+import { freePortInRange, logged, startAgent, type Agent } from '../e2e/mcp';
+import { launchFirefox, poll, type Firefox } from './harness';
+
+const MEMORY = 'My allotment is in Ghent and grows leeks.';
+let ff: Firefox;
+let options: Page;
+let secret: string;
+const agents: Agent[] = [];
+
+async function agent(s: string, name: string): Promise<Agent> {
+  const a = await startAgent(s, name);
+  agents.push(a);
+  return a;
+}
+
+async function section(id: string): Promise<void> {
+  await options.evaluate((h) => (location.hash = h), id);
+  await options.waitForFunction(
+    (h) => document.querySelector('main section')?.getAttribute('aria-labelledby') === `${h}-title`,
+    {},
+    id,
+  );
+}
+
+/** Clicks the checkbox labelled `label` until it shows `checked`. */
+async function setCheck(label: string, checked: boolean): Promise<void> {
+  const box = await options.waitForSelector(`::-p-aria(${label})`);
+  if ((await box!.evaluate((el) => (el as HTMLInputElement).checked)) !== checked) await box!.click();
+  await options.waitForFunction(
+    (l, c) => {
+      const input = [...document.querySelectorAll('input')].find((i) => i.labels?.[0]?.textContent === l);
+      return input?.checked === c;
+    },
+    {},
+    label,
+    checked,
+  );
+}
+
+beforeAll(async () => {
+  // The probes (plain HTTP) and sockets to the servers' ports on 127.0.0.1 go out; nothing else does.
+  ff = await launchFirefox({ passThrough: PORTS.map((p) => `http://127.0.0.1:${p}`) });
+  options = await ff.openExtensionPage('options.html#memories');
+  await options.waitForSelector('form textarea');
+  await options.locator('form textarea').fill(MEMORY);
+  await options.click('form button[type="submit"]');
+  await options.waitForFunction(
+    () => document.querySelector<HTMLTextAreaElement>('form textarea')?.value === '',
+  );
+  await section('agents');
+  await setCheck('Let desktop apps use my memories', true);
+  await (await options.waitForSelector('::-p-aria(Make a secret)'))!.click();
+  const config = await options.waitForSelector('::-p-aria(Configuration for Claude Desktop)');
+  const text = await config!.evaluate((el) => (el as HTMLTextAreaElement).value);
+  secret = (JSON.parse(text) as { mcpServers: { engram: { env: { ENGRAM_MCP_SECRET: string } } } }).mcpServers
+    .engram.env.ENGRAM_MCP_SECRET;
+});
+afterAll(async () => {
+  for (const a of agents) await a.close().catch(() => undefined);
+  await ff?.close();
+});
+
+test('a memory added in Options comes back from search_memory', async () => {
+  const a = await agent(secret, 'Claude Desktop');
+  const found = await a.call('search_memory', { query: 'allotment leeks' });
+  expect(found.isError, found.text).toBe(false);
+  expect(found.data?.lines).toContainEqual(expect.objectContaining({ text: MEMORY, kind: 'memory' }));
+  expect(found.data?.block).toContain(MEMORY);
+});
+
+test('remember waits in Review, with the agent as its source', async () => {
+  const a = await agent(secret, 'Cursor');
+  const text = 'Waters the leeks on Sundays.';
+  expect((await a.call('remember', { text })).isError).toBe(false);
+  const listed = await a.call('list_memories', {});
+  expect(JSON.stringify(listed.data)).toContain(MEMORY);
+  expect(JSON.stringify(listed.data)).not.toContain(text);
+  await section('review');
+  await poll('the proposal in Review', () =>
+    options.evaluate(
+      (t) =>
+        [...document.querySelectorAll('li')].find((li) => li.textContent?.includes(t))?.textContent ?? null,
+      text,
+    ),
+  ).then((card) => expect(card).toContain('New memory from the desktop app “Cursor”'));
+});
+
+test('a wrong secret is refused, and with the switch off every tool says so', async () => {
+  const wrong = await agent(`engram-mcp-1.${'B'.repeat(43)}`, 'Impostor');
+  await logged(wrong, /refused a connection: bad proof/);
+  expect((await wrong.call('list_memories', {})).text).toMatch(/^Engram refused this server's secret/);
+  const a = await agent(secret, 'Claude Code');
+  expect((await a.call('list_memories', {})).isError).toBe(false);
+  await section('agents');
+  await setCheck('Let desktop apps use my memories', false);
+  const off = await a.call('search_memory', { query: 'allotment' });
+  expect(off.text).toBe(
+    "Engram's Desktop apps switch is off: the person can switch it on in Engram's Options → Desktop apps.",
+  );
+  expect(off.ms).toBeLessThan(5_000);
+});
+
+test('a program listening on a port of the range without the secret gets no answer', async () => {
+  const { WebSocketServer } = await import('ws');
+  const port = await freePortInRange();
+  const rogue = new WebSocketServer({ host: '127.0.0.1', port });
+  const seen: string[] = [];
+  const closed = new Promise<number>((resolve) =>
+    rogue.on('connection', (ws) => {
+      ws.send(JSON.stringify({ t: 'hello', v: 1, nonce: 'n'.repeat(43) }));
+      ws.on('message', (d) => {
+        seen.push(String(d));
+        ws.send(JSON.stringify({ t: 'proof', proof: 'p'.repeat(43) }));
+        const args = { query: 'leeks' };
+        ws.send(
+          JSON.stringify({
+            t: 'call',
+            id: 1,
+            tool: 'search_memory',
+            args,
+            agent: { name: 'x', version: '' },
+          }),
+        );
+      });
+      ws.on('close', (code) => resolve(code));
+    }),
+  );
+  try {
+    await section('agents');
+    await setCheck('Let desktop apps use my memories', true);
+    expect(await closed).toBe(4401);
+    expect(seen.map((m) => (JSON.parse(m) as { t: string }).t)).toEqual(['auth']);
+  } finally {
+    rogue.close();
+  }
+});
+
+test('Ask me each time: the person’s Allow answers a search, in an Engram window', async () => {
+  await section('agents');
+  await setCheck('Let desktop apps use my memories', true);
+  await setCheck('Ask me each time', true);
+  const a = await agent(secret, 'Asks in Firefox');
+  const opened = ff.browser.waitForTarget((t) => t.url().includes('/ask.html#'), { timeout: 15_000 });
+  const answer = a.call('search_memory', { query: 'allotment leeks' });
+  const ask = (await (await opened).page())!;
+  const allow = await ask.waitForSelector('::-p-aria(Allow)');
+  await ask.waitForFunction(() => document.body.textContent?.includes('allotment leeks'));
+  await allow!.click();
+  const found = await answer;
+  expect(found.isError, found.text).toBe(false);
+  expect(found.data?.block).toContain(MEMORY);
+  await setCheck('Ask me each time', false);
+});
