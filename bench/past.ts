@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
+import { ask, importFile, TimedOut, timedOut, untilRecalled as recalledWithin } from './lib/extension';
 import { needleOf, textChars, writeExport } from './lib/history';
 import { READY_MARK } from '../components/preview/frame-recall';
 import { DEFAULT_SETTINGS } from '../lib/model/settings';
@@ -34,44 +35,6 @@ const sizes = process.argv
   .filter((a) => /^\d+$/.test(a))
   .map(Number);
 const SIZES = sizes.length ? sizes : [200, 2000];
-
-class TimedOut extends Error {}
-const timedOut = (ms: number) => `timed out after ${Math.round(ms / 1000)} s`;
-
-/** Sends one message the way @webext-core/messaging does, from an extension page; undefined if none answers. */
-async function ask<T>(page: Page, type: string, data: unknown): Promise<T | undefined> {
-  return page.evaluate(
-    ({ type, data }) =>
-      new Promise<T | undefined>((ok, fail) =>
-        // The bench is outside the extension's bundle, so it speaks @webext-core/messaging's wire format itself.
-        // eslint-disable-next-line no-restricted-syntax
-        chrome.runtime.sendMessage({ id: Date.now(), type, data, timestamp: Date.now() }, (r) => {
-          const err = chrome.runtime.lastError?.message ?? (r as { err?: { message: string } })?.err?.message;
-          if (err) fail(new Error(err));
-          else ok((r as { res?: T } | undefined)?.res);
-        }),
-      ),
-    { type, data },
-  );
-}
-
-interface Reply {
-  lines: { section: string; text: string }[];
-}
-const request = (draft: string) => ({
-  ...{ site: 'chatgpt', draft, recent: [], scope: null, conversationId: null, budgetTokens: null },
-  exclude: [],
-});
-
-/** Polls recall until a past-chat line holds `word`; ms from `since`. */
-async function untilRecalled(page: Page, draft: string, word: string, since: number): Promise<number> {
-  for (;;) {
-    const reply = await ask<Reply>(page, 'recallPreview', request(draft)).catch(() => undefined);
-    if (reply?.lines.some((l) => l.section === 'past' && l.text.includes(word))) return Date.now() - since;
-    if (Date.now() - since > CAP_S * 1000) throw new TimedOut(timedOut(Date.now() - since));
-    await page.waitForTimeout(50);
-  }
-}
 
 async function workerHeapMb(h: Harness): Promise<number | string> {
   const port = readFileSync(join(h.userDataDir, 'DevToolsActivePort'), 'utf8').split('\n')[0];
@@ -158,6 +121,9 @@ async function step(row: Record<string, string>, key: string, run: () => Promise
   console.log(`  ${key}: ${row[key]}`);
 }
 
+const untilRecalled = (page: Page, draft: string, word: string, since: number) =>
+  recalledWithin(page, draft, word, since, CAP_S);
+
 async function importAndIndex(
   h: Harness,
   options: Page,
@@ -166,17 +132,9 @@ async function importAndIndex(
   row: Record<string, string>,
 ) {
   const target = needleOf(Math.floor(n * 0.37));
-  await options.goto(`chrome-extension://${h.extensionId}/options.html#data`);
-  const started = Date.now();
-  await options.getByLabel('Import').setInputFiles(file);
+  let started = Date.now();
   await step(row, 'import, report shown', async () => {
-    await options
-      .getByRole('status')
-      .filter({ hasText: /^Imported/ })
-      .waitFor({ timeout: CAP_S * 1000 })
-      .catch(() => {
-        throw new TimedOut(timedOut(Date.now() - started));
-      });
+    started = await importFile(h, options, file, CAP_S);
     return `${((Date.now() - started) / 1000).toFixed(1)} s`;
   });
   await step(row, 'import, fully indexed', async () => {

@@ -4,6 +4,7 @@ import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
 import { handleCommand } from '../lib/background/commands';
 import { handlers } from '../lib/background/handlers';
+import { mark } from '../lib/background/marks';
 import { frames } from '../lib/background/preview-frames';
 import { useWebLlm } from '../lib/background/provider';
 import { AGENTS_ALARM, startAgents } from '../lib/background/services/agents';
@@ -21,6 +22,7 @@ import { registerHandlers } from '../lib/messaging/background';
 import { sendToTab } from '../lib/messaging/tab';
 
 export default defineBackground(() => {
+  mark('script');
   // Recall's memory index, the past-turn index, the embedding cache and running jobs follow every store change,
   // from before the first message can write one (#12).
   followStore();

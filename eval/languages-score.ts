@@ -3,12 +3,14 @@
 // among memories (the memory index) and in the memory manager's search. All languages share one store, as a
 // person who writes in several would have. `npm run eval:languages` and eval/languages.test.ts read this.
 import { readFileSync } from 'node:fs';
-import { RecallIndex, type Recallable } from '../lib/recall/index';
+import type { Recallable } from '../lib/recall/index';
 import { rankLines, recall, type RecallInput } from '../lib/recall/recall';
 import { MemoryIndex } from '../lib/manage/search';
 import { PAST_LIMIT } from '../lib/past/limits';
 import { hitText, pastLines } from '../lib/past/lines';
-import { memoryEngine } from '../lib/past/memory-db';
+import { viewFor } from '../lib/past/memory-answer';
+import { memoryEngine, memoryTable } from '../lib/past/memory-db';
+import type { MemoryTable } from '../lib/past/memory-table';
 import { passagesOf } from '../lib/past/passages';
 import type { PastEngine } from '../lib/past/engine';
 import { counted, tokens } from './locomo-recall';
@@ -84,9 +86,10 @@ const ratio = (f: Found): Found => ({
 });
 
 /** Counts one draft: is a wanted line in the block, and among the first three candidates? */
-function count(found: Found, index: RecallIndex, input: RecallInput, wanted: (evidence: string) => boolean) {
+function count(found: Found, table: MemoryTable, input: RecallInput, wanted: (evidence: string) => boolean) {
   const wants = (r: { memory: Recallable }) => [r.memory.id, ...(r.memory.evidence ?? [])].some(wanted);
   found.n++;
+  const index = viewFor(table, input);
   const hit = recall(index, input).lines.some(wants);
   if (hit) found.hit++;
   if (rankLines(index, input).ranked.slice(0, 3).some(wants)) found.first3++;
@@ -96,12 +99,11 @@ function count(found: Found, index: RecallIndex, input: RecallInput, wanted: (ev
 export async function scoreLanguages(set: LanguageSet): Promise<Record<string, LanguageScore>> {
   const now = Date.parse(set.now);
   const all = set.languages.flatMap((l) => l.memories);
-  const memories = new RecallIndex();
-  for (const m of all) memories.upsert(memoryOf(m, set.now));
+  const engine = await pastEngine(set);
+  const memories = memoryTable(all.map((m) => memoryOf(m, set.now)));
   const manager = new MemoryIndex();
   manager.sync(all);
-  const engine = await pastEngine(set);
-  const empty = new RecallIndex();
+  const empty = memoryTable();
   const out: Record<string, LanguageScore> = {};
   for (const language of set.languages) {
     const score = { past: tally(), memories: tally(), manager: tally() };

@@ -64,7 +64,7 @@ async function main(): Promise<number> {
     sessions: args.sessions,
     limit: args.limit,
     extract: pipelineExtractor(extractor, settings, countTokens),
-    rank: recallRanker(),
+    rank: await recallRanker(),
     answer: scripted ? scriptedAnswerer(questions) : textCall(real(args, args.answerModel ?? model)),
     judge: scripted ? scriptedJudge : textCall(real(args, args.judgeModel ?? model)),
     countTokens,

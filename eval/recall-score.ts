@@ -1,12 +1,13 @@
 // Scores recall on LoCoMo stores (#5): for each question, the block recall builds within each budget, and
 // which of the question's evidence turns it holds. The CLI (eval/recall.ts), the loss analysis
 // (eval/recall-loss.ts) and the gate test share this.
-import { RecallIndex } from '../lib/recall/index';
+import type { RecallIndex } from '../lib/recall/index';
 import { recall, type RecallInput } from '../lib/recall/recall';
+import { viewFor } from '../lib/past/memory-answer';
 import { PAST_LIMIT } from '../lib/past/limits';
 import type { PastEngine, RankWeights } from '../lib/past/engine';
 import { hitText, pastLines } from '../lib/past/lines';
-import { memoryEngine } from '../lib/past/memory-db';
+import { loadSqlite, memoryEngine, memoryTable } from '../lib/past/memory-db';
 import { passagesOf, type PassageOptions } from '../lib/past/passages';
 import { counted, tokens, type Question, type Store } from './locomo-recall';
 
@@ -56,23 +57,24 @@ async function pastEngineOf(store: Store, tuning: PastTuning): Promise<PastEngin
   return engine;
 }
 
-/** One question, ready to recall at any budget: its store's index and the request without a budget. */
+/** One question, ready to recall at any budget: its memory table's answer and the request without a budget. */
 export interface Asked {
   store: Store;
   question: Question;
   index: RecallIndex;
   engine: PastEngine | null;
   input: Omit<RecallInput, 'budgetTokens'>;
-  /** Time spent asking the past index, part of every budget's latency. */
+  /** Time spent asking the memory table and the past index, part of every budget's latency. */
   pastMs: number;
 }
 
 /** Every question with evidence, in order, each with its past hits asked once for all budgets. */
 export async function* askAll(stores: readonly Store[], tuning: PastTuning = {}): AsyncGenerator<Asked> {
+  await loadSqlite();
   for (const store of stores) {
-    const index = new RecallIndex();
-    for (const m of store.memories) index.upsert(m);
     const engine = await pastEngineOf(store, tuning);
+    // As in the extension: the store's memories in the memory table beside its past index (#28).
+    const table = memoryTable(store.memories);
     for (const question of store.questions) {
       if (question.evidence.length === 0) continue;
       const started = performance.now();
@@ -80,9 +82,9 @@ export async function* askAll(stores: readonly Store[], tuning: PastTuning = {})
       const past = engine
         ? { lines: pastLines(counted(engine.query(question.question, query)), (h) => tokens(hitText(h))) }
         : null;
-      const pastMs = performance.now() - started;
       const input = { draft: question.question, recent: [], scopes: null, now: store.now, past };
-      yield { store, question, index, engine, input, pastMs };
+      const index = viewFor(table, { ...input, budgetTokens: 0 });
+      yield { store, question, index, engine, input, pastMs: performance.now() - started };
     }
   }
 }

@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { usePullOnOpen } from '../sync/usePullOnOpen';
 import { popupCounts } from '../../lib/store/views';
 import { ActivitySection } from '../activity/ActivitySection';
 import { AgentsSection } from '../agents/AgentsSection';
@@ -101,6 +102,7 @@ function useSection() {
 }
 
 export function OptionsApp() {
+  usePullOnOpen();
   const { section, leaving, go, stay } = useSection();
   const guard = leaving ? leaveGuard() : null;
   const View = SECTIONS[section]?.view ?? MemoriesSection;

@@ -7,6 +7,7 @@ import { PopupModelNote } from '../shared/NoModelNote';
 import { Counts, optionsUrl } from './Counts';
 import { FirstRun } from './FirstRun';
 import { SyncLine } from './SyncLine';
+import { usePullOnOpen } from '../sync/usePullOnOpen';
 import { InsertPreview } from '../preview/InsertPreview';
 import { popupRecall } from './recall';
 import { siteState, usePopupSite } from './popupSite';
@@ -70,6 +71,7 @@ function Home({ focus = false }: { focus?: boolean }) {
 }
 
 export function PopupApp() {
+  usePullOnOpen();
   const [onboarded, setOnboarded] = useState<boolean | null>(null);
   const [justDone, setJustDone] = useState(false);
   useEffect(() => {

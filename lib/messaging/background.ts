@@ -85,6 +85,8 @@ export const backgroundProtocol = {
   syncConnect: { request: Y.SyncConnect, reply: Y.SyncStatus, callers: ['extension'] },
   syncNow: { request: M.Empty, reply: Y.SyncStatus, callers: ['extension'] },
   getSyncStatus: { request: M.Empty, reply: Y.SyncStatus, callers: ['extension'] },
+  // The popup or Options opened (#28): a sync starts when the last pull is older than a minute; not awaited.
+  syncIfStale: { request: M.Empty, reply: M.Ok, callers: ['extension'] },
   syncDisconnect: { request: M.Empty, reply: M.Ok, callers: ['extension'] },
   // A new key under a new passphrase (#25): Remove a device, a new passphrase, or the end of Delete everything.
   syncRotate: { request: Y.SyncRotate, reply: Y.SyncStatus, callers: ['extension'] },

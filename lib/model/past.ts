@@ -1,6 +1,7 @@
 // Messages to and from the past-turn index (#13): background -> offscreen document -> its worker on Chrome,
 // background -> worker on Firefox. Every hop validates with these (lib/messaging/offscreen.ts).
 import { z } from 'zod/mini';
+import { Memory } from './records';
 
 const Key = z.string().check(z.minLength(1), z.maxLength(2000));
 
@@ -16,7 +17,76 @@ export const PassageMsg = z.object({
   context: z.string(),
 });
 
+/** A memory as ranking reads it (lib/recall/index.ts Recallable), with its source turns as evidence keys. */
+export const RecallableMsg = z.extend(
+  z.pick(Memory, {
+    ...{
+      id: true,
+      text: true,
+      type: true,
+      priority: true,
+      pinned: true,
+      proofCount: true,
+      mentionedAt: true,
+    },
+    ...{ occurredStart: true, occurredEnd: true, scope: true, status: true, tokenCount: true },
+  }),
+  { evidence: z.optional(z.array(Key)) },
+);
+
+/** A memory the index holds, with the stems it was indexed under (diversity compares them, #5). */
+export const MemoryRowMsg = z.object({ memory: RecallableMsg, stems: z.string() });
+
+/** What recall asks the memory table (#28): the best matches of a query, or the profile block's candidates. */
+export const MemoryQuery = z.object({
+  mode: z.enum(['lexical', 'profile']),
+  query: z.string().check(z.maxLength(20_000)),
+  /** Scopes a profile candidate may have; null allows all (lexical hits are filtered by recall, as before). */
+  scopes: z.nullable(z.array(Key)),
+  /** Memories the person removed in the preview: sent back so their near-duplicates stay out too. */
+  exclude: z.array(Key).check(z.maxLength(500)),
+  now: z.number(),
+});
+export type MemoryQuery = z.infer<typeof MemoryQuery>;
+
+/** The table's answer: ranked hits (lexical relevance, or profile candidates), reserved lines, asked-for rows. */
+export const MemoryAnswer = z.object({
+  hits: z.array(z.extend(MemoryRowMsg, { score: z.number() })),
+  /** Every lexical match's id and relevance, best first; `hits` holds the rows recall can pack (#28). */
+  lexical: z.array(z.tuple([Key, z.number()])).check(z.maxLength(1000)),
+  reserved: z.array(MemoryRowMsg),
+  extra: z.array(MemoryRowMsg),
+});
+export type MemoryAnswer = z.infer<typeof MemoryAnswer>;
+
+/** The memory table's state when opened: empty means rebuild from the store. */
+export const MemoryTableState = z.object({
+  empty: z.boolean(),
+  count: z.number().check(z.int(), z.nonnegative()),
+  /** The newest updatedAt it holds: the store's changes since are caught up at each query. */
+  highWater: z.nullable(z.string()),
+});
+
+const memoryOps = [
+  z.object({ op: z.literal('memOpen') }),
+  z.object({
+    op: z.literal('memPut'),
+    /** Active memories are upserted, any other status removed. */
+    memories: z.array(RecallableMsg).check(z.maxLength(2000)),
+    /** The newest updatedAt among them: the store's changes since are caught up at the next query. */
+    highWater: z.nullable(z.string()),
+    /** The last batch of a full rebuild: until it lands, a reopened table counts as empty. */
+    built: z.optional(z.boolean()),
+  }),
+  z.object({ op: z.literal('memDelete'), ids: z.array(Key) }),
+  z.object({ op: z.literal('memClear') }),
+  /** Every id the table holds: the fault schedules check it against the store's active memories (#12). */
+  z.object({ op: z.literal('memIds') }),
+  z.extend(MemoryQuery, { op: z.literal('memQuery') }),
+] as const;
+
 export const PastOp = z.discriminatedUnion('op', [
+  ...memoryOps,
   z.object({
     op: z.literal('open'),
     /** Whether passages are redacted (Settings → Redact secrets): an index built the other way is rebuilt. */
@@ -76,5 +146,9 @@ export const PastReply = z.object({
   empty: z.optional(z.boolean()),
   hits: z.optional(z.array(PastHitMsg)),
   stats: z.optional(PastIndexStats),
+  /** memOpen, memPut, memDelete, memClear: the memory table's state after the op. */
+  memoryTable: z.optional(MemoryTableState),
+  memories: z.optional(MemoryAnswer),
+  memoryIds: z.optional(z.array(Key)),
 });
 export type PastReply = z.infer<typeof PastReply>;

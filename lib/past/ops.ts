@@ -2,13 +2,22 @@
 // engine, so Node tests run it on an in-memory database.
 import type { PastOp, PastReply } from '../model/past';
 import type { PastEngine } from './engine';
+import { isMemoryOp, runMemoryOp } from './memory-ops';
+import type { MemoryTable } from './memory-table';
 
 export interface Disk {
   persistent: boolean;
   bytes(): Promise<number>;
 }
 
-export async function runOp(engine: PastEngine, op: PastOp, disk: Disk): Promise<PastReply> {
+/** The database's two indexes (#28): past chats' passages and memories, side by side. */
+export interface Indexes {
+  past: PastEngine;
+  memories: MemoryTable;
+}
+
+export async function runOp({ past: engine, memories }: Indexes, op: PastOp, disk: Disk): Promise<PastReply> {
+  if (isMemoryOp(op)) return runMemoryOp(memories, op);
   switch (op.op) {
     case 'open':
       return { empty: engine.open(op.redacted) || engine.metaOf('built') === null };

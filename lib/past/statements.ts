@@ -22,14 +22,15 @@ export class Statements {
   run(sql: string, bind: Value[]): void {
     const st = this.statement(sql);
     try {
-      st.bind(bind).step();
+      (bind.length > 0 ? st.bind(bind) : st).step();
     } finally {
       settle(st);
     }
   }
 
   all(sql: string, bind: Value[]): Value[][] {
-    const st = this.statement(sql).bind(bind);
+    const st = this.statement(sql);
+    if (bind.length > 0) st.bind(bind);
     const out: Value[][] = [];
     try {
       while (st.step()) out.push(st.get([]) as Value[]);

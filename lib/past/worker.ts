@@ -6,12 +6,13 @@ import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
 import { z } from 'zod/mini';
 import { PastOp, type PastReply } from '../model/past';
 import { PastEngine, type SqlDb } from './engine';
-import { runOp, type Disk } from './ops';
+import { MemoryTable } from './memory-table';
+import { runOp, type Disk, type Indexes } from './ops';
 
 const FILE = '/engram-past.sqlite3';
 const Envelope = z.object({ id: z.number(), op: PastOp });
 
-async function start(): Promise<{ engine: PastEngine; disk: Disk }> {
+async function start(): Promise<{ indexes: Indexes; disk: Disk }> {
   const sqlite3 = await sqlite3InitModule();
   let db: SqlDb;
   let persistent = true;
@@ -26,18 +27,20 @@ async function start(): Promise<{ engine: PastEngine; disk: Disk }> {
   // A derived index (rebuilt from Dexie when unreadable) needs no sync per commit; a larger page cache keeps
   // FTS5's segment merges in memory while an import is indexed (bench:past, docs/past-index.md).
   db.exec('PRAGMA synchronous = NORMAL; PRAGMA cache_size = -16384;');
-  const engine = new PastEngine(db);
+  // Both indexes in one database (#28): past chats' passages and memories, one analyzer, one file.
+  const indexes = { past: new PastEngine(db), memories: new MemoryTable(db) };
+  const open = () => (indexes.past.open(), indexes.memories.open());
   try {
-    engine.open();
+    open();
   } catch (e) {
-    // A corrupt file: start it over; the background rebuilds it from Dexie.
-    console.warn('Engram: past index unreadable, rebuilding', e);
+    // A corrupt file: start it over; the background rebuilds both from Dexie.
+    console.warn('Engram: recall index unreadable, rebuilding', e);
     db.exec('PRAGMA writable_schema = 1; DELETE FROM sqlite_master; PRAGMA writable_schema = 0; VACUUM;');
-    engine.open();
+    open();
   }
   const size = () =>
     Number(db.selectValue('SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()') ?? 0);
-  return { engine, disk: { persistent, bytes: async () => (persistent ? size() : 0) } };
+  return { indexes, disk: { persistent, bytes: async () => (persistent ? size() : 0) } };
 }
 
 const ready = start();
@@ -50,8 +53,8 @@ self.onmessage = (event: MessageEvent<unknown>) => {
   // One op at a time, in the order sent: a put must land before the query that follows it.
   queue = queue.then(async () => {
     try {
-      const { engine, disk } = await ready;
-      const reply: PastReply = await runOp(engine, op, disk);
+      const { indexes, disk } = await ready;
+      const reply: PastReply = await runOp(indexes, op, disk);
       self.postMessage({ id, reply });
     } catch (e) {
       self.postMessage({ id, error: e instanceof Error ? e.message : String(e) });

@@ -9,9 +9,10 @@ import { pastFor, resetPastTier } from '../background/services/past-tier';
 import { redactedLine } from '../background/services/redacted-lines';
 import { DEFAULT_SETTINGS } from '../model/settings';
 import type { Memory, MemoryEvent } from '../model/records';
-import { memoryHost } from '../past/memory-db';
+import { viewFor } from '../past/memory-answer';
+import { loadSqlite, memoryHost, memoryTable } from '../past/memory-db';
 import { ANSWER_LABEL } from '../past/quote';
-import { RecallIndex, recallable } from '../recall/index';
+import { recallable } from '../recall/index';
 import { recall, type RecallResult } from '../recall/recall';
 import { db, resetDbForTests } from '../store/db';
 import { countTokens } from '../tokens';
@@ -27,6 +28,8 @@ import {
 import { event, memory } from '../../test/helpers/records';
 import { CAPS } from './guard';
 import { hasLink } from './links';
+
+await loadSqlite();
 
 const FIXTURES = loadHostile();
 
@@ -94,8 +97,7 @@ const pastOn = { ...DEFAULT_SETTINGS, recall: { ...DEFAULT_SETTINGS.recall, rawT
  * an old answer reached every chat whose draft shared its words).
  */
 async function laterBlocks(o: Outcome, f: HostileFixture): Promise<RecallResult[]> {
-  const index = new RecallIndex();
-  for (const m of o.memories) index.upsert(recallable(m));
+  const table = memoryTable(o.memories.map(recallable));
   resetPastIndex(memoryHost());
   resetPastTier();
   const drafts = ['', ...o.memories.map((m) => m.text), ...turnsOf(f).map((t) => t.text.slice(0, 20_000))];
@@ -103,7 +105,7 @@ async function laterBlocks(o: Outcome, f: HostileFixture): Promise<RecallResult[
   for (const draft of drafts) {
     const past = await pastFor({ ...laterChat, draft, budgetTokens: 4000 }, pastOn);
     const input = { draft, recent: [], scopes: null, budgetTokens: 4000, now: NOW.getTime() };
-    out.push(recall(index, { ...input, past, clean: redactedLine }));
+    out.push(recall(viewFor(table, input), { ...input, past, clean: redactedLine }));
   }
   return out;
 }

@@ -65,14 +65,19 @@ export function rankMemories(index: RecallIndex, query: string, options: RankOpt
   return ranked.sort((a, b) => b.score - a.score);
 }
 
+export const inProfile = (memory: Recallable) => memory.type === 'profile' || memory.type === 'preference';
+
+/** A profile line's score: priority first, then the boosts (the memory index takes its best by this, #28). */
+export const profileScore = (memory: Recallable, now: number) =>
+  (1 + Math.max(0, memory.priority)) * boostFactor(memory, now, null);
+
 /** With nothing to match (a new chat, no draft): profile and preference memories, by priority and boosts. */
 export function rankProfile(index: RecallIndex, options: RankOptions): Ranked[] {
   const ranked: Ranked[] = [];
   for (const memory of index.all()) {
-    if (memory.type !== 'profile' && memory.type !== 'preference') continue;
+    if (!inProfile(memory)) continue;
     if (options.scopes && !options.scopes.has(memory.scope)) continue;
-    const score = (1 + Math.max(0, memory.priority)) * boostFactor(memory, options.now, null);
-    ranked.push({ memory, score, terms: index.termsOf(memory.id) });
+    ranked.push({ memory, score: profileScore(memory, options.now), terms: index.termsOf(memory.id) });
   }
   return ranked.sort((a, b) => b.score - a.score);
 }

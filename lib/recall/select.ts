@@ -107,6 +107,9 @@ export class Packer {
 /** Jaccard over stemmed terms at or above which two memories say the same thing. */
 export const DUPLICATE_AT = 0.7;
 
+/** Candidates MMR weighs, best first: the memory table sends no more than these (lib/past/memory-answer.ts). */
+export const POOL = 200;
+
 export const jaccard = (a: ReadonlySet<string>, b: ReadonlySet<string>): number => {
   let shared = 0;
   for (const t of a) if (b.has(t)) shared++;
@@ -139,7 +142,7 @@ export function fillRelevant(packer: Packer, ranked: readonly Ranked[], options:
   const chosenTerms = packer.chosen.map((c) => new Set(terms(c.text)));
   let open: Candidate[] = ranked
     .filter((r) => !taken.has(r.memory.id))
-    .slice(0, options.pool ?? 200)
+    .slice(0, options.pool ?? POOL)
     .map((r) => ({
       ranked: r,
       terms: r.terms,

@@ -3,9 +3,13 @@
 // conversations that share the same name).
 import { describe, expect, test } from 'vitest';
 import { memory } from '../../test/helpers/records';
-import { RecallIndex, type Recallable } from './index';
+import { viewFor } from '../past/memory-answer';
+import { loadSqlite, memoryTable } from '../past/memory-db';
+import type { Recallable } from './index';
 import { rankLines } from './recall';
 import { bySession, sessionOf } from './sessions';
+
+await loadSqlite();
 
 const NOW = Date.parse('2026-11-29T12:00:00Z');
 const from = (turn: string) => ({ evidence: [turn] });
@@ -16,8 +20,7 @@ const line = (id: string, text: string, turn?: string): Recallable => ({
 
 describe('bySession', () => {
   test('the answer beside the best match outranks same-name lines of other chats', () => {
-    const index = new RecallIndex();
-    for (const m of [
+    const table = memoryTable([
       line('photo', 'Jon shares a photo of a clipboard with a notepad attached to it.', 'claude:studio:t1'),
       line(
         'notes',
@@ -25,15 +28,15 @@ describe('bySession', () => {
         'claude:studio:t3',
       ),
       ...['jazz', 'dogs', 'bikes', 'tea'].map((w, i) => line(w, `Jon likes ${w}.`, `chatgpt:c${i}:t1`)),
-    ])
-      index.upsert(m);
-    const order = rankLines(index, {
+    ]);
+    const input = {
       draft: 'How does Jon use the clipboard?',
       recent: [],
       scopes: null,
       budgetTokens: 600,
       now: NOW,
-    }).ranked.map((r) => r.memory.id);
+    };
+    const order = rankLines(viewFor(table, input), input).ranked.map((r) => r.memory.id);
     expect(order.slice(0, 2)).toEqual(['photo', 'notes']);
   });
 

@@ -82,7 +82,7 @@ async function turnProblems(): Promise<string[]> {
 /** The memory index holds exactly the active memories: it followed every write, delete and import. */
 async function indexProblems(): Promise<string[]> {
   const active = (await db().memories.where('status').equals('active').primaryKeys()).sort();
-  const indexed = [...(await memoryIndex.ready()).all()].map((m) => m.id).sort();
+  const indexed = (await memoryIndex.ids()).sort();
   return JSON.stringify(active) === JSON.stringify(indexed)
     ? []
     : [`recall index ${JSON.stringify(indexed)} is not the active memories ${JSON.stringify(active)}`];

@@ -147,7 +147,7 @@ export class World {
   }
 
   async recall(): Promise<void> {
-    await memoryIndex.ready();
+    await memoryIndex.warm();
     this.trace.push('recall');
   }
 }

@@ -36,7 +36,7 @@ describe.skipIf(!data)('eval:locomo through the pipeline on two sessions of conv
       sessions: 2,
       limit: 10,
       extract: pipelineExtractor(scriptedSessionProvider, DEFAULT_SETTINGS, countTokens),
-      rank: recallRanker(),
+      rank: await recallRanker(),
       answer: scriptedAnswerer(questionsOf(conv, 2)),
       judge: scriptedJudge,
       countTokens,

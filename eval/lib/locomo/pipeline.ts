@@ -10,7 +10,9 @@ import type { Conversation, Turn } from '../../../lib/model/records';
 import type { Settings } from '../../../lib/model/settings';
 import { runDueJobs } from '../../../lib/pipeline/queue';
 import type { Provider } from '../../../lib/providers/types';
-import { RecallIndex, type Recallable } from '../../../lib/recall/index';
+import { viewFor } from '../../../lib/past/memory-answer';
+import { loadSqlite, memoryTable } from '../../../lib/past/memory-db';
+import type { Recallable } from '../../../lib/recall/index';
 import { recall } from '../../../lib/recall/recall';
 import { saveCapture } from '../../../lib/store/conversations';
 import { db, resetDbForTests } from '../../../lib/store/db';
@@ -83,17 +85,14 @@ export function pipelineExtractor(
 }
 
 /** lib/recall over the candidates, with a budget large enough that the block builder applies --budget. */
-export function recallRanker(): Ranker {
+export async function recallRanker(): Promise<Ranker> {
+  await loadSqlite();
   return (question, candidates) => {
-    const index = new RecallIndex();
-    const byId = new Map<string, Candidate>();
-    for (const [i, c] of candidates.entries()) {
-      const id = `c${i}`;
-      byId.set(id, c);
-      index.upsert(recallable(id, c));
-    }
+    const byId = new Map<string, Candidate>(candidates.map((c, i) => [`c${i}`, c]));
+    const table = memoryTable([...byId].map(([id, c]) => recallable(id, c)));
     const now = Math.max(0, ...candidates.map((c) => Date.parse(c.mentionedAt)));
-    const out = recall(index, { draft: question, recent: [], scopes: null, budgetTokens: 1e9, now });
+    const input = { draft: question, recent: [], scopes: null, budgetTokens: 1e9, now };
+    const out = recall(viewFor(table, input), input);
     return out.lines.map((l) => byId.get(l.memory.id)!).filter(Boolean);
   };
 }

@@ -111,7 +111,7 @@ export async function finishAsk(id: string): Promise<AgentOutcome> {
 export function warmForAgents(): void {
   void (async () => {
     const settings = await readSettings();
-    await Promise.all([memoryIndex.ready(), settings.recall.rawTurns ? pastReady() : undefined]);
+    await Promise.all([memoryIndex.warm(), settings.recall.rawTurns ? pastReady() : undefined]);
   })().catch(() => undefined);
 }
 

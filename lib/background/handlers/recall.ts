@@ -8,10 +8,12 @@ import { getConversation } from '../../store/conversations';
 import { readSettings } from '../../settings';
 import { semanticStatus } from '../services/embeddings';
 import { pastReady, pastStats } from '../services/past-index';
+import { mark } from '../marks';
 import { frames, fromPreviewPage } from '../preview-frames';
 import { siteOf } from '../sender';
 import { memoryIndex } from '../services/memory-index';
 import { previewRecall } from '../services/recall';
+import { pullIfStale } from '../services/sync-pull';
 import { warmSemantic } from '../services/semantic';
 
 type RecallMessages =
@@ -50,6 +52,7 @@ export const recallHandlers: HandlersFor<RecallMessages> = {
   },
   // From a preview frame, only the one Engram registered in that tab (#11); the popup is another page.
   recallPreview: async (req, sender) => {
+    mark('request');
     if (fromPreviewPage(sender)) await frames.assertBound(sender);
     return previewRecall(await withStoredScope(req), await readSettings());
   },
@@ -65,10 +68,12 @@ export const recallHandlers: HandlersFor<RecallMessages> = {
   // click (bench:recall: 10k memories, first click 1.3 s without it). The tiers warm side by side: the past
   // index's catch-up once held the semantic tier back past semantic.e2e's 120 s (#13).
   warmRecall: async () => {
+    // A chat page opened: other devices' changes are pulled now when the last pull is stale (#28), unawaited.
+    void pullIfStale().catch(() => undefined);
     const settings = await readSettings();
-    const semantic = memoryIndex.ready().then(() => (settings.recall.semantic ? warmSemantic() : undefined));
+    const semantic = settings.recall.semantic ? warmSemantic() : undefined;
     const past = settings.recall.rawTurns ? pastReady() : undefined;
-    await Promise.all([semantic, past]);
+    await Promise.all([memoryIndex.warm(), semantic, past]);
     return { ok: true };
   },
   getSemanticStatus: () => semanticStatus(),

@@ -2,15 +2,23 @@
 import type { HandlersFor } from '../../messaging/background';
 import { resolveConflict } from '../conflicts';
 import { connectSync, disconnectSync, syncNow, syncStatus } from '../services/sync';
+import { pullIfStale } from '../services/sync-pull';
 import { rotateSync } from '../services/sync-rotate';
 
 type SyncMessages =
-  'syncConnect' | 'syncNow' | 'getSyncStatus' | 'syncDisconnect' | 'syncRotate' | 'resolveConflict';
+  | 'syncConnect'
+  | 'syncNow'
+  | 'getSyncStatus'
+  | 'syncIfStale'
+  | 'syncDisconnect'
+  | 'syncRotate'
+  | 'resolveConflict';
 
 export const syncHandlers: HandlersFor<SyncMessages> = {
   syncConnect: (req) => connectSync(req),
   syncNow: async () => (await syncNow(), syncStatus()),
   getSyncStatus: () => syncStatus(),
+  syncIfStale: async () => (await pullIfStale(), { ok: true }),
   syncDisconnect: async () => (await disconnectSync(), { ok: true }),
   syncRotate: (req) => rotateSync(req),
   resolveConflict: (req) => resolveConflict(req),

@@ -3,7 +3,7 @@
 // most a few stragglers itself (lib/recall/semantic.ts).
 import { onStoreChange } from '../../store/changes';
 import { deleteOtherModels } from '../../store/embeddings';
-import { memoryIndex } from './memory-index';
+import { activeMemories } from './active-memories';
 import { embeddings, recallEmbedder } from './semantic';
 
 // Writes come in bursts (an extraction job writes several memories): one pass after the burst.
@@ -34,7 +34,7 @@ export async function syncEmbeddings(): Promise<void> {
 async function syncOnce(): Promise<void> {
   const embedder = recallEmbedder();
   if (!embedder) return;
-  const active = [...(await memoryIndex.ready()).all()];
+  const active = [...(await activeMemories.all()).values()];
   try {
     await embeddings.use(embedder.model);
     await embeddings.sweep(new Set(active.map((m) => m.id)));
@@ -54,7 +54,7 @@ async function syncOnce(): Promise<void> {
 export async function syncProgress(): Promise<{ embedded: number; total: number } | null> {
   const embedder = recallEmbedder();
   if (!embedder) return null;
-  const active = [...(await memoryIndex.ready()).all()];
+  const active = [...(await activeMemories.all()).values()];
   await embeddings.use(embedder.model);
   return { embedded: embeddings.embeddedCount(embedder.model, active), total: active.length };
 }

@@ -1,33 +1,21 @@
 // The background's side of the past-turn index for "From past chats" (#13). The index itself is SQLite FTS5
-// in OPFS (lib/past), hosted by a worker of the offscreen document on Chrome (an MV3 service worker has no
-// synchronous OPFS) and by a worker of the background page on Firefox. Dexie stays the source of truth: a
+// in OPFS (lib/past), hosted by a worker of the offscreen document on Chrome and of the background page on Firefox
+// (./index-host.ts), beside the memory table (./memory-index.ts, #28). Dexie stays the source of truth: a
 // missing, unreadable or outdated index is rebuilt from it; one that survived is opened and caught up from its
 // high-water mark (the newest capturedAt it holds), never rebuilt at a worker start.
-import type { PastOp, PastReply, PastIndexStats } from '../../model/past';
+import type { PastIndexStats } from '../../model/past';
 import type { Turn } from '../../model/records';
 import { passagesOf, type PastTurn } from '../../past/passages';
 import type { PastCall } from '../../past/worker-client';
 import { onStoreChange, type StoreChange } from '../../store/changes';
 import { conversationKeys, conversationsCapturedSince, turnsOfMany } from '../../store/recall-turns';
 import { readSettings, settingsItem } from '../../settings';
-import { askOffscreen } from './offscreen';
+import { callIndex, setIndexHost } from './index-host';
 
 /** Conversations per message while (re)building: bounded messages, progress a bench can read. */
 const BATCH = 25;
 
-let host: PastCall | undefined;
-function call(op: PastOp): Promise<PastReply> {
-  host ??= defaultHost();
-  return host(op);
-}
-
-function defaultHost(): PastCall {
-  if (!import.meta.env.FIREFOX) return (next) => askOffscreen('pastIndex', next);
-  // Firefox has no offscreen API; its background page can start the worker itself. Imported only in the Firefox
-  // build, so a Chrome build ships one copy of SQLite (bundle-size.e2e).
-  const worker = import('../../past/worker-client').then((m) => m.startPastWorker());
-  return async (next) => (await worker)(next);
-}
+const call = callIndex;
 
 export const pastTurn = (t: Turn): PastTurn => ({
   key: t.key,
@@ -166,9 +154,12 @@ export async function pastStats(): Promise<PastIndexStats> {
   return { ...stats, pending };
 }
 
-/** Test seam: the next use opens the index again, on `next` when given (unit tests: an in-memory engine). */
+/**
+ * Test seam: the next use opens the index again (a restarted worker), on `next` when given (unit tests: an
+ * in-memory engine); without it, on the same host, as the offscreen document outlives the service worker.
+ */
 export function resetPastIndex(next?: PastCall): void {
   opened = undefined;
-  host = next;
+  if (next) setIndexHost(next);
   pending = 0;
 }

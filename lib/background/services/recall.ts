@@ -1,26 +1,35 @@
-// Recall in the background (#5): each preview asks the memory index, the semantic tier and the past tier, the
-// two tiers side by side, each within its own wait (./memory-index.ts, ./semantic.ts, ./past-tier.ts).
+// Recall in the background (#5): each preview asks the memory index, the semantic tier and the past tier side by
+// side, the tiers each within its own wait (./memory-index.ts, ./semantic.ts, ./past-tier.ts).
 import type { RecallReply, RecallRequest } from '../../model/messages';
 import type { Settings } from '../../model/settings';
-import { recall } from '../../recall/recall';
+import { AnswerView, memoryQueryOf } from '../../recall/answer-view';
+import { recall, type RecallResult } from '../../recall/recall';
 import { onStoreChange } from '../../store/changes';
+import { mark, type RecallMark } from '../marks';
+import { activeMemories } from './active-memories';
 import { memoryIndex } from './memory-index';
 import { pastFor, resetPastTier } from './past-tier';
 import { redactedLine } from './redacted-lines';
 import { semanticIds } from './semantic';
 
-/** Test seam, and Delete everything: the next query rebuilds the index once and waits for the past index. */
+/** Test seam: the next query opens the memory table again and waits for the past index. */
 export function resetRecallIndex(): void {
   memoryIndex.reset();
+  activeMemories.reset();
   resetPastTier();
 }
 
 /** Every memory write, purge, import and Delete everything reaches the index (lib/store/changes.ts, #12). */
 export function followMemories(): () => void {
-  return onStoreChange((change) =>
-    change.kind === 'cleared' ? resetRecallIndex() : memoryIndex.update(change),
-  );
+  return onStoreChange((change) => {
+    memoryIndex.update(change);
+    activeMemories.update(change);
+    if (change.kind === 'cleared') resetPastTier();
+  });
 }
+
+const marked = <T>(name: RecallMark, work: Promise<T>) => work.finally(() => mark(name));
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export function scopesFor(site: RecallRequest['site'], scope: string | null): Set<string> {
   const scopes = new Set(['global']);
@@ -36,20 +45,38 @@ export async function previewRecall(
   now = Date.now(),
   { allScopes = false } = {},
 ): Promise<RecallReply> {
-  const idx = await memoryIndex.ready();
-  // Both tiers wait on their own bounds, side by side, not one after the other.
-  const [semantic, past] = await Promise.all([semanticIds(idx, req, settings), pastFor(req, settings)]);
-  const result = recall(idx, {
+  const input = {
     draft: req.draft,
     recent: req.recent,
     scopes: allScopes ? null : scopesFor(req.site, req.scope),
-    budgetTokens: req.budgetTokens ?? settings.recall.budgetTokens,
     exclude: req.exclude,
+  };
+  const query = memoryQueryOf({ ...input, now });
+  // The memory table, the semantic tier and the past tier side by side; each tier waits on its own bound. Both
+  // indexes answer from one worker, one query after the other: the past query goes first (the memory query a
+  // task later), so its own work after the worker (live turns, token counts) runs while the memory query does.
+  const pastLines = marked('past', pastFor(req, settings));
+  const [answer, semantic, past] = await Promise.all([
+    marked(
+      'memories',
+      nextTask().then(() => memoryIndex.answer(query)),
+    ),
+    semanticIds(req, settings),
+    pastLines,
+  ]);
+  const result = recall(new AnswerView(answer, query.query, semantic?.memories), {
+    ...input,
+    budgetTokens: req.budgetTokens ?? settings.recall.budgetTokens,
     now,
-    semantic,
+    semantic: semantic?.ids ?? null,
     clean: settings.privacy.redact ? redactedLine : undefined,
     past,
   });
+  mark('packed');
+  return replyOf(result);
+}
+
+function replyOf(result: RecallResult): RecallReply {
   return {
     mode: result.mode,
     lines: result.lines.map((l) => ({

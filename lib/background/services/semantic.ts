@@ -3,10 +3,10 @@
 // whenever it fails, recall is lexical.
 import type { RecallRequest } from '../../model/messages';
 import type { Settings } from '../../model/settings';
-import type { RecallIndex } from '../../recall/index';
+import type { Recallable } from '../../recall/index';
 import { EmbeddingCache, type Embedder } from '../../recall/semantic';
 import { deleteVectors, loadVectors, putVectors } from '../../store/embeddings';
-import { memoryIndex } from './memory-index';
+import { activeMemories } from './active-memories';
 import { waitAtMost } from './wait';
 
 let embedder: Embedder | null = null;
@@ -48,20 +48,30 @@ export async function warmSemantic(): Promise<void> {
   await chosen(5_000);
   const current = embedder;
   if (!current) return;
-  const idx = await memoryIndex.ready();
+  const memories = await activeMemories.all();
   await embeddings.use(current.model);
-  embeddings.missing(idx.all());
+  embeddings.missing(memories.values());
 }
 
-/** The memories nearest the request by meaning, or null when the tier is off or has no embedder. */
-export async function semanticIds(idx: RecallIndex, req: RecallRequest, settings: Settings) {
+/**
+ * The memories nearest the request by meaning, best first, with every active memory (recall takes a neighbour
+ * the memory table did not return from them); null when the tier is off or has no embedder.
+ */
+export async function semanticIds(
+  req: RecallRequest,
+  settings: Settings,
+): Promise<{ ids: string[] | null; memories: ReadonlyMap<string, Recallable> } | null> {
   if (!settings.recall.semantic) return null;
   await chosen(SEMANTIC_TIMEOUT_MS);
   const current = embedder;
   if (!current) return null;
+  const memories = await activeMemories.all();
   // Reading this model's stored vectors is local work, once per worker, not the network call the timeout is
   // for: 10k vectors read inside the 800 ms left the first preview after a worker start lexical (semantic.e2e).
   await waitAtMost(embeddings.use(current.model), VECTORS_WAIT_MS);
   const query = req.draft.trim() || req.recent.slice(-2).join('\n');
-  return embeddings.rank(current, query, [...idx.all()], { timeoutMs: SEMANTIC_TIMEOUT_MS });
+  const ids = await embeddings.rank(current, query, [...memories.values()], {
+    timeoutMs: SEMANTIC_TIMEOUT_MS,
+  });
+  return { ids, memories };
 }

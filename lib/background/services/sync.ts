@@ -109,6 +109,9 @@ export function syncNow(): Promise<void> {
   return running;
 }
 
+/** Whether a run is in progress (one started now would join it). */
+export const syncRunning = (): boolean => running !== null;
+
 /** Sync follows every committed change (lib/store/changes.ts) and the alarm; returns the stop. */
 export function startSync(): () => void {
   void syncSettings.getValue().then((s) => (s ? ensureAlarm() : undefined));
