@@ -29,7 +29,8 @@ const CHECKS: { key: keyof AgentSettingsPatch & keyof AgentSettingsView; label: 
 function Access({ view, setView }: { view: AgentSettingsView; setView: (v: AgentSettingsView) => void }) {
   const save = useAction(async (patch: AgentSettingsPatch) => setView(await sendMessage('setAgents', patch)));
   return (
-    <fieldset className="card stack">
+    // Busy while a change is being stored: what the person sees checked is not yet what an app gets (#27).
+    <fieldset className="card stack" aria-busy={save.busy}>
       <legend>Access</legend>
       {CHECKS.map((c) => (
         <div className="field check" key={c.key}>

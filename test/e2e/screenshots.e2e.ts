@@ -17,6 +17,7 @@ const SECTIONS = [
   'settings',
   'sync',
   'data',
+  'agents',
 ] as const;
 const SCHEMES = ['light', 'dark'] as const;
 
@@ -45,6 +46,7 @@ const READ: Record<(typeof SECTIONS)[number], (page: Page) => Locator[]> = {
   settings: (p) => [p.getByLabel('Token budget'), p.getByText(/^Your browser lets Engram read /)],
   sync: (p) => [p.getByRole('button', { name: 'Connect' })],
   data: (p) => [p.getByText(/^Past chats indexed/), p.getByText(/^Using .* storage/)],
+  agents: (p) => [p.getByLabel('Let desktop apps use my memories')],
 };
 
 async function section(id: (typeof SECTIONS)[number]): Promise<void> {

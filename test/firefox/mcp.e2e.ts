@@ -5,6 +5,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PORTS } from '../../lib/agents/wire';
 import { freePortInRange, logged, startAgent, type Agent } from '../e2e/mcp';
 import { launchFirefox, poll, type Firefox } from './harness';
+import { bidi } from './routing';
+import { clickInWindow, windowAt } from './windows';
 
 const MEMORY = 'My allotment is in Ghent and grows leeks.';
 let ff: Firefox;
@@ -40,6 +42,8 @@ async function setCheck(label: string, checked: boolean): Promise<void> {
     label,
     checked,
   );
+  // The box shows the change at once; what an app gets changes once the background stored it.
+  await options.waitForFunction(() => !document.querySelector('fieldset[aria-busy="true"]'));
 }
 
 beforeAll(async () => {
@@ -145,12 +149,10 @@ test('Ask me each time: the person’s Allow answers a search, in an Engram wind
   await setCheck('Let desktop apps use my memories', true);
   await setCheck('Ask me each time', true);
   const a = await agent(secret, 'Asks in Firefox');
-  const opened = ff.browser.waitForTarget((t) => t.url().includes('/ask.html#'), { timeout: 15_000 });
   const answer = a.call('search_memory', { query: 'allotment leeks' });
-  const ask = (await (await opened).page())!;
-  const allow = await ask.waitForSelector('::-p-aria(Allow)');
-  await ask.waitForFunction(() => document.body.textContent?.includes('allotment leeks'));
-  await allow!.click();
+  const connection = bidi(ff.browser);
+  const ask = await windowAt(connection, '/ask.html#');
+  await clickInWindow(connection, ask, 'Allow', 'allotment leeks');
   const found = await answer;
   expect(found.isError, found.text).toBe(false);
   expect(found.data?.block).toContain(MEMORY);
