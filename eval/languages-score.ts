@@ -3,6 +3,7 @@
 // among memories (the memory index) and in the memory manager's search. All languages share one store, as a
 // person who writes in several would have. `npm run eval:languages` and eval/languages.test.ts read this.
 import { readFileSync } from 'node:fs';
+import { turnKey } from '../lib/model/keys';
 import type { Recallable } from '../lib/recall/index';
 import { rankLines, recall, type RecallInput } from '../lib/recall/recall';
 import { MemoryIndex } from '../lib/manage/search';
@@ -66,7 +67,7 @@ async function pastEngine(set: LanguageSet): Promise<PastEngine> {
   const engine = await memoryEngine();
   for (const chat of set.languages.flatMap((l) => l.chats)) {
     const turns = chat.turns.map((text, i) => ({
-      key: `${chat.key}:${i}`,
+      key: turnKey(chat.key, String(i)),
       conversationKey: chat.key,
       who: i % 2 ? 'Assistant' : 'Me',
       role: i % 2 ? ('assistant' as const) : ('user' as const),

@@ -1,5 +1,6 @@
 // The memory index as ranking reads it, and the memories it holds. The lexical tier itself is the memory table of
 // the recall index (lib/past/memory-table.ts, #28); before, a MiniSearch index rebuilt at every worker start.
+import { conversationKey, turnKey } from '../model/keys';
 import type { Memory } from '../model/records';
 
 /** What ranking reads from a memory; the eval and the bench build these without a database. */
@@ -36,9 +37,11 @@ export type Recallable = Pick<
  * eval:recall --source both without that rule: 0.892 hit instead of 0.917).
  */
 export function recallable(memory: Memory): Recallable {
-  const evidence = memory.sources.flatMap((s) =>
-    s.site && s.conversationId ? s.turnIds.map((t) => `${s.site}:${s.conversationId}:${t}`) : [],
-  );
+  const evidence = memory.sources.flatMap(({ site, conversationId, turnIds }) => {
+    if (!site || !conversationId) return [];
+    const key = conversationKey(site, conversationId);
+    return turnIds.map((t) => turnKey(key, t));
+  });
   return evidence.length > 0 ? { ...memory, evidence } : memory;
 }
 

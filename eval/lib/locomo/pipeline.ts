@@ -6,6 +6,7 @@
 // "user" and the other is the "assistant", so Engram extracts what speaker A says about themself, with B's
 // turns as context. Questions about B are then answered only from what A said about B: that is a real cost
 // of the mapping, visible in the report, and the alternative (once per speaker) is left for a later run.
+import { conversationKey, turnKey } from '../../../lib/model/keys';
 import type { Conversation, Turn } from '../../../lib/model/records';
 import type { Settings } from '../../../lib/model/settings';
 import { runDueJobs } from '../../../lib/pipeline/queue';
@@ -25,7 +26,13 @@ import type { Candidate, LocomoExtractor, Ranker } from './run';
 function conversationRow(c: LocomoConversation, at: string): Conversation {
   const id = c.sample_id;
   return {
-    ...{ key: `chatgpt:${id}`, site: 'chatgpt', id, url: `https://chatgpt.com/c/${id}`, title: id },
+    ...{
+      key: conversationKey('chatgpt', id),
+      site: 'chatgpt',
+      id,
+      url: `https://chatgpt.com/c/${id}`,
+      title: id,
+    },
     ...{ scope: null, createdAt: null, updatedAt: at },
     health: { strategy: 'page', turnsSeen: 0, turnsStored: 0, lastError: null, checkedAt: at },
   };
@@ -34,9 +41,9 @@ function conversationRow(c: LocomoConversation, at: string): Conversation {
 /** Capture normalization: speaker A → user, B → assistant; orders continue across sessions. */
 export function sessionTurns(c: LocomoConversation, s: LocomoSession, startOrder: number): Turn[] {
   const userSpeaker = c.conversation['speaker_a'];
-  const key = `chatgpt:${c.sample_id}`;
+  const key = conversationKey('chatgpt', c.sample_id);
   return s.turns.map((t, i) => ({
-    ...{ key: `${key}:${t.diaId}`, conversationKey: key, id: t.diaId, text: `${t.speaker}: ${t.text}` },
+    ...{ key: turnKey(key, t.diaId), conversationKey: key, id: t.diaId, text: `${t.speaker}: ${t.text}` },
     ...{ role: t.speaker === userSpeaker ? 'user' : 'assistant', createdAt: s.at, order: startOrder + i },
     ...{ superseded: false, capturedAt: s.at },
   }));
