@@ -1,7 +1,7 @@
 // Messages are only what stands in the thread (#24 item 5): a page's sidebar or panel may reuse a message's classes
 // (Claude's project panel carries the answer's font class), so every site finds its thread first and reads turns
 // inside it, never across the whole document.
-import { queryCandidates } from './text';
+import { outermost, queryCandidates, readableText, type ReadableOptions } from './text';
 
 /** The first of `turns` that matches inside the thread, in DOM order; nothing when the page has no thread. */
 export function turnsInThread(thread: Element | null, turns: readonly string[]): Element[] {
@@ -23,6 +23,22 @@ export function queryOutside(
     if (found.length > 0) return found;
   }
   return [];
+}
+
+/**
+ * An answer's text: its outermost parts outside `excluded` (reasoning, research steps), each read as a person reads
+ * it, joined by blank lines. Three sites had the same lines (DeepSeek, Gemini, Le Chat).
+ */
+export function answerOutside(
+  scope: Element,
+  parts: readonly string[],
+  excluded: readonly string[],
+  options: ReadableOptions,
+): string {
+  return outermost(queryOutside(scope, parts, excluded))
+    .map((part) => readableText(part, options))
+    .filter((part) => part !== '')
+    .join('\n\n');
 }
 
 /**

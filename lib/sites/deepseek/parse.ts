@@ -1,6 +1,6 @@
 // DeepSeek page -> the turns a person sees. Pure: DOM in, data out. Selector evidence lives in selectors.ts.
-import { queryOutside, turnsInThread } from '../thread';
-import { outermost, queryFirst, readableText } from '../text';
+import { answerOutside, turnsInThread } from '../thread';
+import { queryFirst, readableText } from '../text';
 import type { ParsedTurn } from '../types';
 import { ANSWER, COMPOSER, DROP, STREAMING, THINKING, THREAD, TURN, VIRTUAL } from './selectors';
 
@@ -12,10 +12,7 @@ function isAssistant(message: Element): boolean {
 }
 
 function answerText(message: Element): string {
-  return outermost(queryOutside(message, ANSWER, THINKING))
-    .map((part) => readableText(part, READ))
-    .filter((part) => part !== '')
-    .join('\n\n');
+  return answerOutside(message, ANSWER, THINKING, READ);
 }
 
 export function findThread(root: ParentNode): Element | null {

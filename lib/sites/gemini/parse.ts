@@ -2,8 +2,8 @@
 // Gemini's conversation JSON is not read (adapter.ts says why), so the page is the only source: ids are hashes of
 // the text (lib/capture/turn-id.ts), and a read is never the whole branch (isWindowed).
 import { texSource } from '../text-lines';
-import { queryOutside, turnsInThread } from '../thread';
-import { outermost, queryCandidates, queryFirst, readableText } from '../text';
+import { answerOutside, turnsInThread } from '../thread';
+import { queryCandidates, queryFirst, readableText } from '../text';
 import type { ParsedTurn } from '../types';
 import {
   ANSWER,
@@ -37,10 +37,7 @@ function userText(turn: Element): string {
 function answerText(turn: Element): string {
   const response = turn.querySelector('model-response');
   if (!response) return '';
-  return outermost(queryOutside(response, ANSWER, THOUGHTS))
-    .map((part) => readableText(part, READ))
-    .filter((part) => part !== '')
-    .join('\n\n');
+  return answerOutside(response, ANSWER, THOUGHTS, READ);
 }
 
 export function findThread(root: ParentNode): Element | null {

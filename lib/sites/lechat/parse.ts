@@ -1,7 +1,7 @@
 // Le Chat page -> the turns a person sees. Pure: DOM in, data out. Selector evidence lives in selectors.ts.
 import { gridTable } from '../text-lines';
-import { queryOutside, turnsInThread } from '../thread';
-import { outermost, queryFirst, readableText } from '../text';
+import { answerOutside, turnsInThread } from '../thread';
+import { queryFirst, readableText } from '../text';
 import type { ParsedTurn } from '../types';
 import { ANSWER, COMPOSER, DROP, REASONING, THREAD, TURN, USER_TEXT } from './selectors';
 
@@ -12,10 +12,7 @@ function messageText(message: Element, role: 'user' | 'assistant'): string {
     const typed = queryFirst(message, USER_TEXT);
     return typed ? readableText(typed, READ) : '';
   }
-  return outermost(queryOutside(message, ANSWER, REASONING))
-    .map((part) => readableText(part, READ))
-    .filter((part) => part !== '')
-    .join('\n\n');
+  return answerOutside(message, ANSWER, REASONING, READ);
 }
 
 export function findThread(root: ParentNode): Element | null {
