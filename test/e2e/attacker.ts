@@ -3,6 +3,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Harness } from './harness';
+import { sendInsertText } from './hiding';
 import { readableBeside, readableByPage, recordMessages } from './page-reads';
 import { clickInsert, confirmButton, frameShown, HOST, previewDialog, previewFrame } from './preview';
 import { previewRecord, tabIdOf, worker } from './records';
@@ -103,17 +104,7 @@ export async function confirmCentre(chat: Page): Promise<{ x: number; y: number 
  * frame's own guard: the tab's reply, which must refuse while the page hides the frame (lib/inject/frame.ts).
  */
 export function frameSends(chat: Page, text: string): Promise<unknown> {
-  return previewFrame(chat).evaluate(
-    (t) =>
-      new Promise((resolve) =>
-        // eslint-disable-next-line no-restricted-syntax -- the message the frame's confirm sends, without its guard
-        chrome.runtime.sendMessage(
-          { id: 1, type: 'previewInsertText', data: { text: t }, timestamp: Date.now() },
-          resolve,
-        ),
-      ),
-    text,
-  );
+  return previewFrame(chat).evaluate(sendInsertText, text);
 }
 
 /** The preview frame's box in the page (its element sits in a closed shadow root the page cannot reach). */

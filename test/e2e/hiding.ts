@@ -190,3 +190,14 @@ export const ORDINARY_CSS = [
   // Inherited text styles: CSS inheritance stops at the frame's document.
   `${HOST} { font-size: 0; text-indent: -9999px; color: transparent; color-scheme: dark; letter-spacing: -5px; }`,
 ].join('\n');
+
+/** Runs inside the preview frame (Chromium and Firefox): the confirm's message, with the tab's reply. */
+export function sendInsertText(text: string): Promise<unknown> {
+  return new Promise((resolve) =>
+    // eslint-disable-next-line no-restricted-syntax -- the message the frame's confirm sends, without its guard
+    chrome.runtime.sendMessage(
+      { id: 1, type: 'previewInsertText', data: { text }, timestamp: Date.now() },
+      resolve,
+    ),
+  );
+}

@@ -2,7 +2,7 @@
 // (its shadow root is closed, so it is found by its host's box), the preview frame as a frame of the page, and
 // its element through WebDriver BiDi (which reaches into closed shadow roots; no page script can).
 import type { ElementHandle, Frame, Page } from 'puppeteer-core';
-import type { DOMRectLike, Point } from '../e2e/hiding';
+import { sendInsertText, type DOMRectLike, type Point } from '../e2e/hiding';
 import { frameAt, ORIGIN, poll } from './harness';
 
 const CONFIRM = /^Insert \d+ memor/;
@@ -93,17 +93,7 @@ export function frameStatus(frame: Frame): Promise<string | null> {
  * own guard: the tab's reply.
  */
 export function frameSends(frame: Frame, text: string): Promise<unknown> {
-  return frame.evaluate(
-    (t) =>
-      new Promise((resolve) =>
-        // eslint-disable-next-line no-restricted-syntax -- the message the frame's confirm sends, without its guard
-        chrome.runtime.sendMessage(
-          { id: 1, type: 'previewInsertText', data: { text: t }, timestamp: Date.now() },
-          resolve,
-        ),
-      ),
-    text,
-  );
+  return frame.evaluate(sendInsertText, text);
 }
 
 /**
