@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launch, openOptions, stopServiceWorker, type Harness } from './harness';
-import { freePortInRange, letProbesThrough, logged, pairInOptions, startAgent, type Agent } from './mcp';
+import { startRogue, letProbesThrough, logged, pairInOptions, startAgent, type Agent } from './mcp';
 import { addMemories } from './options';
 
 const MEMORY = 'I keep two beehives on my balcony in Lisbon.';
@@ -83,37 +83,14 @@ test('a server with the wrong secret is refused, and each tool says what to do w
 });
 
 test('a program listening on a port of the range without the secret gets no answer', async () => {
-  const { WebSocketServer } = await import('ws');
-  const port = await freePortInRange();
-  const rogue = new WebSocketServer({ host: '127.0.0.1', port });
-  const seen: string[] = [];
-  const closed = new Promise<number>((resolve) =>
-    rogue.on('connection', (ws) => {
-      ws.send(JSON.stringify({ t: 'hello', v: 1, nonce: 'n'.repeat(43) }));
-      ws.on('message', (d) => {
-        seen.push(String(d));
-        ws.send(JSON.stringify({ t: 'proof', proof: 'p'.repeat(43) }));
-        const args = { query: 'beehives' };
-        ws.send(
-          JSON.stringify({
-            t: 'call',
-            id: 1,
-            tool: 'search_memory',
-            args,
-            agent: { name: 'x', version: '' },
-          }),
-        );
-      });
-      ws.on('close', (code) => resolve(code));
-    }),
-  );
+  const { seen, closed, close } = await startRogue();
   try {
     expect(await closed).toBe(4401);
     // It got the extension's proof for its own nonce and port, and nothing else: no result, no memory.
     expect(seen).toHaveLength(1);
     expect(JSON.parse(seen[0]!)).toMatchObject({ t: 'auth' });
   } finally {
-    rogue.close();
+    close();
   }
 });
 

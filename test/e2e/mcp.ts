@@ -98,3 +98,32 @@ export async function showConfigurations(page: Page): Promise<string> {
   await page.getByLabel('Configuration for Claude Desktop').waitFor();
   return 'a new secret shown as configurations';
 }
+
+/**
+ * A program on a free port of the range that speaks the protocol without the secret: it says hello, answers the
+ * extension's challenge with a made-up proof and asks for a search. `seen` is what the extension sent it.
+ */
+export async function startRogue() {
+  const { WebSocketServer } = await import('ws');
+  const rogue = new WebSocketServer({ host: '127.0.0.1', port: await freePortInRange() });
+  const seen: string[] = [];
+  const call = {
+    t: 'call',
+    id: 1,
+    tool: 'search_memory',
+    args: { query: 'x' },
+    agent: { name: 'x', version: '' },
+  };
+  const closed = new Promise<number>((resolve) =>
+    rogue.on('connection', (ws) => {
+      ws.send(JSON.stringify({ t: 'hello', v: 1, nonce: 'n'.repeat(43) }));
+      ws.on('message', (d) => {
+        seen.push(String(d));
+        ws.send(JSON.stringify({ t: 'proof', proof: 'p'.repeat(43) }));
+        ws.send(JSON.stringify(call));
+      });
+      ws.on('close', (code) => resolve(code));
+    }),
+  );
+  return { seen, closed, close: () => rogue.close() };
+}

@@ -3,7 +3,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PORTS } from '../../lib/agents/wire';
-import { freePortInRange, logged, startAgent, type Agent } from '../e2e/mcp';
+import { startRogue, logged, startAgent, type Agent } from '../e2e/mcp';
 import { launchFirefox, poll, type Firefox } from './harness';
 import { bidi } from './routing';
 import { clickInWindow, windowAt } from './windows';
@@ -110,37 +110,14 @@ test('a wrong secret is refused, and with the switch off every tool says so', as
 });
 
 test('a program listening on a port of the range without the secret gets no answer', async () => {
-  const { WebSocketServer } = await import('ws');
-  const port = await freePortInRange();
-  const rogue = new WebSocketServer({ host: '127.0.0.1', port });
-  const seen: string[] = [];
-  const closed = new Promise<number>((resolve) =>
-    rogue.on('connection', (ws) => {
-      ws.send(JSON.stringify({ t: 'hello', v: 1, nonce: 'n'.repeat(43) }));
-      ws.on('message', (d) => {
-        seen.push(String(d));
-        ws.send(JSON.stringify({ t: 'proof', proof: 'p'.repeat(43) }));
-        const args = { query: 'leeks' };
-        ws.send(
-          JSON.stringify({
-            t: 'call',
-            id: 1,
-            tool: 'search_memory',
-            args,
-            agent: { name: 'x', version: '' },
-          }),
-        );
-      });
-      ws.on('close', (code) => resolve(code));
-    }),
-  );
+  const { seen, closed, close } = await startRogue();
   try {
     await section('agents');
     await setCheck('Let desktop apps use my memories', true);
     expect(await closed).toBe(4401);
     expect(seen.map((m) => (JSON.parse(m) as { t: string }).t)).toEqual(['auth']);
   } finally {
-    rogue.close();
+    close();
   }
 });
 
