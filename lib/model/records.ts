@@ -160,6 +160,11 @@ export const MemoryEvent = z.object({
    */
   imported: z.optional(z.boolean()),
   agent: z.optional(z.string().check(z.maxLength(80))),
+  /**
+   * The writing device's count of this memory's events (lib/store/event-order.ts): orders changes made in one
+   * millisecond (Delete, then Undo). Absent on events written before it existed.
+   */
+  seq: z.optional(z.number().check(z.int(), z.nonnegative())),
 });
 export type MemoryEvent = z.infer<typeof MemoryEvent>;
 

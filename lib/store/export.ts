@@ -1,6 +1,7 @@
 import { EngramExport } from '../model/export';
 import type { Conversation, Job } from '../model/records';
 import { db } from './db';
+import { byOccurrence } from './event-order';
 import { turnsOf } from './conversations';
 
 type Extraction = NonNullable<EngramExport['conversations'][number]['extraction']>;
@@ -50,7 +51,7 @@ export async function readExport(now: Date = new Date()): Promise<EngramExport> 
     version: 1 as const,
     exportedAt: now.toISOString(),
     conversations: await Promise.all(conversations.map((c) => exportConversation(c, extraction))),
-    memories: memories.map((m) => ({ ...m, history: byMemory.get(m.id) ?? [] })),
+    memories: memories.map((m) => ({ ...m, history: (byMemory.get(m.id) ?? []).sort(byOccurrence) })),
     jobs: openJobs(jobs),
     usage,
   };

@@ -6,14 +6,16 @@ import { emitStoreChange } from './changes';
 import { DATA_TABLES, db } from './db';
 import { bumpGeneration } from './generation';
 import { memoryChanges, noteChanges, purgeChanges } from './sync-rows';
+import { byOccurrence, inSequence } from './event-order';
 
 /** Several memories changed at once, each with its event, in one transaction. */
 export async function writeMemories(memories: Memory[], events: MemoryEvent[]): Promise<void> {
   const d = db();
   await d.transaction('rw', d.memories, d.memoryEvents, d.outbox, async () => {
     await d.memories.bulkPut(memories);
-    await d.memoryEvents.bulkPut(events);
-    await noteChanges(d, memoryChanges(events));
+    const stamped = await inSequence(d.memoryEvents, events);
+    await d.memoryEvents.bulkPut(stamped);
+    await noteChanges(d, memoryChanges(stamped));
   });
   if (memories.length > 0) emitStoreChange({ kind: 'memories', memories });
 }
@@ -39,8 +41,8 @@ export async function purgeMemory(id: string): Promise<void> {
 }
 
 export async function lastEvent(memoryId: string): Promise<MemoryEvent | undefined> {
-  const rows = await db().memoryEvents.where('memoryId').equals(memoryId).sortBy('at');
-  return rows.at(-1);
+  const rows = await db().memoryEvents.where('memoryId').equals(memoryId).toArray();
+  return rows.sort(byOccurrence).at(-1);
 }
 
 /**
@@ -59,8 +61,9 @@ export async function changeMemoriesFrom(
       .toArray();
     const { memories, events } = change(produced);
     await d.memories.bulkPut(memories);
-    await d.memoryEvents.bulkPut(events);
-    await noteChanges(d, memoryChanges(events));
+    const stamped = await inSequence(d.memoryEvents, events);
+    await d.memoryEvents.bulkPut(stamped);
+    await noteChanges(d, memoryChanges(stamped));
     return memories;
   });
   if (memories.length > 0) emitStoreChange({ kind: 'memories', memories });

@@ -2,6 +2,7 @@ import type { Memory, MemoryEvent, MemoryStatus } from '../model/records';
 import { emitStoreChange } from './changes';
 import { db } from './db';
 import { memoryChanges, noteChanges } from './sync-rows';
+import { byOccurrence, inSequence } from './event-order';
 
 export async function getMemory(id: string): Promise<Memory | undefined> {
   return db().memories.get(id);
@@ -48,13 +49,14 @@ export async function writeMemory(memory: Memory, event: MemoryEvent): Promise<v
   const d = db();
   await d.transaction('rw', d.memories, d.memoryEvents, d.outbox, async () => {
     await d.memories.put(memory);
-    await d.memoryEvents.put(event);
-    await noteChanges(d, memoryChanges([event]));
+    const events = await inSequence(d.memoryEvents, [event]);
+    await d.memoryEvents.bulkPut(events);
+    await noteChanges(d, memoryChanges(events));
   });
   emitStoreChange({ kind: 'memories', memories: [memory] });
 }
 
 export async function historyOf(memoryId: string): Promise<MemoryEvent[]> {
   const rows = await db().memoryEvents.where('memoryId').equals(memoryId).toArray();
-  return rows.sort((a, b) => a.at.localeCompare(b.at));
+  return rows.sort(byOccurrence);
 }

@@ -5,6 +5,7 @@ import type { Memory, MemoryEvent } from '../model/records';
 import { emitStoreChange } from './changes';
 import { db } from './db';
 import { memoryChanges, noteChanges, purgeChanges } from './sync-rows';
+import { inSequence } from './event-order';
 
 export async function settleProposal(proposalId: string, memory: Memory, event: MemoryEvent): Promise<void> {
   const d = db();
@@ -13,8 +14,9 @@ export async function settleProposal(proposalId: string, memory: Memory, event: 
     await d.embeddings.where('memoryId').equals(proposalId).delete();
     await d.memories.delete(proposalId);
     await d.memories.put(memory);
-    await d.memoryEvents.put(event);
-    await noteChanges(d, [...purgeChanges([proposalId]), ...memoryChanges([event])]);
+    const events = await inSequence(d.memoryEvents, [event]);
+    await d.memoryEvents.bulkPut(events);
+    await noteChanges(d, [...purgeChanges([proposalId]), ...memoryChanges(events)]);
   });
   // Recall's index and the embedding sync follow at once (#12).
   emitStoreChange({ kind: 'memoriesPurged', ids: [proposalId] });

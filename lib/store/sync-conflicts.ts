@@ -9,6 +9,7 @@ import { emitStoreChange } from './changes';
 import { db } from './db';
 import { readDeviceId } from './sync-state';
 import { memKey, memoryChanges, noteChanges, type SyncHeadRow } from './sync-rows';
+import { inSequence } from './event-order';
 
 export interface ConflictVersion {
   /** The event id of this version (a leaf). */
@@ -95,8 +96,9 @@ export async function writeResolution(memory: Memory, event: MemoryEvent, leafId
     if (row?.conflict !== true || now.join() !== [...leafIds].sort().join())
       throw new Error('This memory changed on another device meanwhile; look at it again in Review.');
     await d.memories.put(memory);
-    await d.memoryEvents.put(event);
-    await noteChanges(d, memoryChanges([event]));
+    const events = await inSequence(d.memoryEvents, [event]);
+    await d.memoryEvents.bulkPut(events);
+    await noteChanges(d, memoryChanges(events));
     await d.syncHeads.put({ ...row, conflict: false });
   });
   emitStoreChange({ kind: 'memories', memories: [memory] });
