@@ -1,5 +1,5 @@
-import { afterEach, expect, test, vi } from 'vitest';
-import { watchThread } from './watch';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { STREAM_POLL_MS, watchThread } from './watch';
 
 // Two frames: the observer's own frame request is made in a microtask after the test's first one.
 const frame = async () => {
@@ -17,8 +17,10 @@ function setup() {
   document.body.append(thread);
   const onChange = vi.fn();
   const ac = new AbortController();
-  watchThread(document, () => document.getElementById('thread'), onChange, ac.signal);
-  return { thread, p, onChange, ac };
+  const streaming = { now: false };
+  const findThread = () => document.getElementById('thread');
+  watchThread({ root: document, findThread, isStreaming: () => streaming.now, onChange }, ac.signal);
+  return { thread, p, onChange, ac, streaming };
 }
 
 test('a streaming answer costs one change per frame, however many tokens land', async () => {
@@ -70,4 +72,71 @@ test("an answer's streaming flag falling is a change, whether Claude's attribute
   await frame();
   expect(onChange).toHaveBeenCalledTimes(3);
   ac.abort();
+});
+
+describe('while an answer streams (#24: a 200-turn Gemini page paid three script calls a frame)', () => {
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'requestAnimationFrame'] }));
+  afterEach(() => vi.useRealTimers());
+  // A frame with fake timers: the observer's microtask first, then its frame request.
+  const tick = async (ms = 16) => {
+    await Promise.resolve();
+    await vi.advanceTimersByTimeAsync(ms);
+  };
+
+  test('tokens cost nothing; the page is looked at every STREAM_POLL_MS; the end is one change', async () => {
+    const { p, onChange, ac, streaming } = setup();
+    streaming.now = true;
+    p.append('first');
+    await tick();
+    expect(onChange).toHaveBeenCalledTimes(1);
+    for (let i = 0; i < 30; i++) {
+      p.append(document.createTextNode(` tok${i}`));
+      await tick(STREAM_POLL_MS / 10); // 30 tokens over three polls
+    }
+    expect(onChange).toHaveBeenCalledTimes(1 + 3);
+    streaming.now = false;
+    await tick(STREAM_POLL_MS);
+    await tick();
+    expect(onChange).toHaveBeenCalledTimes(5);
+    p.append('a change after the stream is seen again at once');
+    await tick();
+    expect(onChange).toHaveBeenCalledTimes(6);
+    ac.abort();
+  });
+
+  test('a thread replaced mid-stream is found at the next look and watched once the stream ends', async () => {
+    const { thread, p, onChange, ac, streaming } = setup();
+    streaming.now = true;
+    p.append('first');
+    await tick();
+    const next = document.createElement('div');
+    next.id = 'thread';
+    thread.replaceWith(next);
+    await tick(STREAM_POLL_MS);
+    await tick();
+    expect(onChange).toHaveBeenCalledTimes(2);
+    streaming.now = false;
+    await tick(STREAM_POLL_MS);
+    await tick();
+    expect(onChange).toHaveBeenCalledTimes(3);
+    p.append('the old thread is no longer watched');
+    await tick();
+    expect(onChange).toHaveBeenCalledTimes(3);
+    next.append(document.createElement('article'));
+    await tick();
+    expect(onChange).toHaveBeenCalledTimes(4);
+    ac.abort();
+  });
+
+  test('after abort nothing runs, resting or not', async () => {
+    const { p, onChange, ac, streaming } = setup();
+    streaming.now = true;
+    p.append('first');
+    await tick();
+    ac.abort();
+    await tick(STREAM_POLL_MS * 4);
+    streaming.now = false;
+    await tick(STREAM_POLL_MS * 2);
+    expect(onChange).toHaveBeenCalledTimes(1);
+  });
 });

@@ -6,7 +6,7 @@ import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { createController } from '../capture/controller';
 import { pageFetchJson } from '../capture/page-fetch';
 import { listenForReplies } from '../capture/signals';
-import { watchThread } from '../capture/watch';
+import { watchThread, type ThreadWatch } from '../capture/watch';
 import { createInsertSession, readContext, type InsertSession } from '../inject/session';
 import { sendMessage } from '../messaging/send';
 import type { SiteAdapter } from '../sites/adapter';
@@ -41,7 +41,7 @@ export function startChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): 
     capture.onPageChange();
     session.sync(location.href);
   };
-  watchThread(document, () => adapter.findThread(document), onChange, ctx.signal);
+  watchThread(threadOf(adapter, onChange), ctx.signal);
   listenForReplies((id, asked) => on && void capture.refresh(id, asked), ctx.signal);
   // WXT hears a same-page navigation through the Navigation API's navigate event, which Chromium fires inside
   // pushState, before the address changes (#24: a new Perplexity thread was read at its old '/'): read after it.
@@ -55,6 +55,13 @@ export function startChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): 
   }, ctx);
   serveTabMessages(adapter, fetchJson, session, ctx);
 }
+
+const threadOf = (adapter: SiteAdapter, onChange: () => void): ThreadWatch => ({
+  root: document,
+  findThread: () => adapter.findThread(document),
+  isStreaming: () => adapter.isStreaming(document),
+  onChange,
+});
 
 const insertWith = (insert: InsertSession['insert'], data: { text?: unknown } | undefined) =>
   typeof data?.text === 'string' ? insert(data.text) : { ok: false, message: 'Nothing to insert.' };

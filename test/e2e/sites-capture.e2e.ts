@@ -159,6 +159,43 @@ test('gemini: the page is read (its JSON never is), each exchange as a prompt an
   await page.close();
 });
 
+test('gemini: an answer streamed into the page is stored whole once its live region is no longer busy', async () => {
+  const id = newId('gemini');
+  const page = await open(gemini, gemini.url(id));
+  await storedWhen(id, (c) => c.turns.length === PAGES.gemini.turns);
+  // As Gemini streams (#24 bench:capture): a new exchange whose answer is busy while tokens land frame by frame.
+  const streamed = await page.evaluate(async () => {
+    const el = (tag: string, className = '', ...children: Node[]) => {
+      const node = document.createElement(tag);
+      node.className = className;
+      node.append(...children);
+      return node;
+    };
+    const query = el('p', 'query-text-line', document.createTextNode('And in winter?'));
+    const live = el('div', 'markdown markdown-main-panel', el('p'));
+    live.setAttribute('aria-busy', 'true');
+    const box = el(
+      'div',
+      'conversation-container',
+      el('user-query', '', el('div', 'query-text', query)),
+      el('model-response', '', el('message-content', '', live)),
+    );
+    document.querySelector('infinite-scroller')!.append(box);
+    const words: string[] = [];
+    for (let t = 0; t < 120; t++) {
+      await new Promise((r) => requestAnimationFrame(r));
+      words.push(`tok${t}`);
+      live.querySelector('p')!.append(` tok${t}`);
+    }
+    live.setAttribute('aria-busy', 'false');
+    return words.join(' ');
+  });
+  const conv = await storedWhen(id, (c) => c.turns.length === PAGES.gemini.turns + 2);
+  expect(conv.turns.at(-2)?.text).toBe('And in winter?');
+  expect(conv.turns.at(-1)?.text).toBe(streamed);
+  await page.close();
+});
+
 describe('do-not-remember modes store nothing', () => {
   test('a Gemini temporary chat (the page marks it), Perplexity and Le Chat incognito (their JSON says so)', async () => {
     const temp = newId('gemini');
