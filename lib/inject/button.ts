@@ -26,7 +26,8 @@ export interface ButtonHandle {
 
 export function createInsertButton(doc: Document, onClick: () => Promise<void>): ButtonHandle {
   const host = doc.createElement(HOST_TAG);
-  host.style.cssText = 'display:inline-flex;align-items:center;margin:4px 0;z-index:10;position:relative';
+  // No position or z-index at rest: the preview frame raises the host only while it is open (frame.ts raise).
+  host.style.cssText = 'display:inline-flex;align-items:center;margin:4px 0';
   const shadow = host.attachShadow({ mode: 'closed' });
   const style = doc.createElement('style');
   style.textContent = STYLE;
