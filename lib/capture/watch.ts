@@ -26,19 +26,6 @@ export interface ThreadWatch {
   onChange: () => void;
 }
 
-/**
- * Calls `onChange` at most once per animation frame after the thread changes (#3). The thread container gets
- * the full observer (text, nodes, the streaming flag). The body gets a childList-only observer whose callback
- * ignores everything inside the thread; it only notices what happens outside (ChatGPT's stop button, a thread
- * replaced by SPA navigation) and re-finds the thread. Once a change finds an answer streaming, both observers
- * rest and `onChange` runs every STREAM_POLL_MS until the mark is gone or the thread is replaced; then they
- * resume with one change, which reads the finished answer.
- */
-export function watchThread(watch: ThreadWatch, signal: AbortSignal): void {
-  const watcher = new Watcher(watch, signal);
-  signal.addEventListener('abort', () => watcher.stop(), { once: true });
-}
-
 const THREAD_OPTIONS: MutationObserverInit = {
   childList: true,
   subtree: true,
@@ -49,64 +36,56 @@ const THREAD_OPTIONS: MutationObserverInit = {
   attributeFilter: ['data-is-streaming', 'aria-busy'],
 };
 
-class Watcher {
-  private thread: Element | null = null;
-  private poll: ReturnType<typeof setInterval> | undefined;
-  private readonly threadObserver = new MutationObserver(() => this.schedule());
-  private readonly bodyObserver = new MutationObserver((records) => {
-    const current = this.thread;
-    if (!current?.isConnected || records.some((r) => !current.contains(r.target))) this.schedule();
+/** A change the body observer saw outside the watched thread, or no thread to watch. */
+const outside = (records: MutationRecord[], thread: Element | null): boolean =>
+  !thread?.isConnected || records.some((r) => !thread.contains(r.target));
+
+/**
+ * Calls `onChange` at most once per animation frame after the thread changes (#3). The thread container gets
+ * the full observer (text, nodes, the streaming flag). The body gets a childList-only observer whose callback
+ * ignores everything inside the thread; it only notices what happens outside (ChatGPT's stop button, a thread
+ * replaced by SPA navigation) and re-finds the thread. Once a change finds an answer streaming, both observers
+ * rest and `onChange` runs every STREAM_POLL_MS until the mark is gone or the thread is replaced; then they
+ * resume with one change, which reads the finished answer (`look`). Closures, not a class: property names
+ * survive minifying (a class cost every site script 1.1 kB and took chatgpt.js over its 50 kB budget).
+ */
+export function watchThread(watch: ThreadWatch, signal: AbortSignal): void {
+  let thread: Element | null = null;
+  let poll: ReturnType<typeof setInterval> | undefined;
+  const threadObserver = new MutationObserver(() => schedule());
+  const bodyObserver = new MutationObserver((records) => {
+    if (outside(records, thread)) schedule();
   });
-  private readonly schedule: () => void;
-
-  constructor(
-    private readonly watch: ThreadWatch,
-    private readonly signal: AbortSignal,
-  ) {
-    this.schedule = coalesce(() => this.changed(), signal);
-    this.observe();
-  }
-
-  private changed(): void {
-    if (!this.thread?.isConnected) this.attach(this.watch.findThread());
-    this.watch.onChange();
-    if (this.watch.isStreaming()) this.rest();
-  }
-
-  private attach(next: Element | null): void {
-    if (next === this.thread) return;
-    this.threadObserver.disconnect();
-    this.thread = next;
-    if (this.poll === undefined && next) this.threadObserver.observe(next, THREAD_OPTIONS);
-  }
-
-  private observe(): void {
-    this.bodyObserver.observe(this.watch.root.body, { childList: true, subtree: true });
-    const found = this.thread?.isConnected ? this.thread : this.watch.findThread();
-    this.thread = null;
-    this.attach(found);
-  }
-
-  private rest(): void {
-    if (this.poll !== undefined) return;
-    this.threadObserver.disconnect();
-    this.bodyObserver.disconnect();
-    this.poll = setInterval(() => this.look(), STREAM_POLL_MS);
-  }
-
-  /** A look while resting: the stream goes on in the same thread, or the observers resume with one change. */
-  private look(): void {
-    if (this.signal.aborted) return;
-    if (this.thread?.isConnected && this.watch.isStreaming()) return this.watch.onChange();
-    clearInterval(this.poll);
-    this.poll = undefined;
-    this.observe();
-    this.schedule();
-  }
-
-  stop(): void {
-    clearInterval(this.poll);
-    this.threadObserver.disconnect();
-    this.bodyObserver.disconnect();
-  }
+  const attach = (next: Element | null) => {
+    if (next === thread) return;
+    threadObserver.disconnect();
+    thread = next;
+    if (next && poll === undefined) threadObserver.observe(next, THREAD_OPTIONS);
+  };
+  const observe = () => {
+    bodyObserver.observe(watch.root.body, { childList: true, subtree: true });
+    const found = thread?.isConnected ? thread : watch.findThread();
+    thread = null;
+    attach(found);
+  };
+  const stop = () => {
+    clearInterval(poll);
+    for (const observer of [threadObserver, bodyObserver]) observer.disconnect();
+  };
+  const look = () => {
+    if (thread?.isConnected && watch.isStreaming()) return watch.onChange();
+    clearInterval(poll);
+    poll = undefined;
+    observe();
+    schedule();
+  };
+  const schedule = coalesce(() => {
+    if (!thread?.isConnected) attach(watch.findThread());
+    watch.onChange();
+    if (poll !== undefined || !watch.isStreaming()) return;
+    stop();
+    poll = setInterval(look, STREAM_POLL_MS);
+  }, signal);
+  observe();
+  signal.addEventListener('abort', stop, { once: true });
 }
