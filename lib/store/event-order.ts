@@ -4,6 +4,8 @@
 // restore goes back to) was a coin toss. Measured: lib/background/manage.test.ts failed about 1 run in 3.
 import type { EntityTable } from 'dexie';
 import type { MemoryEvent } from '../model/records';
+import type { EngramDB } from './db';
+import { memoryChanges, noteChanges } from './sync-rows';
 
 /**
  * Time first, then the writing device's sequence, then id: events from other devices may share a millisecond
@@ -18,7 +20,7 @@ export const byOccurrence = (a: MemoryEvent, b: MemoryEvent): number =>
  * future dates (lib/import/clamp.ts), so an export would no longer read back as itself. Imported and synced
  * events keep the number they carry. Runs inside the writer's transaction: no write comes between.
  */
-export async function inSequence(
+async function inSequence(
   table: EntityTable<MemoryEvent, 'id'>,
   events: MemoryEvent[],
 ): Promise<MemoryEvent[]> {
@@ -37,4 +39,17 @@ export async function inSequence(
     latest.set(e.memoryId, seq);
     return { ...e, seq };
   });
+}
+
+/**
+ * Every local write of memory events, inside the caller's transaction: numbered, stored, and queued for sync.
+ * Imports and sync apply their own events as they came (lib/store/import.ts, sync-apply.ts).
+ */
+export async function putEvents(
+  d: Pick<EngramDB, 'memoryEvents' | 'outbox'>,
+  events: MemoryEvent[],
+): Promise<void> {
+  const numbered = await inSequence(d.memoryEvents, events);
+  await d.memoryEvents.bulkPut(numbered);
+  await noteChanges(d, memoryChanges(numbered));
 }

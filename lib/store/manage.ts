@@ -5,17 +5,16 @@ import type { Memory, MemoryEvent } from '../model/records';
 import { emitStoreChange } from './changes';
 import { DATA_TABLES, db } from './db';
 import { bumpGeneration } from './generation';
-import { memoryChanges, noteChanges, purgeChanges } from './sync-rows';
-import { byOccurrence, inSequence } from './event-order';
+import { putEvents } from './event-order';
+import { historyOf } from './memories';
+import { noteChanges, purgeChanges } from './sync-rows';
 
 /** Several memories changed at once, each with its event, in one transaction. */
 export async function writeMemories(memories: Memory[], events: MemoryEvent[]): Promise<void> {
   const d = db();
   await d.transaction('rw', d.memories, d.memoryEvents, d.outbox, async () => {
     await d.memories.bulkPut(memories);
-    const stamped = await inSequence(d.memoryEvents, events);
-    await d.memoryEvents.bulkPut(stamped);
-    await noteChanges(d, memoryChanges(stamped));
+    await putEvents(d, events);
   });
   if (memories.length > 0) emitStoreChange({ kind: 'memories', memories });
 }
@@ -41,8 +40,7 @@ export async function purgeMemory(id: string): Promise<void> {
 }
 
 export async function lastEvent(memoryId: string): Promise<MemoryEvent | undefined> {
-  const rows = await db().memoryEvents.where('memoryId').equals(memoryId).toArray();
-  return rows.sort(byOccurrence).at(-1);
+  return (await historyOf(memoryId)).at(-1);
 }
 
 /**
@@ -61,9 +59,7 @@ export async function changeMemoriesFrom(
       .toArray();
     const { memories, events } = change(produced);
     await d.memories.bulkPut(memories);
-    const stamped = await inSequence(d.memoryEvents, events);
-    await d.memoryEvents.bulkPut(stamped);
-    await noteChanges(d, memoryChanges(stamped));
+    await putEvents(d, events);
     return memories;
   });
   if (memories.length > 0) emitStoreChange({ kind: 'memories', memories });

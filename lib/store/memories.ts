@@ -1,8 +1,7 @@
 import type { Memory, MemoryEvent, MemoryStatus } from '../model/records';
 import { emitStoreChange } from './changes';
 import { db } from './db';
-import { memoryChanges, noteChanges } from './sync-rows';
-import { byOccurrence, inSequence } from './event-order';
+import { byOccurrence, putEvents } from './event-order';
 
 export async function getMemory(id: string): Promise<Memory | undefined> {
   return db().memories.get(id);
@@ -49,9 +48,7 @@ export async function writeMemory(memory: Memory, event: MemoryEvent): Promise<v
   const d = db();
   await d.transaction('rw', d.memories, d.memoryEvents, d.outbox, async () => {
     await d.memories.put(memory);
-    const events = await inSequence(d.memoryEvents, [event]);
-    await d.memoryEvents.bulkPut(events);
-    await noteChanges(d, memoryChanges(events));
+    await putEvents(d, [event]);
   });
   emitStoreChange({ kind: 'memories', memories: [memory] });
 }

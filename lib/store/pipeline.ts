@@ -5,8 +5,7 @@ import { emitStoreChange } from './changes';
 import { checkCommit, checkNote, type MemoryWrite } from './commit-check';
 import { db } from './db';
 import type { Lease } from './generation';
-import { memoryChanges, noteChanges } from './sync-rows';
-import { inSequence } from './event-order';
+import { putEvents } from './event-order';
 
 /**
  * `committed`: the job is done and its (checked) writes landed. `requeued`: a delete happened during the run,
@@ -40,12 +39,10 @@ export async function commitJob(
       const landed = (await d.memoryEvents.where('jobId').equals(id).count()) > 0;
       const kept = landed ? [] : check.writes;
       await d.memories.bulkPut(kept.map((w) => w.memory));
-      const events = await inSequence(
-        d.memoryEvents,
+      await putEvents(
+        d,
         kept.map((w) => w.event),
       );
-      await d.memoryEvents.bulkPut(events);
-      await noteChanges(d, memoryChanges(events));
       const finish = { status: 'done' as const, toOrder, leaseUntil: null, lastError: checkNote(check) };
       await d.jobs.update(id, { ...finish, updatedAt: at });
       return { outcome: 'committed' as const, written: kept.map((w) => w.memory) };

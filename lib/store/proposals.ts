@@ -4,8 +4,8 @@
 import type { Memory, MemoryEvent } from '../model/records';
 import { emitStoreChange } from './changes';
 import { db } from './db';
-import { memoryChanges, noteChanges, purgeChanges } from './sync-rows';
-import { inSequence } from './event-order';
+import { putEvents } from './event-order';
+import { noteChanges, purgeChanges } from './sync-rows';
 
 export async function settleProposal(proposalId: string, memory: Memory, event: MemoryEvent): Promise<void> {
   const d = db();
@@ -14,9 +14,8 @@ export async function settleProposal(proposalId: string, memory: Memory, event: 
     await d.embeddings.where('memoryId').equals(proposalId).delete();
     await d.memories.delete(proposalId);
     await d.memories.put(memory);
-    const events = await inSequence(d.memoryEvents, [event]);
-    await d.memoryEvents.bulkPut(events);
-    await noteChanges(d, [...purgeChanges([proposalId]), ...memoryChanges(events)]);
+    await noteChanges(d, purgeChanges([proposalId]));
+    await putEvents(d, [event]);
   });
   // Recall's index and the embedding sync follow at once (#12).
   emitStoreChange({ kind: 'memoriesPurged', ids: [proposalId] });

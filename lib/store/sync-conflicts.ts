@@ -8,8 +8,8 @@ import { shownLeaf } from '../sync/merge';
 import { emitStoreChange } from './changes';
 import { db } from './db';
 import { readDeviceId } from './sync-state';
-import { memKey, memoryChanges, noteChanges, type SyncHeadRow } from './sync-rows';
-import { inSequence } from './event-order';
+import { putEvents } from './event-order';
+import { memKey, type SyncHeadRow } from './sync-rows';
 
 export interface ConflictVersion {
   /** The event id of this version (a leaf). */
@@ -96,9 +96,7 @@ export async function writeResolution(memory: Memory, event: MemoryEvent, leafId
     if (row?.conflict !== true || now.join() !== [...leafIds].sort().join())
       throw new Error('This memory changed on another device meanwhile; look at it again in Review.');
     await d.memories.put(memory);
-    const events = await inSequence(d.memoryEvents, [event]);
-    await d.memoryEvents.bulkPut(events);
-    await noteChanges(d, memoryChanges(events));
+    await putEvents(d, [event]);
     await d.syncHeads.put({ ...row, conflict: false });
   });
   emitStoreChange({ kind: 'memories', memories: [memory] });

@@ -1,7 +1,7 @@
 // Reads behind the memory manager and popup (#6). Pages read here; every write goes by message.
 import type { Conversation, Job, JobStatus, Memory, MemoryEvent, Turn, Usage } from '../model/records';
 import { db } from './db';
-import { byOccurrence } from './event-order';
+import { historyOf } from './memories';
 
 /** Every memory, including the Trash: the manager filters in memory (10,000 load in well under a second). */
 export async function listAllMemories(): Promise<Memory[]> {
@@ -86,8 +86,7 @@ export interface Proposal {
 
 /** The version a pending memory would replace, read from its latest event. */
 export async function proposalBase(id: string): Promise<{ base: Memory | null; event: MemoryEvent | null }> {
-  const rows = await db().memoryEvents.where('memoryId').equals(id).toArray();
-  const event = rows.sort(byOccurrence).at(-1) ?? null;
+  const event = (await historyOf(id)).at(-1) ?? null;
   const base = event?.before && event.before.status !== 'pending' ? event.before : null;
   return { base, event };
 }
