@@ -216,6 +216,8 @@ const quantile = (xs, q) => {
   return s[Math.min(s.length - 1, Math.floor(q * (s.length - 1) + 0.5))];
 };
 
+const median = (xs) => quantile(xs, 0.5);
+
 const ms = (s) => `${(s * 1000).toFixed(0)} ms`;
 
 // BENCH_AA=1 loads no extension in either arm: the ratios it prints are the bench's own noise (#24: a median
@@ -239,18 +241,9 @@ async function pairs(site, name) {
 
 /** Median of each arm, their ratio, and the median of the runs' own ratios (each pair ran back to back). */
 function ratios(rows, key) {
-  const a = quantile(
-    rows.map((r) => r.without[key]),
-    0.5,
-  );
-  const b = quantile(
-    rows.map((r) => r.with[key]),
-    0.5,
-  );
-  const paired = quantile(
-    rows.map((r) => r.with[key] / r.without[key]),
-    0.5,
-  );
+  const a = median(rows.map((r) => r.without[key]));
+  const b = median(rows.map((r) => r.with[key]));
+  const paired = median(rows.map((r) => r.with[key] / r.without[key]));
   return { a, b, medians: b / a, paired };
 }
 
@@ -265,19 +258,15 @@ async function bench(name) {
   console.log(`busy time (CDP TaskDuration): without ${ms(busy.a)}, ${arm} ${ms(busy.b)} (medians)`);
   console.log(`main-thread CPU time (CDP ThreadTime): without ${ms(cpu.a)}, ${arm} ${ms(cpu.b)} (medians)`);
   console.log(
-    `Engram's code and what it calls (CPU profile): median ${ms(quantile(engram, 0.5))}, p95 ${ms(quantile(engram, 0.95))}`,
+    `Engram's code and what it calls (CPU profile): median ${ms(median(engram))}, p95 ${ms(quantile(engram, 0.95))}`,
   );
-  const layouts = (side) =>
-    quantile(
-      rows.map((r) => r[side].layouts),
-      0.5,
-    );
+  const layouts = (side) => median(rows.map((r) => r[side].layouts));
   console.log(`layouts per run, median: without ${layouts('without')}, with ${layouts('with')}`);
   const say = (r) =>
     `${r.medians.toFixed(3)} (ratio of medians), ${r.paired.toFixed(3)} (median of pair ratios)`;
   console.log(`ratio, busy time: ${say(busy)} (target ≤ 1.05)`);
   console.log(`ratio, CPU time:  ${say(cpu)} (target ≤ 1.05)`);
-  const own = (busy.a + quantile(engram, 0.5)) / busy.a;
+  const own = (busy.a + median(engram)) / busy.a;
   console.log(`ratio attributable to Engram's script: ${own.toFixed(3)}\n`);
 }
 

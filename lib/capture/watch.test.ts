@@ -23,6 +23,14 @@ function setup() {
   return { thread, p, onChange, ac, streaming };
 }
 
+/** SPA navigation: the thread element is replaced by a new one with the same id. */
+function replaceThread(thread: HTMLElement): HTMLElement {
+  const next = document.createElement('div');
+  next.id = 'thread';
+  thread.replaceWith(next);
+  return next;
+}
+
 test('a streaming answer costs one change per frame, however many tokens land', async () => {
   const { p, onChange, ac } = setup();
   for (let i = 0; i < 50; i++) {
@@ -49,9 +57,7 @@ test('changes outside the thread (a stop button going away) are noticed too', as
 
 test('a thread replaced by SPA navigation is found again and watched', async () => {
   const { thread, onChange, ac } = setup();
-  const next = document.createElement('div');
-  next.id = 'thread';
-  thread.replaceWith(next);
+  const next = replaceThread(thread);
   await frame();
   expect(onChange).toHaveBeenCalledTimes(1);
   next.append(document.createElement('article'));
@@ -82,12 +88,22 @@ describe('while an answer streams (#24: a 200-turn Gemini page paid three script
     await Promise.resolve();
     await vi.advanceTimersByTimeAsync(ms);
   };
+  /** The next look while resting, and the frame a change it finds schedules. */
+  const nextLook = async () => {
+    await tick(STREAM_POLL_MS);
+    await tick();
+  };
+  /** A watcher whose first change found an answer streaming: it rests. */
+  const streamStarted = async () => {
+    const watched = setup();
+    watched.streaming.now = true;
+    watched.p.append('first');
+    await tick();
+    return watched;
+  };
 
   test('tokens cost nothing; the page is looked at every STREAM_POLL_MS; the end is one change', async () => {
-    const { p, onChange, ac, streaming } = setup();
-    streaming.now = true;
-    p.append('first');
-    await tick();
+    const { p, onChange, ac, streaming } = await streamStarted();
     expect(onChange).toHaveBeenCalledTimes(1);
     for (let i = 0; i < 30; i++) {
       p.append(document.createTextNode(` tok${i}`));
@@ -95,8 +111,7 @@ describe('while an answer streams (#24: a 200-turn Gemini page paid three script
     }
     expect(onChange).toHaveBeenCalledTimes(1 + 3);
     streaming.now = false;
-    await tick(STREAM_POLL_MS);
-    await tick();
+    await nextLook();
     expect(onChange).toHaveBeenCalledTimes(5);
     p.append('a change after the stream is seen again at once');
     await tick();
@@ -105,19 +120,12 @@ describe('while an answer streams (#24: a 200-turn Gemini page paid three script
   });
 
   test('a thread replaced mid-stream is found at the next look and watched once the stream ends', async () => {
-    const { thread, p, onChange, ac, streaming } = setup();
-    streaming.now = true;
-    p.append('first');
-    await tick();
-    const next = document.createElement('div');
-    next.id = 'thread';
-    thread.replaceWith(next);
-    await tick(STREAM_POLL_MS);
-    await tick();
+    const { thread, p, onChange, ac, streaming } = await streamStarted();
+    const next = replaceThread(thread);
+    await nextLook();
     expect(onChange).toHaveBeenCalledTimes(2);
     streaming.now = false;
-    await tick(STREAM_POLL_MS);
-    await tick();
+    await nextLook();
     expect(onChange).toHaveBeenCalledTimes(3);
     p.append('the old thread is no longer watched');
     await tick();
@@ -129,13 +137,11 @@ describe('while an answer streams (#24: a 200-turn Gemini page paid three script
   });
 
   test('after abort nothing runs, resting or not', async () => {
-    const { p, onChange, ac, streaming } = setup();
-    streaming.now = true;
-    p.append('first');
-    await tick();
+    const { p, onChange, ac, streaming } = await streamStarted();
     ac.abort();
     await tick(STREAM_POLL_MS * 4);
     streaming.now = false;
+    p.append('after abort');
     await tick(STREAM_POLL_MS * 2);
     expect(onChange).toHaveBeenCalledTimes(1);
   });
