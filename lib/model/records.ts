@@ -161,8 +161,8 @@ export const MemoryEvent = z.object({
   imported: z.optional(z.boolean()),
   agent: z.optional(z.string().check(z.maxLength(80))),
   /**
-   * The writing device's count of this memory's events (lib/store/event-order.ts): orders changes made in one
-   * millisecond (Delete, then Undo). Absent on events written before it existed.
+   * Orders one memory's changes made in the same millisecond (Delete, then Undo): the writing device numbers an
+   * event after that memory's events with the same `at` (lib/store/event-order.ts). Absent on older events.
    */
   seq: z.optional(z.number().check(z.int(), z.nonnegative())),
 });

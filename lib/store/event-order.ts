@@ -15,28 +15,32 @@ export const byOccurrence = (a: MemoryEvent, b: MemoryEvent): number =>
   a.at.localeCompare(b.at) || (a.seq ?? 0) - (b.seq ?? 0) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
- * Events written on this device are numbered after the memory's latest (and after each other, in the order
- * given). Their `at` stays the clock's: moving it would date a change in the future, and an import clamps
- * future dates (lib/import/clamp.ts), so an export would no longer read back as itself. Imported and synced
- * events keep the number they carry. Runs inside the writer's transaction: no write comes between.
+ * Events written on this device are numbered after the same memory's events of the same millisecond (and after
+ * each other, in the order given): only ties need the number, so only the newest events are read (the `at`
+ * index from the batch's earliest time: none or a few), never a memory's whole history, which a bulk change of
+ * thousands of memories would have read in full. Their `at` stays the clock's: moving it would date a change in
+ * the future, and an import clamps future dates (lib/import/clamp.ts), so an export would no longer read back as
+ * itself. Imported and synced events keep the number they carry. Runs inside the writer's transaction.
  */
 async function inSequence(
   table: EntityTable<MemoryEvent, 'id'>,
   events: MemoryEvent[],
 ): Promise<MemoryEvent[]> {
-  if (events.length === 0) return events;
-  const ids = new Set(events.map((e) => e.id));
-  const stored = await table
-    .where('memoryId')
-    .anyOf([...new Set(events.map((e) => e.memoryId))])
-    .toArray();
-  const latest = new Map<string, number>();
-  for (const e of stored) {
-    if (!ids.has(e.id)) latest.set(e.memoryId, Math.max(latest.get(e.memoryId) ?? 0, e.seq ?? 0));
-  }
+  const from = events.reduce<string | null>((min, e) => (min === null || e.at < min ? e.at : min), null);
+  if (from === null) return events;
+  const [ids, memories] = [new Set(events.map((e) => e.id)), new Set(events.map((e) => e.memoryId))];
+  const tie = (e: MemoryEvent) => `${e.memoryId} ${e.at}`;
+  const last = new Map<string, number>();
+  await table
+    .where('at')
+    .aboveOrEqual(from)
+    .each((e) => {
+      if (memories.has(e.memoryId) && !ids.has(e.id))
+        last.set(tie(e), Math.max(last.get(tie(e)) ?? 0, e.seq ?? 0));
+    });
   return events.map((e) => {
-    const seq = (latest.get(e.memoryId) ?? 0) + 1;
-    latest.set(e.memoryId, seq);
+    const seq = (last.get(tie(e)) ?? 0) + 1;
+    last.set(tie(e), seq);
     return { ...e, seq };
   });
 }
