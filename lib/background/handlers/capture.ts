@@ -11,6 +11,7 @@ import { handleCapture } from '../capture';
 import { assertPageClaim, siteOf } from '../sender';
 import { afterCapture } from '../services/jobs';
 import { recordStatus } from '../status';
+import { pageWordsNow } from '../../i18n/block-words';
 import { rememberTab } from '../tabs';
 
 /** After a stored capture: remember the tab's conversation, and schedule extraction when it settles (#4). */
@@ -40,6 +41,6 @@ export const captureHandlers: HandlersFor<CaptureMessages> = {
   // The sender's own site, as the browser names it: a page cannot ask about another site.
   siteSwitch: async (_, sender) => {
     const site = siteOf(sender.url);
-    return { on: site !== null && siteOn(await readSettings(), site) };
+    return { on: site !== null && siteOn(await readSettings(), site), words: await pageWordsNow() };
   },
 };
