@@ -11,3 +11,13 @@ beforeEach(() => resetSecretsForTests());
 // The recall index (past chats and memories, #13, #28) runs on sqlite-wasm in memory, fresh per test: happy-dom has
 // no offscreen document to host it.
 beforeEach(() => setIndexHost(memoryHost()));
+
+// Component tests read English (#37): react-i18next's hooks use the page's one instance, reset to English
+// before each test so a test that switches language cannot leak into the next.
+import { setI18n } from 'react-i18next';
+import { i18n } from '../lib/i18n/i18n';
+
+setI18n(i18n);
+beforeEach(async () => {
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
+});

@@ -87,7 +87,7 @@ test('outside a chat tab it says so instead of offering to insert', async () => 
   render(<InsertPreview context={async () => null} recall={fakeRecall()} insert={vi.fn()} />);
   expect(
     await screen.findByText(
-      'Open a chat on ChatGPT, Claude, Gemini, Perplexity, DeepSeek or Le Chat, then try again.',
+      'Open a chat on ChatGPT, Claude, Gemini, Perplexity, DeepSeek, or Le Chat, then try again.',
     ),
   ).toBeTruthy();
   expect(screen.queryByRole('button', { name: /^Insert/ })).toBeNull();
@@ -100,7 +100,7 @@ test('in the popup there is no Cancel and the confirm does not steal focus; a fa
   expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
   expect(document.activeElement).not.toBe(confirm);
   await userEvent.click(confirm);
-  expect((await screen.findByRole('status')).textContent).toBe('Could not insert: tab closed');
+  expect((await screen.findByRole('status')).textContent).toBe('Could not insert: “tab closed”');
 });
 
 test('with no model, the preview says memories come from past chats and how to add a model (#13)', async () => {
@@ -136,7 +136,7 @@ test("a past-chat line says where it is from, and an assistant's says it is a qu
     text,
     section: 'past' as const,
     tokens: 9,
-    day: '1 Jun 2026',
+    day: '2026-06-01',
     type: null,
     ...(answer ? { answer } : {}),
   });

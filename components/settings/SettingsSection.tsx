@@ -107,7 +107,7 @@ export function SettingsSection() {
   const state = useSettingsDraft();
   const { draft, dirty, save } = state;
   // Switching sections with unsaved changes asks first (#16: they vanished without a word).
-  const guard = useMemo(() => (dirty ? { section: 'Settings', save } : null), [dirty, save]);
+  const guard = useMemo(() => (dirty ? { section: 'settings' as const, save } : null), [dirty, save]);
   useLeaveGuard(guard);
   return (
     <Section

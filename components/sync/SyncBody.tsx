@@ -41,7 +41,7 @@ function StatusCard({ status, onChange, onDisconnected, line }: CardProps) {
   return (
     <div className="stack card" role="group" aria-label="Sync status">
       <p role="status" tabIndex={-1} ref={line}>
-        {syncLine(status)}
+        {syncLine(t, i18n.language, status)}
       </p>
       <Problems said={status.problems} />
       <dl>
@@ -89,7 +89,7 @@ export function SyncBody({ status, onChange, focusOn, line, onDisconnected, chil
     return (
       <>
         <p role="status" tabIndex={-1} ref={line}>
-          {syncLine(status)}
+          {syncLine(t, i18n.language, status)}
         </p>
         <KeyChange why={{ kind: 'reset' }} onDone={changed} />
       </>
@@ -103,7 +103,7 @@ export function SyncBody({ status, onChange, focusOn, line, onDisconnected, chil
     );
   return (
     <>
-      {status?.ended && <p role="status">{syncLine(status)}</p>}
+      {status?.ended && <p role="status">{syncLine(t, i18n.language, status)}</p>}
       {children}
     </>
   );

@@ -30,7 +30,7 @@ function messages(tree: Tree, prefix = ''): Map<string, Map<string, string>> {
   return out;
 }
 
-const placeholders = (text: string) => [...new Set(text.match(/\{\{[^}]+\}\}|<\d+>|<\/\d+>/g) ?? [])].sort();
+const placeholders = (text: string) => [...new Set(text.match(/\{\{[^}]+\}\}|<\/?\w+>/g) ?? [])].sort();
 
 const english = messages(catalogues.get('en') as unknown as Tree);
 const others = SHIPPED.filter((c) => c !== 'en');

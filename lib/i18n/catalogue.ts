@@ -2,4 +2,4 @@
 // i18next's typed `t` refuses a key it does not hold (lib/i18n/i18next.d.ts), so a missing key fails `tsc`.
 import type en from '../../locales/en.json';
 
-export type Catalogue = typeof en;
+export type Catalogue = Omit<typeof en, 'blockIntroBefore'> & { blockIntroBefore: string[] };
