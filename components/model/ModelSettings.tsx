@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useEffect, useState, type FormEvent } from 'react';
 import { browser } from 'wxt/browser';
 import { sendMessage } from '../../lib/messaging/send';
@@ -15,10 +17,10 @@ import { useGpuStatus, WebLlmPanel } from './WebLlmPanel';
  * Host access for the endpoint is asked for at save time, never granted at install (#4). The request starts
  * inside the click (Chrome needs the user gesture) and is not awaited before saving: the prompt may stay open.
  */
-function askAccess(kind: ProviderKind, baseUrl: string): Promise<string> {
+function askAccess(t: TFunction, kind: ProviderKind, baseUrl: string): Promise<string> {
   const pattern = originPattern(kind, baseUrl);
   if (!pattern) return Promise.resolve('');
-  const refused = ` Engram was not given access to ${pattern}: calls work only if that server allows them.`;
+  const refused = ` ${t('model.noAccess', { pattern })}`;
   try {
     return browser.permissions.request({ origins: [pattern] }).then(
       (granted) => (granted ? '' : refused),
@@ -31,6 +33,7 @@ function askAccess(kind: ProviderKind, baseUrl: string): Promise<string> {
 }
 
 function useProviderForm() {
+  const { t } = useTranslation();
   const [form, setFormState] = useState<ProviderStatus | null>(null);
   const [saved, setSaved] = useState<ProviderStatus | null>(null);
   const [apiKey, setKeyState] = useState('');
@@ -43,22 +46,22 @@ function useProviderForm() {
   const setForm = (next: ProviderStatus) => (setFormState(next), setNotice(''), setProblem(null));
   const setApiKey = (key: string) => (setKeyState(key), setNotice(''), setProblem(null));
   const check = (f: ProviderStatus) => {
-    const why = formProblem(f, apiKey, !!saved?.hasKey && sameOrigin(f, saved));
+    const why = formProblem(t, f, apiKey, !!saved?.hasKey && sameOrigin(f, saved));
     setNotice('');
     setProblem(why);
     return why === null;
   };
   const save = useAction(async () => {
     if (!form || !check(form)) return;
-    const access = askAccess(form.kind, form.baseUrl);
+    const access = askAccess(t, form.kind, form.baseUrl);
     const settings = { kind: form.kind, model: form.model, baseUrl: form.baseUrl };
     await sendMessage('saveProvider', apiKey ? { ...settings, apiKey } : settings);
     const next = { ...form, hasKey: apiKey.length > 0 || (!!saved?.hasKey && sameOrigin(form, saved)) };
     setFormState(next);
     setSaved(next);
     setKeyState('');
-    setNotice('Saved.');
-    void access.then((note) => note && setNotice(`Saved.${note}`));
+    setNotice(t('model.saved'));
+    void access.then((note) => note && setNotice(`${t('model.saved')}${note}`));
   });
   const test = useAction(async () => {
     if (!form) return;
@@ -71,13 +74,14 @@ function useProviderForm() {
 }
 
 function Notices({ notice, problem, hint }: { notice: string; problem: string | null; hint: string | null }) {
+  const { t } = useTranslation();
   return (
     <>
       {hint && !problem && <p className="muted">{hint}</p>}
       {notice && <p role="status">{notice}</p>}
       {problem && (
         <p role="alert" className="error">
-          Not saved: {problem}
+          {t('model.notSaved', { problem })}
         </p>
       )}
     </>
@@ -85,6 +89,7 @@ function Notices({ notice, problem, hint }: { notice: string; problem: string | 
 }
 
 function ProviderForm({ gpuUsable }: { gpuUsable: boolean }) {
+  const { t } = useTranslation();
   const { form, setForm, apiKey, setApiKey, notice, problem, save, test } = useProviderForm();
   if (!form) return null;
   const submit = (e: FormEvent) => (e.preventDefault(), void save.run());
@@ -93,7 +98,7 @@ function ProviderForm({ gpuUsable }: { gpuUsable: boolean }) {
       next.kind === form.kind ? next : { ...next, model: next.kind === 'webllm' ? WEBLLM_MODELS[0].id : '' },
     );
   return (
-    <form className="stack card" onSubmit={submit} noValidate aria-label="Model provider">
+    <form className="stack card" onSubmit={submit} noValidate aria-label={t('model.provider')}>
       <ProviderFields
         form={form}
         gpuUsable={gpuUsable}
@@ -103,29 +108,26 @@ function ProviderForm({ gpuUsable }: { gpuUsable: boolean }) {
       />
       <div className="row">
         <Button variant="primary" type="submit" busy={save.busy}>
-          Save
+          {t('common.save')}
         </Button>
         <Button busy={test.busy} onClick={() => void test.run()}>
-          {test.busy ? 'Testing…' : 'Test connection'}
+          {test.busy ? t('model.testing') : t('model.test')}
         </Button>
       </div>
-      <Notices notice={notice} problem={problem} hint={endpointHint(form)} />
-      <ErrorText
-        what="Could not do that"
-        error={save.error ?? test.error}
-        tryThis="Check the fields and try again."
-      />
+      <Notices notice={notice} problem={problem} hint={endpointHint(t, form)} />
+      <ErrorText what={t('model.failed')} error={save.error ?? test.error} tryThis={t('model.failedTry')} />
     </form>
   );
 }
 
 /** The "Model" section of the options page (#4). */
 export function ModelSettings() {
+  const { t } = useTranslation();
   const gpu = useGpuStatus();
   return (
     <section className="stack" aria-labelledby="model-title">
-      <h1 id="model-title">Model</h1>
-      <p className="muted">Engram sends conversation text only to the model provider you choose here.</p>
+      <h1 id="model-title">{t('options.nav.model')}</h1>
+      <p className="muted">{t('model.intro')}</p>
       <WebLlmPanel gpu={gpu} />
       <ProviderForm gpuUsable={gpu?.usable ?? false} />
       <PromptVersions />

@@ -1,13 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { ProviderKind, type ProviderStatus } from '../../lib/model/provider';
 import { WEBLLM_MODELS } from '../../lib/providers/gpu';
 import { Select } from '../shared/ui';
 
-const KINDS: { kind: ProviderKind; label: string }[] = [
-  { kind: 'none', label: 'None yet' },
-  { kind: 'webllm', label: 'On this device (WebLLM)' },
-  { kind: 'openai', label: 'OpenAI-compatible (OpenAI, OpenRouter, Groq, Ollama, LM Studio…)' },
-  { kind: 'anthropic', label: 'Anthropic' },
-];
+const KINDS: ProviderKind[] = ['none', 'webllm', 'openai', 'anthropic'];
 
 const SUGGESTED: Partial<Record<ProviderKind, string[]>> = {
   openai: ['gpt-4o-mini', 'gpt-4.1-mini', 'llama3.2:3b'],
@@ -23,11 +19,12 @@ interface Props {
 }
 
 function ModelField({ form, onChange }: Pick<Props, 'form' | 'onChange'>) {
+  const { t } = useTranslation();
   if (form.kind === 'webllm')
     return (
       <Select
         stacked
-        label="Model"
+        label={t('options.nav.model')}
         value={form.model}
         options={WEBLLM_MODELS.map((m) => [m.id, m.label] as const)}
         onChange={(model) => onChange({ ...form, model })}
@@ -35,7 +32,7 @@ function ModelField({ form, onChange }: Pick<Props, 'form' | 'onChange'>) {
     );
   return (
     <label className="stack">
-      <span>Model</span>
+      <span>{t('options.nav.model')}</span>
       <input
         value={form.model}
         list="model-suggestions"
@@ -52,11 +49,12 @@ function ModelField({ form, onChange }: Pick<Props, 'form' | 'onChange'>) {
 }
 
 function Secrets({ form, apiKey, onKey, onChange }: Omit<Props, 'gpuUsable'>) {
+  const { t } = useTranslation();
   return (
     <>
       {form.kind === 'openai' && (
         <label className="stack">
-          <span>Base URL</span>
+          <span>{t('model.baseUrl')}</span>
           <input
             // type="text": happy-dom marks http://127.0.0.1:9/v1 invalid (ModelSettings.test.tsx); the background checks it.
             type="text"
@@ -71,12 +69,12 @@ function Secrets({ form, apiKey, onKey, onChange }: Omit<Props, 'gpuUsable'>) {
       )}
       {(form.kind === 'openai' || form.kind === 'anthropic') && (
         <label className="stack">
-          <span>API key</span>
+          <span>{t('model.apiKey')}</span>
           <input
             type="password"
             autoComplete="off"
             value={apiKey}
-            placeholder={form.hasKey ? 'Saved. Type a new key to replace it.' : 'Not set'}
+            placeholder={form.hasKey ? t('model.keySaved') : t('model.keyNotSet')}
             onChange={(e) => onKey(e.target.value)}
           />
         </label>
@@ -86,14 +84,15 @@ function Secrets({ form, apiKey, onKey, onChange }: Omit<Props, 'gpuUsable'>) {
 }
 
 export function ProviderFields({ form, gpuUsable, apiKey, onKey, onChange }: Props) {
-  const kinds = KINDS.filter((k) => k.kind !== 'webllm' || gpuUsable || form.kind === 'webllm');
+  const { t } = useTranslation();
+  const kinds = KINDS.filter((k) => k !== 'webllm' || gpuUsable || form.kind === 'webllm');
   return (
     <>
       <Select
         stacked
-        label="Provider"
+        label={t('activity.col.provider')}
         value={form.kind}
-        options={kinds.map((k) => [k.kind, k.label] as const)}
+        options={kinds.map((k) => [k, t(`model.kind.${k}`)] as const)}
         onChange={(kind) => onChange({ ...form, kind: ProviderKind.parse(kind) })}
       />
       {form.kind !== 'none' && <ModelField form={form} onChange={onChange} />}
