@@ -10,8 +10,11 @@ import { Connected } from './Connected';
 import { Pairing } from './Pairing';
 
 // Each check's words are agents.check.<key>.label and .hint in the catalogue (#37).
-const CHECKS = ['enabled', 'askEachTime', 'includeScoped'] as const satisfies readonly (keyof AgentSettingsPatch &
-  keyof AgentSettingsView)[];
+const CHECKS = [
+  'enabled',
+  'askEachTime',
+  'includeScoped',
+] as const satisfies readonly (keyof AgentSettingsPatch & keyof AgentSettingsView)[];
 
 function Access({ view, setView }: { view: AgentSettingsView; setView: (v: AgentSettingsView) => void }) {
   const { t } = useTranslation();

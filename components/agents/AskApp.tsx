@@ -8,7 +8,6 @@ import { sendMessage } from '../../lib/messaging/send';
 import { Button, ErrorText } from '../shared/ui';
 import { useAction } from '../shared/useAction';
 
-
 function useSecondsLeft(until: number | undefined): number | null {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {

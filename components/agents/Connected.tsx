@@ -6,7 +6,6 @@ import { agentsStatusItem } from '../../lib/store/agents';
 import { dateLabel } from '../shared/labels';
 import { EmptyState } from '../shared/ui';
 
-
 function useStatus(): AgentsStatus | null {
   const [status, setStatus] = useState<AgentsStatus | null>(null);
   useEffect(() => {
@@ -20,7 +19,11 @@ function Asked({ a }: { a: AgentAsked }) {
   const { t, i18n } = useTranslation();
   return (
     <>
-      {t(`agents.asked.${a.tool}`, { when: dateLabel(t, a.at, i18n.language), what: a.what, outcome: a.outcome })}
+      {t(`agents.asked.${a.tool}`, {
+        when: dateLabel(t, a.at, i18n.language),
+        what: a.what,
+        outcome: a.outcome,
+      })}
     </>
   );
 }

@@ -15,7 +15,11 @@ import { Button, EmptyState, ErrorText, Section } from '../shared/ui';
 import { useAction } from '../shared/useAction';
 
 /** "chatgpt.com, claude.ai, … or chat.mistral.ai": every site the registry lists, by its first host. */
-const siteHostsWords = (lng: string) => orList(SITES.map((s) => s.hosts[0] ?? s.label), lng);
+const siteHostsWords = (lng: string) =>
+  orList(
+    SITES.map((s) => s.hosts[0] ?? s.label),
+    lng,
+  );
 
 export function healthLabel(t: TFunction, h: CaptureHealth): string {
   if (h.lastError) return t('conversations.problem', { reason: h.lastError });
@@ -70,28 +74,37 @@ function TitleLink({ site, url, title, id }: { site: Site; url: string; title: s
   );
 }
 
+/** "ChatGPT · 4 turns · Complete, read from the page · Not extracted yet · started … · updated …". */
+function cardMeta(t: TFunction, lng: string, row: ConversationRow): string {
+  const c = row.conversation;
+  const when = (iso: string) => dateLabel(t, iso, lng);
+  return [
+    SITE_LABELS[c.site],
+    t('conversations.turns', { count: row.turns }),
+    healthLabel(t, c.health),
+    row.lastExtraction
+      ? t('conversations.extracted', { when: when(row.lastExtraction.updatedAt) })
+      : t('conversations.notExtracted'),
+    c.createdAt ? t('conversations.started', { when: when(c.createdAt) }) : null,
+    t('conversations.updated', { when: when(c.updatedAt) }),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 function ConversationCard({ row }: { row: ConversationRow }) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState<'transcript' | 'delete' | null>(null);
   const c = row.conversation;
   const title = c.title || t('conversations.untitled');
-  const when = (iso: string) => dateLabel(t, iso, i18n.language);
   // Each row's buttons are described by its title: a list of buttons reads "Extract now, Extract now…" (#16).
   const titleId = useId();
-  const extracted = row.lastExtraction
-    ? t('conversations.extracted', { when: when(row.lastExtraction.updatedAt) })
-    : t('conversations.notExtracted');
   return (
     <div className="card stack tight">
       <div className="row top">
         <div className="grow">
           <TitleLink site={c.site} url={c.url} title={title} id={titleId} />
-          <p className="muted small">
-            {SITE_LABELS[c.site]} · {t('conversations.turns', { count: row.turns })} · {healthLabel(t, c.health)} ·{' '}
-            {extracted}
-            {c.createdAt ? ` · ${t('conversations.started', { when: when(c.createdAt) })}` : ''} ·{' '}
-            {t('conversations.updated', { when: when(c.updatedAt) })}
-          </p>
+          <p className="muted small">{cardMeta(t, i18n.language, row)}</p>
         </div>
         <ExtractNow conversationKey={c.key} describedBy={titleId} />
         <Button

@@ -50,7 +50,9 @@ function ReportView({ report }: { report: ImportReport }) {
       <p>{summary(t, report)}</p>
       {report.held > 0 && <p>{t('import.held', { count: report.held })}</p>}
       {report.progress + report.jobs + report.usage > 0 && <p className="muted">{restored(t, report)}</p>}
-      {report.kept > 0 && !nothingNew(report) && <p className="muted">{t('import.kept', { count: report.kept })}</p>}
+      {report.kept > 0 && !nothingNew(report) && (
+        <p className="muted">{t('import.kept', { count: report.kept })}</p>
+      )}
       {report.refused.length > 0 && (
         <Listed
           open
@@ -94,7 +96,11 @@ function Running({ name, progress }: { name: string; progress: ImportProgress | 
       <p role="status">{t('import.importing', { name })}</p>
       {progress && (
         <p>
-          <progress aria-label={t('import.progress')} value={progress.done} max={Math.max(1, progress.total)} />{' '}
+          <progress
+            aria-label={t('import.progress')}
+            value={progress.done}
+            max={Math.max(1, progress.total)}
+          />{' '}
           {/* Counted as the background stores each chunk: a large history takes minutes (#13, bench:past). */}
           {t('import.stored', { done: progress.done, total: progress.total })}
         </p>
@@ -102,7 +108,6 @@ function Running({ name, progress }: { name: string; progress: ImportProgress | 
     </div>
   );
 }
-
 
 export function ImportData({ read = readInWorker }: { read?: (file: File) => Promise<ImportSource> }) {
   const { t, i18n } = useTranslation();

@@ -46,9 +46,7 @@ export function PastIndexStatus({ busyMs = 1000, idleMs = 5000 }: { busyMs?: num
   }, [busyMs, idleMs]);
   if (!state?.on) return null;
   if (state.error)
-    return (
-      <ErrorText what={t('pastIndex.noAnswer')} error={state.error} tryThis={t('common.reloadPage')} />
-    );
+    return <ErrorText what={t('pastIndex.noAnswer')} error={state.error} tryThis={t('common.reloadPage')} />;
   if (!state.stats) return null;
   // Not a live region: asked every second while indexing, it would interrupt a screen reader each time.
   return (

@@ -10,7 +10,6 @@ import { attemptsLabel, conversationLabel, jobTurnsLabel } from '../shared/label
 import { Button, ErrorText } from '../shared/ui';
 import { useAction } from '../shared/useAction';
 
-
 /** Retry is named after its chat and described by its row: several failed jobs must not read alike (#16). */
 function JobRow({ job, title }: { job: Job; title: string | undefined }) {
   const { t } = useTranslation();

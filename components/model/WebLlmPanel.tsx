@@ -35,7 +35,8 @@ function Progress({ p }: { p: WebLlmProgress }) {
   // The model's name, not web-llm's build id ("Qwen2.5-1.5B-Instruct-q4f16_1-MLC", #16).
   const name = WEBLLM_MODELS.find((m) => m.id === p.model)?.label ?? p.model;
   const percent = Math.round(p.progress * 100);
-  const what = p.progress >= 1 ? t('webllm.ready', { name, percent }) : t('webllm.downloading', { name, percent });
+  const what =
+    p.progress >= 1 ? t('webllm.ready', { name, percent }) : t('webllm.downloading', { name, percent });
   return (
     <label className="stack">
       <span>{what}</span>
@@ -43,7 +44,6 @@ function Progress({ p }: { p: WebLlmProgress }) {
     </label>
   );
 }
-
 
 /** Engram runs no code from the network (#11): a model whose WebGPU library is not packaged cannot run. */
 function MissingLibs() {

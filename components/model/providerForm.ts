@@ -34,9 +34,7 @@ export function formProblem(
 /** A hint, not a refusal: most OpenAI-compatible servers answer under /v1. */
 export function endpointHint(t: TFunction, form: ProviderStatus): string | null {
   if (form.kind !== 'openai' || endpointProblem(form.kind, form.baseUrl)) return null;
-  return new URL(form.baseUrl).pathname.replace(/\/+$/, '').endsWith('/v1')
-    ? null
-    : t('model.v1Hint');
+  return new URL(form.baseUrl).pathname.replace(/\/+$/, '').endsWith('/v1') ? null : t('model.v1Hint');
 }
 
 export function sameOrigin(a: ProviderStatus, b: ProviderStatus): boolean {

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
@@ -47,25 +48,30 @@ function ProposalText({ proposal }: { proposal: Proposal }) {
   );
 }
 
+/** "Proposed change", "New memory from Extractor (gpt-4o-mini)". */
+function proposalWords(t: TFunction, proposal: Proposal) {
+  const kind: 'deletion' | 'change' | 'new' = isDeletion(proposal)
+    ? 'deletion'
+    : proposal.base
+      ? 'change'
+      : 'new';
+  const by = proposal.proposedBy;
+  const title = by ? t(`review.kindBy.${kind}`, { who: whoLabel(t, by) }) : t(`review.kind.${kind}`);
+  return { title, label: t('review.card', { kind: t(`review.kind.${kind}`), text: proposal.memory.text }) };
+}
+
 function ProposalCard({ proposal }: { proposal: Proposal }) {
   const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState(false);
   const id = proposal.memory.id;
   const approve = useAction(() => sendMessage('approveMemory', { id }));
   const reject = useAction(() => sendMessage('rejectMemory', { id }));
-  const kind = isDeletion(proposal) ? 'deletion' : proposal.base ? 'change' : 'new';
-  const title = proposal.proposedBy
-    ? t(`review.kindBy.${kind}`, { who: whoLabel(t, proposal.proposedBy) })
-    : t(`review.kind.${kind}`);
+  const { title, label } = proposalWords(t, proposal);
   // Why it waits even with review off: the model's reason, then the guard's (lib/pipeline/guard.ts), or why an
   // import held it (lib/import/hold.ts, #25).
   const why = proposal.proposedBy && proposal.proposedBy.actor !== 'user' ? proposal.proposedBy.reason : null;
   return (
-    <li
-      className="card stack tight"
-      aria-label={t('review.card', { kind: t(`review.kind.${kind}`), text: proposal.memory.text })}
-      {...keepFocusItem(`proposal:${id}`)}
-    >
+    <li className="card stack tight" aria-label={label} {...keepFocusItem(`proposal:${id}`)}>
       <strong>{title}</strong>
       <ProposalText proposal={proposal} />
       {why && <p className="small">{t('review.reason', { reason: why })}</p>}
@@ -77,13 +83,19 @@ function ProposalCard({ proposal }: { proposal: Proposal }) {
           <Button variant="primary" busy={approve.busy} onClick={() => void approve.run()}>
             {t('review.approve')}
           </Button>
-          {!isDeletion(proposal) && <Button onClick={() => setEditing(true)}>{t('review.editApprove')}</Button>}
+          {!isDeletion(proposal) && (
+            <Button onClick={() => setEditing(true)}>{t('review.editApprove')}</Button>
+          )}
           <Button variant="danger" busy={reject.busy} onClick={() => void reject.run()}>
             {t('review.reject')}
           </Button>
         </div>
       )}
-      <ErrorText what={t('review.failed')} error={approve.error ?? reject.error} tryThis={t('common.tryAgain')} />
+      <ErrorText
+        what={t('review.failed')}
+        error={approve.error ?? reject.error}
+        tryThis={t('common.tryAgain')}
+      />
     </li>
   );
 }

@@ -4,6 +4,9 @@
 const TEXT_PROPS =
   /^(aria-(label|description|placeholder|roledescription|valuetext)|title|placeholder|alt|label|hint|intro|what|tryThis|heading|legend|caption|confirmLabel|cancelLabel|emptyText)$/;
 const HAS_LETTER = /\p{L}/u;
+// An address is the same in every language ("https://api.openai.com/v1", "~/.cursor/mcp.json").
+const ADDRESS = /^(?:[a-z][\w+.-]*:\/\/|[~/])\S*$/;
+const isText = (s) => HAS_LETTER.test(s) && !ADDRESS.test(s.trim());
 // The product's name is the same in every language (locales/*.json manifest.name).
 const NAME = /^\s*Engram\s*$/;
 const MESSAGE =
@@ -45,7 +48,7 @@ export const noLiteralText = {
         const name = typeof node.name.name === 'string' ? node.name.name : '';
         if (!TEXT_PROPS.test(name) || !node.value) return;
         if (node.value.type === 'Literal') {
-          if (HAS_LETTER.test(String(node.value.value))) report(node.value);
+          if (isText(String(node.value.value))) report(node.value);
           return;
         }
         if (node.value.type === 'JSXExpressionContainer') literalsIn(node.value.expression).forEach(report);
