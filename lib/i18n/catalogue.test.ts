@@ -77,7 +77,9 @@ describe.each(others)('%s', (code) => {
         const text = forms.get('other') ?? forms.get('') ?? '';
         // Words, not placeholders: "{{kind}} · {{count}} tokens" is Spanish too.
         const words = text.replace(/\{\{[^}]+\}\}|<\/?\w+>/g, '').match(/\p{L}{2,}/gu) ?? [];
-        return !key.startsWith('blockIntroBefore') && words.length >= 3 && mine.get(key)?.get('other') === text;
+        return (
+          !key.startsWith('blockIntroBefore') && words.length >= 3 && mine.get(key)?.get('other') === text
+        );
       })
       .map(([key]) => key);
     expect(same).toEqual([]);
