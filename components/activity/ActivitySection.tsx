@@ -73,7 +73,12 @@ function Jobs() {
 
 /** Calls whose price is unknown (no price table entry, or a local model) are said to be unknown, not $0. */
 function costLabel(t: TFunction, lng: string, r: UsageDay): string {
-  const usd = new Intl.NumberFormat(lng, { style: 'currency', currency: 'USD', maximumFractionDigits: 4 });
+  const usd = new Intl.NumberFormat(lng, {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 4,
+    maximumFractionDigits: 4,
+  });
   if (r.costComplete) return usd.format(r.costUsd);
   return r.costUsd > 0
     ? t('activity.costPartial', { cost: usd.format(r.costUsd) })

@@ -116,15 +116,15 @@ test('5,000 conversations render only a window of rows, and the search filters b
   );
   await db().conversations.bulkPut(many);
   render(<ConversationsSection />);
-  expect(await screen.findByText('Showing 5001 of 5001.', undefined, { timeout: 20_000 })).toBeTruthy();
+  expect(await screen.findByText('Showing 5,001 of 5,001.', undefined, { timeout: 20_000 })).toBeTruthy();
   const rows = screen.getAllByRole('listitem');
   expect(rows.length).toBeGreaterThan(0);
   expect(rows.length).toBeLessThan(60);
   expect(rows[0]?.getAttribute('aria-setsize')).toBe('5001');
   await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'sourdough starter');
-  expect(await screen.findByText('Showing 1 of 5001.')).toBeTruthy();
+  expect(await screen.findByText('Showing 1 of 5,001.')).toBeTruthy();
   expect(screen.getByRole('listitem', { name: 'Sourdough STARTER notes' })).toBeTruthy();
   await userEvent.clear(screen.getByRole('searchbox', { name: 'Search' }));
   await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'CLAUDE');
-  expect(await screen.findByText('Showing 2500 of 5001.')).toBeTruthy();
+  expect(await screen.findByText('Showing 2,500 of 5,001.')).toBeTruthy();
 }, 60_000);

@@ -86,7 +86,7 @@ test('with a usable GPU: local models with sizes, Download asks the background, 
   try {
     render(<ModelSettings />);
     expect(await screen.findByText(/Local models run on this device \(nvidia ampere\)/)).toBeTruthy();
-    expect(screen.getByText(/Qwen2.5 1.5B Instruct · 1.0 GB download/)).toBeTruthy();
+    expect(screen.getByText(/Qwen2.5 1.5B Instruct · 1 GB download/)).toBeTruthy();
     expect(screen.getByRole('progressbar')).toHaveProperty('value', 0.42);
     // The model's name, not its build id (#16 siblings: "Downloading Qwen2.5-1.5B-Instruct-q4f16_1-MLC: 42%").
     expect(screen.getByText('Downloading Qwen2.5 1.5B Instruct: 42%')).toBeTruthy();
