@@ -8,7 +8,7 @@ import { dispatch } from '../messaging/background';
 import { EXTENSION_ORIGIN } from '../../test/helpers/background';
 import { useMemoryIndex } from '../../test/helpers/index-host';
 import { handlers } from './handlers';
-import { resetRecallIndex } from './services/recall';
+import { resetRecallIndex } from './recall/preview-recall';
 
 useMemoryIndex();
 

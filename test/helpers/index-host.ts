@@ -2,7 +2,7 @@
 // offscreen document to host it. A test file whose code reaches the index calls `useMemoryIndex()` at its top;
 // the shared setup no longer does it for every file (#33: 30 modules and sqlite-wasm that most files never use).
 import { beforeEach } from 'vitest';
-import { setIndexHost } from '../../lib/background/services/index-host';
+import { setIndexHost } from '../../lib/background/recall/index-host';
 import { memoryHost } from '../../lib/past/memory-db';
 
 /** A fresh in-memory index before each test of the calling file. */
