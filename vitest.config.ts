@@ -34,7 +34,12 @@ const fastFakeBrowser = {
   name: 'engram:fake-browser',
   config: () => ({
     resolve: {
-      alias: [{ find: /^wxt\/browser$/, replacement: fileURLToPath(new URL('test/fake-browser.ts', import.meta.url)) }],
+      alias: [
+        {
+          find: /^wxt\/browser$/,
+          replacement: fileURLToPath(new URL('test/fake-browser.ts', import.meta.url)),
+        },
+      ],
     },
   }),
 };

@@ -81,7 +81,9 @@ for (let i = 1; i <= runs; i++) {
   for (const name of failed) console.log(`   FAIL ${name}`);
 }
 
-console.log(`\n== e2e repeat: ${greenRuns}/${runs} runs green, ${seen.size} tests, ${minutes(Date.now() - started)}`);
+console.log(
+  `\n== e2e repeat: ${greenRuns}/${runs} runs green, ${seen.size} tests, ${minutes(Date.now() - started)}`,
+);
 if (failures.size === 0) console.log('no test failed');
 else {
   console.log('failures  test');

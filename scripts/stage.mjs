@@ -11,7 +11,7 @@ const GRACE_MS = 5_000;
 /** Pids whose environment carries `mark` (Linux /proc; elsewhere none are found and the group kill is all). */
 export function markedPids(mark) {
   const found = [];
-  let entries = [];
+  let entries;
   try {
     entries = readdirSync('/proc');
   } catch {
@@ -20,7 +20,8 @@ export function markedPids(mark) {
   for (const entry of entries) {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
     try {
-      if (readFileSync(`/proc/${entry}/environ`, 'latin1').split('\0').includes(mark)) found.push(Number(entry));
+      if (readFileSync(`/proc/${entry}/environ`, 'latin1').split('\0').includes(mark))
+        found.push(Number(entry));
     } catch {
       // Gone already, or not ours to read.
     }
@@ -52,7 +53,12 @@ function signalAll(pid, mark, signal) {
  * Runs `cmd args` as a stage; resolves with its exit status, how long it ran and whether it ran out of time.
  * `limitMs` is the stage's limit; at expiry the stage's processes get SIGTERM, then SIGKILL after a grace period.
  */
-export function runStage(label, cmd, args, { limitMs, stdio = 'inherit', env = process.env, graceMs = GRACE_MS } = {}) {
+export function runStage(
+  label,
+  cmd,
+  args,
+  { limitMs, stdio = 'inherit', env = process.env, graceMs = GRACE_MS } = {},
+) {
   const mark = `ENGRAM_STAGE=${label.replace(/\W+/g, '-')}-${process.pid}-${Date.now()}`;
   const [key, value] = [mark.slice(0, mark.indexOf('=')), mark.slice(mark.indexOf('=') + 1)];
   const started = Date.now();

@@ -34,7 +34,9 @@ async function run(label, cmd, args) {
       `== ${label} RAN OUT OF TIME: its limit is ${minutes(limitMs)} and it ran ${minutes(r.ms)}; every process of it was stopped`,
     );
   } else if (r.status !== 0) {
-    console.error(`== ${label} FAILED (${r.error ? r.error.message : `exit ${r.status}`}) after ${minutes(r.ms)}`);
+    console.error(
+      `== ${label} FAILED (${r.error ? r.error.message : `exit ${r.status}`}) after ${minutes(r.ms)}`,
+    );
   }
   const ok = r.status === 0 && !r.timedOut;
   if (!ok) broken = true;
@@ -74,10 +76,13 @@ await vitest('unit');
 const mcp = await run('mcp build', 'npm', ['run', 'build:mcp']);
 if ((await run('build', 'npx', ['wxt', 'build'])) && mcp) await vitest('e2e', 'vitest.e2e.config.ts');
 // Firefox in every run (#14): Debian's firefox-esr over WebDriver BiDi, after web-ext lint of the same build.
-if (await run('firefox build', 'npm', ['run', 'lint:firefox'])) await vitest('firefox', 'vitest.firefox.config.ts');
+if (await run('firefox build', 'npm', ['run', 'lint:firefox']))
+  await vitest('firefox', 'vitest.firefox.config.ts');
 
 console.log('\nstage times:');
 for (const t of times)
-  console.log(`  ${t.label.padEnd(14)} ${minutes(t.ms)}${t.timedOut ? `  (ran out of its ${minutes(LIMITS[t.label])})` : ''}`);
+  console.log(
+    `  ${t.label.padEnd(14)} ${minutes(t.ms)}${t.timedOut ? `  (ran out of its ${minutes(LIMITS[t.label])})` : ''}`,
+  );
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(broken || totals.failed > 0 || totals.passed === 0 ? 1 : 0);

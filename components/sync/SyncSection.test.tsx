@@ -115,15 +115,16 @@ test('S3 asks for its own fields', async () => {
     expect(screen.getByLabelText(label)).toBeTruthy();
 });
 
-// Focus after an action (#16, as in components/options/focus.test.tsx): Connect and Disconnect swap the form and the
-// status card, so the pressed button goes away; focus goes to what happened, never to the page body.
 /** The answer to the last `type` the page sent, awaited: the test waits for the work, not for a time. */
-async function answered(type: string) {
+async function answered(type: Parameters<typeof sendMessage>[0]) {
   const send = vi.mocked(sendMessage);
   await waitFor(() => expect(send.mock.calls.map(([t]) => t)).toContain(type));
   const i = send.mock.calls.map(([t]) => t).lastIndexOf(type);
   await send.mock.results[i]!.value;
 }
+
+// Focus after an action (#16, as in components/options/focus.test.tsx): Connect and Disconnect swap the form and the
+// status card, so the pressed button goes away; focus goes to what happened, never to the page body.
 
 test('after Connect focus is on the sync status line; after Disconnect on what happened', async () => {
   await connectWebDav();

@@ -46,7 +46,11 @@ const pidsIn = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as numbe
 describe.skipIf(process.platform !== 'linux')('a stage of npm test', () => {
   test('past its limit, the command and every process it started are stopped, and the result says so', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'stage-')), 'pids.json');
-    const r = await stage('hung', process.execPath, spawner(file), { limitMs: 1_500, stdio: 'ignore', graceMs: 200 });
+    const r = await stage('hung', process.execPath, spawner(file), {
+      limitMs: 1_500,
+      stdio: 'ignore',
+      graceMs: 200,
+    });
     expect(r.timedOut).toBe(true);
     expect(r.ms).toBeGreaterThanOrEqual(1_500);
     const pids = pidsIn(file);
@@ -56,13 +60,19 @@ describe.skipIf(process.platform !== 'linux')('a stage of npm test', () => {
 
   test('a stage that ends in time keeps its exit status, and what it left running goes with it', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'stage-')), 'pids.json');
-    const r = await stage('quick', process.execPath, spawner(file, 300), { limitMs: 60_000, stdio: 'ignore' });
+    const r = await stage('quick', process.execPath, spawner(file, 300), {
+      limitMs: 60_000,
+      stdio: 'ignore',
+    });
     expect(r).toMatchObject({ status: 0, timedOut: false });
     for (const pid of pidsIn(file)) expect(alive(pid), `pid ${pid}`).toBe(false);
   });
 
   test('an exit status other than 0 is passed on', async () => {
-    const r = await stage('failing', process.execPath, ['-e', 'process.exit(3)'], { limitMs: 60_000, stdio: 'ignore' });
+    const r = await stage('failing', process.execPath, ['-e', 'process.exit(3)'], {
+      limitMs: 60_000,
+      stdio: 'ignore',
+    });
     expect(r).toMatchObject({ status: 3, timedOut: false });
   });
 });

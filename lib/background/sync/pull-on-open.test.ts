@@ -4,7 +4,7 @@
 // A page opening pulls other devices' changes when the last pull is older than a minute (#28): never twice at once,
 // never awaited by the page, and a failure stays quiet and shows in the sync status.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { useMemoryIndex } from '../../../test/helpers/index-host';
+import { withMemoryIndex } from '../../../test/helpers/index-host';
 import { MapBackend } from '../../../test/helpers/memory-backend';
 import type { SyncConnect } from '../../model/sync';
 import { resetDbForTests } from '../../store/db';
@@ -30,7 +30,7 @@ class CountingBackend extends MapBackend {
 }
 
 // A chat page's warm-up opens the recall index too.
-useMemoryIndex();
+withMemoryIndex();
 
 let remote: CountingBackend;
 beforeEach(async () => {
