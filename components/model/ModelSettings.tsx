@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { browser } from 'wxt/browser';
 import { sendMessage } from '../../lib/messaging/send';
 import { originPattern, type ProviderKind, type ProviderStatus } from '../../lib/model/provider';
-import { WEBLLM_MODELS } from '../../lib/providers/gpu';
+import { WEBLLM_MODELS } from '../../lib/providers/webllm-models';
 import { JobList } from './JobList';
 import { PromptVersions } from './PromptVersions';
 import { endpointHint, formProblem, sameOrigin } from './providerForm';
@@ -90,7 +90,9 @@ function ProviderForm({ gpuUsable }: { gpuUsable: boolean }) {
   const submit = (e: FormEvent) => (e.preventDefault(), void save.run());
   const onChange = (next: ProviderStatus) =>
     setForm(
-      next.kind === form.kind ? next : { ...next, model: next.kind === 'webllm' ? WEBLLM_MODELS[0].id : '' },
+      next.kind === form.kind
+        ? next
+        : { ...next, model: next.kind === 'webllm' ? (WEBLLM_MODELS[0]?.id ?? '') : '' },
     );
   return (
     <form className="stack card" onSubmit={submit} noValidate aria-label="Model provider">

@@ -1,5 +1,5 @@
 import { ProviderKind, type ProviderStatus } from '../../lib/model/provider';
-import { WEBLLM_MODELS } from '../../lib/providers/gpu';
+import { WEBLLM_MODELS } from '../../lib/providers/webllm-models';
 import { Select } from '../shared/ui';
 
 const KINDS: { kind: ProviderKind; label: string }[] = [

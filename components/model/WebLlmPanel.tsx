@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { sendMessage } from '../../lib/messaging/send';
 import type { WebLlmProgress } from '../../lib/model/webllm';
-import { checkGpu, isBundled, WEBLLM_MODELS, type GpuLike, type GpuStatus } from '../../lib/providers/gpu';
+import { checkGpu, type GpuLike, type GpuStatus } from '../../lib/providers/gpu';
+import { isBundled, WEBLLM_MODELS } from '../../lib/providers/webllm-models';
 import { webllmProgressItem } from '../../lib/providers/settings';
 import { Button } from '../shared/ui';
 import { useAction } from '../shared/useAction';
@@ -40,7 +41,6 @@ function Progress({ p }: { p: WebLlmProgress }) {
   );
 }
 
-const size = (mb: number) => (mb >= 1000 ? `${(mb / 1000).toFixed(1)} GB` : `${mb} MB`);
 
 /** Engram runs no code from the network (#11): a model whose WebGPU library is not packaged cannot run. */
 function MissingLibs() {
@@ -66,7 +66,7 @@ function ModelList({ busy, onLoad }: { busy: boolean; onLoad: (id: string) => vo
     <ul aria-label="Local models" className="stack">
       {WEBLLM_MODELS.map((m) => (
         <li key={m.id} className="row">
-          {m.label} · {size(m.sizeMb)} download
+          {m.label}
           {isBundled(m) ? '' : ' · not in this build'}
           <Button
             aria-label={`Download ${m.label}`}

@@ -7,6 +7,7 @@ import { browser } from 'wxt/browser';
 import type { OffscreenHandlers } from '../messaging/offscreen';
 import { sendMessage } from '../messaging/send';
 import { appConfig, unloadable } from '../providers/webllm-config';
+import { modelInfo } from '../providers/webllm-models';
 
 let loaded: { model: string; engine: Promise<MLCEngine> } | null = null;
 
@@ -17,14 +18,17 @@ function engineFor(model: string): Promise<MLCEngine> {
       void sendMessage('webllmProgress', { model, progress: Math.min(1, Math.max(0, progress)), text });
     // Our own app config: the model library from inside the extension, weights at a pinned commit (#11).
     const refused = unloadable(model);
-    const engine = refused
-      ? Promise.reject(new Error(refused))
-      : import('@mlc-ai/web-llm').then(({ CreateMLCEngine }) =>
-          CreateMLCEngine(model, {
-            appConfig: appConfig((path) => browser.runtime.getURL(path as '/')),
-            initProgressCallback: (r) => report(r.progress, r.text),
-          }),
-        );
+    const info = modelInfo(model);
+    const rev = info?.rev;
+    const engine =
+      refused || !info || !rev
+        ? Promise.reject(new Error(refused ?? `Download ${info?.label ?? model} first (Options → Model).`))
+        : import('@mlc-ai/web-llm').then(({ CreateMLCEngine }) =>
+            CreateMLCEngine(model, {
+              appConfig: appConfig(info, rev, (path) => browser.runtime.getURL(path as '/')),
+              initProgressCallback: (r) => report(r.progress, r.text),
+            }),
+          );
     loaded = { model, engine };
     engine.catch(() => (loaded = null));
   }
