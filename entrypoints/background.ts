@@ -6,7 +6,8 @@ import { handleCommand } from '../lib/background/commands';
 import { handlers } from '../lib/background/handlers';
 import { mark } from '../lib/background/marks';
 import { frames } from '../lib/background/preview-frames';
-import { useWebLlm } from '../lib/background/provider';
+import { chromeDeps } from '../lib/background/chrome-model';
+import { useLocalEngines } from '../lib/background/provider';
 import { AGENTS_ALARM, startAgents } from '../lib/background/services/agents';
 import { watchReviewBadge } from '../lib/background/services/badge';
 import { watchStoredMemories } from '../lib/background/services/embedding-sync';
@@ -30,7 +31,7 @@ export default defineBackground(() => {
   registerHandlers(handlers, browser.runtime.getURL('/'));
   // A site switched off or on in Settings → Sites reaches its open tabs at once (#24).
   followSiteSwitches();
-  useWebLlm(webllmProvider);
+  useLocalEngines({ webllm: webllmProvider, chrome: () => chromeDeps() });
   // Desktop apps (#27): the link to engram-mcp servers, only while the person has switched it on.
   const agents = startAgents();
   browser.alarms.onAlarm.addListener((alarm) => {

@@ -5,6 +5,7 @@ import { defineExtensionMessaging } from '@webext-core/messaging';
 import * as M from '../model/messages';
 import * as P from '../model/provider';
 import * as W from '../model/webllm';
+import * as C from '../model/chrome-model';
 import * as S from '../model/semantic';
 import * as Y from '../model/sync';
 import * as X from '../model/past';
@@ -46,6 +47,9 @@ export const backgroundProtocol = {
   // download progress. The model itself is asked in the offscreen document (./offscreen.ts).
   webllmLoad: { request: W.WebLlmModel, reply: M.Ok, callers: ['extension'] },
   webllmProgress: { request: W.WebLlmProgress, reply: M.Ok, callers: ['extension'] },
+  // Chrome's built-in model (#35): what it can do here, and the download the person starts.
+  chromeModelStatus: { request: M.Empty, reply: C.ChromeModelStatus, callers: ['extension'] },
+  chromeModelDownload: { request: M.Empty, reply: M.Ok, callers: ['extension'] },
   // Memory management (#6).
   updateMemory: { request: M.MemoryPatch, reply: M.Memory, callers: ['extension'] },
   setPinned: { request: M.PinRequest, reply: M.Memory, callers: ['extension'] },

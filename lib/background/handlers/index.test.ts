@@ -3,6 +3,7 @@ import { backgroundProtocol } from '../../messaging/background';
 import { handlers } from '.';
 import { agentHandlers } from './agents';
 import { captureHandlers } from './capture';
+import { chromeModelHandlers } from './chrome-model';
 import { importHandlers } from './import';
 import { memoryHandlers } from './memories';
 import { pipelineHandlers } from './pipeline';
@@ -20,6 +21,7 @@ test('every message the background answers is in exactly one area, and nothing e
     importHandlers,
     pipelineHandlers,
     webllmHandlers,
+    chromeModelHandlers,
     recallHandlers,
     previewHandlers,
     syncHandlers,

@@ -3,6 +3,7 @@
 import type { BackgroundHandlers } from '../../messaging/background';
 import { agentHandlers } from './agents';
 import { captureHandlers } from './capture';
+import { chromeModelHandlers } from './chrome-model';
 import { importHandlers } from './import';
 import { memoryHandlers } from './memories';
 import { pipelineHandlers } from './pipeline';
@@ -20,6 +21,7 @@ export const handlers: BackgroundHandlers = {
   ...importHandlers,
   ...pipelineHandlers,
   ...webllmHandlers,
+  ...chromeModelHandlers,
   ...recallHandlers,
   ...previewHandlers,
   ...syncHandlers,
