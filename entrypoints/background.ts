@@ -18,7 +18,7 @@ import { followSiteSwitches } from '../lib/background/services/site-switch';
 import { startSync, SYNC_ALARM, syncNow } from '../lib/background/services/sync';
 import { restrictStorage } from '../lib/background/storage-access';
 import { forgetTab, leftConversation } from '../lib/background/tabs';
-import { webllmProvider } from '../lib/background/webllm';
+import { resumeWebLlmDownloads, webllmProvider } from '../lib/background/webllm';
 import { registerHandlers } from '../lib/messaging/background';
 import { sendToTab } from '../lib/messaging/tab';
 
@@ -42,6 +42,8 @@ export default defineBackground(() => {
   // A startup listener has the browser start the worker with itself: the link comes back at once, not at the
   // alarm's first beat (up to 30 s later).
   browser.runtime.onStartup.addListener(() => void agents().catch(() => undefined));
+  // A local model's download that the browser's exit interrupted goes on from its last shard (#35).
+  browser.runtime.onStartup.addListener(() => void resumeWebLlmDownloads().catch(() => undefined));
   // A conversation settles when its tab closes or leaves it (#4).
   browser.tabs.onRemoved.addListener((tabId) => {
     void frames.forget(tabId);

@@ -4,7 +4,8 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { installFakeLanguageModel, type FakeConfig, type FakeRecord } from '../../test/fakes/language-model';
 import { languageModelApi } from '../providers/chrome-api';
-import { chromeDownloadItem, chromeModelStatus, downloadChromeModel } from './chrome-model';
+import { chromeDownloadItem } from '../providers/settings';
+import { chromeModelStatus, downloadChromeModel } from './chrome-model';
 
 const g = globalThis as { LanguageModel?: unknown; __fakeLanguageModel?: FakeRecord };
 afterEach(() => {

@@ -3,9 +3,9 @@
 // and the download the person starts. The browser downloads the model itself; this worker only watches it,
 // writing the monitor's progress to storage so a closed and reopened Options (or a restarted worker, which
 // attaches a new monitor) shows where it is. When the model is ready, the waiting jobs run.
-import { storage } from 'wxt/utils/storage';
 import { browser } from 'wxt/browser';
-import type { ChromeDownload, ChromeModelStatus } from '../model/chrome-model';
+import type { ChromeModelStatus } from '../model/chrome-model';
+import { chromeDownloadItem } from '../providers/settings';
 import {
   chromeError,
   inLanguage,
@@ -14,10 +14,6 @@ import {
   type LanguageModelApi,
 } from '../providers/chrome-api';
 import type { ChromeDeps } from '../providers/chrome';
-
-export const chromeDownloadItem = storage.defineItem<ChromeDownload | null>('local:chromeModelDownload', {
-  fallback: null,
-});
 
 /** Below this share of the text, chrome.i18n's guess is no guess: the model is asked without a language. */
 const SURE = 50;

@@ -14,6 +14,8 @@ const PAST = 'The past-chat index needs Chrome’s offscreen documents, which th
 const UNAVAILABLE: Record<OffscreenType, string> = {
   webllmPrepare: MODEL,
   webllmComplete: MODEL,
+  webllmDownload: MODEL,
+  webllmRemove: MODEL,
   pastIndex: PAST,
   // Firefox's background page holds the desktop apps' sockets itself (lib/background/services/agents.ts).
   agentsConfigure: 'Desktop apps are linked from the background page in this browser.',
@@ -21,6 +23,8 @@ const UNAVAILABLE: Record<OffscreenType, string> = {
 const PURPOSE: Record<OffscreenType, string> = {
   webllmPrepare: 'the local model',
   webllmComplete: 'the local model',
+  webllmDownload: 'the local model',
+  webllmRemove: 'the local model',
   pastIndex: 'the past-chat index',
   agentsConfigure: 'the link to desktop apps',
 };
