@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from 'wxt';
+import { DATA_COLLECTION } from './lib/model/privacy';
 import { MATCH_PATTERNS } from './lib/sites/registry';
 import { chromiumRunner } from './scripts/runner';
 import { sqliteBuild } from './scripts/sqlite-build';
@@ -91,7 +92,8 @@ export default defineConfig({
             gecko: {
               id: 'engram@engram.local',
               strict_min_version: '142.0',
-              data_collection_permissions: { required: ['none'] },
+              // What leaves this computer, and to whom, is in PRIVACY.md (#35).
+              data_collection_permissions: { required: [...DATA_COLLECTION.required] },
             },
           },
         }
