@@ -66,8 +66,8 @@ function Progress({ loaded }: { loaded: number }) {
 /** "On this computer (Chrome)": what Chrome's Prompt API says it can do here, in plain words (#35). */
 export function ChromeModelPanel({ status, onChange }: { status: ChromeModelStatus; onChange: () => void }) {
   return (
-    <div className="card stack" aria-label="Chrome’s built-in model">
-      <h2>On this computer (Chrome)</h2>
+    <section className="card stack" aria-labelledby="chrome-model-title">
+      <h2 id="chrome-model-title">On this computer (Chrome)</h2>
       {status.state === 'absent' && <p role="status">{ABSENT_WHY}</p>}
       {status.state === 'unavailable' && <p role="status">{UNAVAILABLE_WHY}</p>}
       {status.state === 'downloadable' && <Download status={status} onStart={onChange} />}
@@ -79,6 +79,6 @@ export function ChromeModelPanel({ status, onChange }: { status: ChromeModelStat
         </p>
       )}
       {status.state !== 'absent' && status.state !== 'unavailable' && <Languages status={status} />}
-    </div>
+    </section>
   );
 }
