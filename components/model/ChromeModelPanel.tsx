@@ -12,7 +12,7 @@ export const UNAVAILABLE_WHY =
   "Chrome's built-in model cannot run on this computer. Chrome turns it off when the computer lacks the hardware it needs (a GPU with more than 4 GB of memory, or 16 GB of RAM and 4 CPU cores), when the disk holding Chrome's profile has less than 22 GB free, when an administrator's policy turns it off, or on a system Chrome does not support for it.";
 
 export const ABSENT_WHY =
-  "This browser has no built-in model. Google Chrome 138 or later has one on supported computers; other Chromium builds (Debian's, for one) do not.";
+  'This browser has no built-in model. Google Chrome 138 or later has one on supported computers; other browsers do not.';
 
 function Languages({ status }: { status: ChromeModelStatus }) {
   const reads = status.languages.filter((l) => l.reads).map((l) => l.name);

@@ -2,7 +2,7 @@
 // here, the download's last reported progress, and which of the person's languages it reads.
 import { z } from 'zod/mini';
 
-/** 'absent': this browser has no Prompt API (Debian's Chromium, Firefox, Chrome before 138). */
+/** 'absent': this browser has no Prompt API (Firefox, Chrome before 138; Debian's Chromium has the API and answers 'unavailable'). */
 export const ChromeModelState = z.enum(['absent', 'unavailable', 'downloadable', 'downloading', 'available']);
 export type ChromeModelState = z.infer<typeof ChromeModelState>;
 

@@ -1,6 +1,6 @@
 // Chrome's built-in model, the Prompt API (#35): the part of `LanguageModel` Engram uses, typed here because
 // TypeScript's DOM library does not carry it yet. Stable for extensions since Chrome 138, in the service
-// worker and every extension page; absent from Chromium builds without the model (Debian's) and from Firefox.
+// worker and every extension page; absent from Firefox, and 'unavailable' in Debian's Chromium (no model).
 // Shapes follow the explainer (webmachinelearning/prompt-api) and Chrome's extension docs, 2026.
 
 export type Availability = 'unavailable' | 'downloadable' | 'downloading' | 'available';

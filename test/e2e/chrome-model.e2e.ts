@@ -1,4 +1,4 @@
-// Chrome's built-in model, wired end to end (#35). Debian's Chromium has no Prompt API, so the test installs
+// Chrome's built-in model, wired end to end (#35). Debian's Chromium has no model (its Prompt API answers 'unavailable'), so the test installs
 // the fake `LanguageModel` (test/fakes/language-model.ts) into the extension's service worker, where Engram
 // runs it, and proves the path a person takes: Options says the model is ready → choose "On this computer
 // (Chrome)" → a captured Claude chat → Extract now → the model is asked with the prompt's JSON Schema as its
