@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -19,6 +19,7 @@ vi.hoisted(() =>
       'Qwen2-1.5B-Instruct-q4f16_1-ctx4k_cs1k-webgpu.wasm',
       'Qwen2-1.5B-Instruct-q4f32_1-ctx4k_cs1k-webgpu.wasm',
       'gemma-2-2b-it-q4f32_1-ctx4k_cs1k-webgpu.wasm',
+      'snowflake-arctic-embed-s-q0f32-ctx512_cs512_batch4-webgpu.wasm',
     ]),
   ),
 );
@@ -37,6 +38,8 @@ beforeEach(async () => {
   });
 });
 afterEach(() => {
+  // Unmounted before the mock goes: a section still waiting for its status must not mount its form unmocked.
+  cleanup();
   send.mockReset();
   chrome = { state: 'absent', download: null, languages: [] };
   vi.unstubAllEnvs();
@@ -130,6 +133,9 @@ test('with shader-f16: the q4f16 models whose library ships, each with its downl
     expect(send).toHaveBeenCalledWith('webllmDelete', { model: 'Qwen2.5-0.5B-Instruct-q4f16_1-MLC' });
     const kinds = [...screen.getByLabelText('Provider', { exact: true }).querySelectorAll('option')];
     expect(kinds.map((o) => o.value)).toContain('webllm');
+    // The on-device embedder for "Match by meaning", with no key.
+    await userEvent.click(screen.getByRole('button', { name: 'Download Snowflake Arctic Embed S' }));
+    expect(send).toHaveBeenCalledWith('webllmLoad', { model: 'snowflake-arctic-embed-s-q0f32-MLC-b4' });
   } finally {
     done();
   }
@@ -198,7 +204,10 @@ describe("Chrome's built-in model (#35)", () => {
   });
 
   test('a failed download says why, with a Retry', async () => {
-    chrome = { state: 'downloadable', download: { loaded: 0, error: 'Not enough disk space.' }, languages };
+    const download = { loaded: 0, error: 'Not enough disk space.' };
+    chrome = { state: 'downloadable', download, languages };
+    // The background wrote it where the page watches too.
+    await chromeDownloadItem.setValue(download);
     render(<ModelSettings />);
     expect((await screen.findByRole('alert')).textContent).toMatch(/did not finish: Not enough disk space/);
     expect(screen.getByRole('button', { name: 'Retry the download' })).toBeTruthy();

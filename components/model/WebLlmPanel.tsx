@@ -85,6 +85,24 @@ function ModelRow({ m, d }: { m: WebLlmModelInfo; d: WebLlmDownload | undefined 
   );
 }
 
+/** The on-device embedder (#35): "Match by meaning" with no key. */
+function Embedder({ gpu, downloads }: { gpu: { f16: boolean }; downloads: Record<string, WebLlmDownload> }) {
+  return (
+    <>
+      <h3>For “Match by meaning”</h3>
+      <p className="muted">
+        Once downloaded, this small model finds memories by meaning on this device, with no key (Settings →
+        Match by meaning).
+      </p>
+      <ul aria-label="Local embedder" className="stack">
+        {offeredModels(gpu.f16, 'embedding').map((m) => (
+          <ModelRow key={m.id} m={m} d={downloads[m.id]} />
+        ))}
+      </ul>
+    </>
+  );
+}
+
 /** WebLLM: GPU status, and when usable the models this build ships for this GPU, each with its weights (#35). */
 export function WebLlmPanel({ gpu }: { gpu: GpuStatus | null }) {
   const downloads = useDownloads();
@@ -114,6 +132,7 @@ export function WebLlmPanel({ gpu }: { gpu: GpuStatus | null }) {
           <ModelRow key={m.id} m={m} d={downloads[m.id]} />
         ))}
       </ul>
+      <Embedder gpu={gpu} downloads={downloads} />
     </div>
   );
 }

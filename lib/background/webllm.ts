@@ -6,7 +6,8 @@ import { makeProvider } from '../providers/structured';
 import { WEBLLM_LIMITS } from '../providers/limits';
 import { webllmDownloadsItem } from '../providers/settings';
 import type { Provider } from '../providers/types';
-import { modelInfo } from '../providers/webllm-models';
+import type { Embedder } from '../recall/semantic';
+import { modelInfo, WEBLLM_MODELS } from '../providers/webllm-models';
 import { askOffscreen } from './services/offscreen';
 
 /** Starts (or continues) the download of a model's weights; the document reports as it goes. */
@@ -53,4 +54,28 @@ export function webllmProvider(model: string): Provider {
     },
     WEBLLM_LIMITS,
   );
+}
+
+/** The on-device embedder once its weights are here (#35): "Match by meaning" with no key, on the GPU. */
+export async function localEmbedder(): Promise<Embedder | null> {
+  const downloads = await webllmDownloadsItem.getValue();
+  for (const m of WEBLLM_MODELS.filter((x) => x.kind === 'embedding')) {
+    const d = downloads[m.id];
+    const rev = d?.rev;
+    if (d?.state !== 'ready' || !rev) continue;
+    return {
+      model: `webllm:${m.id}@${rev}`,
+      embed: async (texts) => {
+        const out: number[][] = [];
+        // The offscreen message carries at most 256 texts; the embedder's own batch is 4 (its library's b4).
+        for (let i = 0; i < texts.length; i += 256)
+          out.push(
+            ...(await askOffscreen('webllmEmbed', { model: m.id, rev, texts: texts.slice(i, i + 256) }))
+              .vectors,
+          );
+        return out;
+      },
+    };
+  }
+  return null;
 }

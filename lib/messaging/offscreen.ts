@@ -13,6 +13,7 @@ export const offscreenProtocol = {
   webllmPrepare: { request: W.WebLlmAt, reply: M.Ok, callers: ['extension'] },
   // Weights into web-llm's caches (#35): answered at once; the document reports progress as `webllmProgress`.
   webllmDownload: { request: W.WebLlmFetch, reply: M.Ok, callers: ['extension'] },
+  webllmEmbed: { request: W.WebLlmEmbed, reply: W.WebLlmVectors, callers: ['extension'] },
   webllmRemove: { request: W.WebLlmAt, reply: M.Ok, callers: ['extension'] },
   webllmComplete: { request: W.WebLlmComplete, reply: W.WebLlmReply, callers: ['extension'] },
   // The past index's worker, reached through this document on Chrome (#13); Firefox's background page runs it.

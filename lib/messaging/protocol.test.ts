@@ -22,6 +22,7 @@ function offscreenHandlers(): OffscreenHandlers {
     webllmComplete: vi.fn(async () => ({ text: '{}', promptTokens: 1, completionTokens: 1 })),
     webllmDownload: vi.fn(async () => ({ ok: true as const })),
     webllmRemove: vi.fn(async () => ({ ok: true as const })),
+    webllmEmbed: vi.fn(async () => ({ vectors: [] })),
     pastIndex: vi.fn(async () => ({ empty: true })),
     agentsConfigure: vi.fn(async () => ({ ok: true as const })),
   };

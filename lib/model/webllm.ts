@@ -21,6 +21,14 @@ export const WebLlmComplete = z.object({
 });
 export type WebLlmComplete = z.infer<typeof WebLlmComplete>;
 
+/** The on-device embedder (#35): texts to vectors for "Match by meaning", with no key. */
+export const WebLlmEmbed = z.object({
+  model: ModelId,
+  rev: Rev,
+  texts: z.array(z.string()).check(z.minLength(1), z.maxLength(256)),
+});
+export const WebLlmVectors = z.object({ vectors: z.array(z.array(z.number())) });
+
 export const WebLlmReply = z.object({
   text: z.string(),
   promptTokens: z.number(),

@@ -13,7 +13,8 @@ import { appConfig, unloadable } from '../providers/webllm-config';
 import { modelInfo, type WebLlmModelInfo } from '../providers/webllm-models';
 import { deleteModel, downloadModel, pinRevision } from './webllm-download';
 
-let loaded: { key: string; engine: Promise<MLCEngine> } | null = null;
+/** One engine per model at a commit: the chat model and the embedder can both be loaded. */
+const loaded = new Map<string, Promise<MLCEngine>>();
 const downloading = new Set<string>();
 
 const getURL = (path: string) => browser.runtime.getURL(path as '/');
@@ -28,16 +29,17 @@ function known(model: string): WebLlmModelInfo {
 /** Loads a model once, from its downloaded files and the library inside the extension. */
 function engineFor(model: string, rev: string): Promise<MLCEngine> {
   const key = `${model}@${rev}`;
-  if (loaded?.key !== key) {
-    const engine = (async () => {
+  let engine = loaded.get(key);
+  if (!engine) {
+    engine = (async () => {
       const info = known(model);
       const { CreateMLCEngine } = await import('@mlc-ai/web-llm');
       return CreateMLCEngine(model, { appConfig: appConfig(info, rev, getURL) });
     })();
-    loaded = { key, engine };
-    engine.catch(() => (loaded = null));
+    loaded.set(key, engine);
+    engine.catch(() => loaded.delete(key));
   }
-  return loaded.engine;
+  return engine;
 }
 
 const report = (d: WebLlmDownload) => void sendMessage('webllmProgress', d).catch(() => undefined);
@@ -57,7 +59,7 @@ async function download(model: string, pinned: string | null): Promise<void> {
 
 export const webllmHandlers: Pick<
   OffscreenHandlers,
-  'webllmPrepare' | 'webllmComplete' | 'webllmDownload' | 'webllmRemove'
+  'webllmPrepare' | 'webllmComplete' | 'webllmDownload' | 'webllmRemove' | 'webllmEmbed'
 > = {
   webllmPrepare: async ({ model, rev }) => {
     await engineFor(model, rev);
@@ -72,12 +74,16 @@ export const webllmHandlers: Pick<
     return { ok: true };
   },
   webllmRemove: async ({ model, rev }) => {
-    if (loaded?.key === `${model}@${rev}`) {
-      void loaded.engine.then((e) => e.unload()).catch(() => undefined);
-      loaded = null;
-    }
+    const engine = loaded.get(`${model}@${rev}`);
+    loaded.delete(`${model}@${rev}`);
+    void engine?.then((e) => e.unload()).catch(() => undefined);
     await deleteModel(known(model), rev, caches);
     return { ok: true };
+  },
+  webllmEmbed: async ({ model, rev, texts }) => {
+    const engine = await engineFor(model, rev);
+    const out = await engine.embeddings.create({ input: [...texts], model });
+    return { vectors: [...out.data].sort((a, b) => a.index - b.index).map((d) => d.embedding) };
   },
   webllmComplete: async (req) => {
     const engine = await engineFor(req.model, req.rev);

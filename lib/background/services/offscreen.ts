@@ -16,6 +16,7 @@ const UNAVAILABLE: Record<OffscreenType, string> = {
   webllmComplete: MODEL,
   webllmDownload: MODEL,
   webllmRemove: MODEL,
+  webllmEmbed: MODEL,
   pastIndex: PAST,
   // Firefox's background page holds the desktop apps' sockets itself (lib/background/services/agents.ts).
   agentsConfigure: 'Desktop apps are linked from the background page in this browser.',
@@ -25,6 +26,7 @@ const PURPOSE: Record<OffscreenType, string> = {
   webllmComplete: 'the local model',
   webllmDownload: 'the local model',
   webllmRemove: 'the local model',
+  webllmEmbed: 'the local model',
   pastIndex: 'the past-chat index',
   agentsConfigure: 'the link to desktop apps',
 };
