@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { providerStatus } from '../../lib/background/provider';
+import { providerStatus } from '../../lib/background/pipeline/current-provider';
 import { chromeDownloadItem } from '../../lib/providers/settings';
 import { installFakeLanguageModel, type FakeConfig } from '../../test/fakes/language-model';
 import { FIREFOX_MODEL_LINE } from './ModelStep';
