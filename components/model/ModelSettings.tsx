@@ -1,14 +1,16 @@
-import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import { useEffect, useState, type FormEvent } from 'react';
 import { browser } from 'wxt/browser';
 import { sendMessage } from '../../lib/messaging/send';
-import { originPattern, type ProviderKind, type ProviderStatus } from '../../lib/model/provider';
-import { WEBLLM_MODELS } from '../../lib/providers/gpu';
+import { originPattern, remoteOf, type ProviderStatus } from '../../lib/model/provider';
+import { CHROME_MODEL } from '../../lib/providers/chrome';
+import type { GpuStatus } from '../../lib/providers/gpu';
+import { offeredModels } from '../../lib/providers/webllm-models';
+import { useChromeModel } from '../shared/useChromeModel';
+import { ChromeModelPanel } from './ChromeModelPanel';
 import { JobList } from './JobList';
 import { PromptVersions } from './PromptVersions';
 import { endpointHint, formProblem, sameOrigin } from './providerForm';
-import { ProviderFields } from './ProviderFields';
+import { ProviderFields, type Engines } from './ProviderFields';
 import { Button, ErrorText } from '../shared/ui';
 import { useAction } from '../shared/useAction';
 import { useGpuStatus, WebLlmPanel } from './WebLlmPanel';
@@ -17,10 +19,11 @@ import { useGpuStatus, WebLlmPanel } from './WebLlmPanel';
  * Host access for the endpoint is asked for at save time, never granted at install (#4). The request starts
  * inside the click (Chrome needs the user gesture) and is not awaited before saving: the prompt may stay open.
  */
-function askAccess(t: TFunction, kind: ProviderKind, baseUrl: string): Promise<string> {
-  const pattern = originPattern(kind, baseUrl);
+function askAccess(form: ProviderStatus): Promise<string> {
+  const remote = remoteOf(form);
+  const pattern = originPattern(remote.kind, remote.baseUrl);
   if (!pattern) return Promise.resolve('');
-  const refused = ` ${t('model.noAccess', { pattern })}`;
+  const refused = ` Engram was not given access to ${pattern}: calls work only if that server allows them.`;
   try {
     return browser.permissions.request({ origins: [pattern] }).then(
       (granted) => (granted ? '' : refused),
@@ -33,7 +36,6 @@ function askAccess(t: TFunction, kind: ProviderKind, baseUrl: string): Promise<s
 }
 
 function useProviderForm() {
-  const { t } = useTranslation();
   const [form, setFormState] = useState<ProviderStatus | null>(null);
   const [saved, setSaved] = useState<ProviderStatus | null>(null);
   const [apiKey, setKeyState] = useState('');
@@ -46,27 +48,27 @@ function useProviderForm() {
   const setForm = (next: ProviderStatus) => (setFormState(next), setNotice(''), setProblem(null));
   const setApiKey = (key: string) => (setKeyState(key), setNotice(''), setProblem(null));
   const check = (f: ProviderStatus) => {
-    const why = formProblem(t, f, apiKey, !!saved?.hasKey && sameOrigin(f, saved));
+    const why = formProblem(f, apiKey, !!saved?.hasKey && sameOrigin(f, saved));
     setNotice('');
     setProblem(why);
     return why === null;
   };
   const save = useAction(async () => {
     if (!form || !check(form)) return;
-    const access = askAccess(t, form.kind, form.baseUrl);
-    const settings = { kind: form.kind, model: form.model, baseUrl: form.baseUrl };
+    const access = askAccess(form);
+    const settings = { kind: form.kind, model: form.model, baseUrl: form.baseUrl, fallback: form.fallback };
     await sendMessage('saveProvider', apiKey ? { ...settings, apiKey } : settings);
     const next = { ...form, hasKey: apiKey.length > 0 || (!!saved?.hasKey && sameOrigin(form, saved)) };
     setFormState(next);
     setSaved(next);
     setKeyState('');
-    setNotice(t('model.saved'));
-    void access.then((note) => note && setNotice(`${t('model.saved')}${note}`));
+    setNotice('Saved.');
+    void access.then((note) => note && setNotice(`Saved.${note}`));
   });
   const test = useAction(async () => {
     if (!form) return;
     setNotice('');
-    const shown = { kind: form.kind, model: form.model, baseUrl: form.baseUrl };
+    const shown = { kind: form.kind, model: form.model, baseUrl: form.baseUrl, fallback: form.fallback };
     const reply = await sendMessage('testProvider', { form: apiKey ? { ...shown, apiKey } : shown });
     setNotice(reply.message);
   });
@@ -74,62 +76,95 @@ function useProviderForm() {
 }
 
 function Notices({ notice, problem, hint }: { notice: string; problem: string | null; hint: string | null }) {
-  const { t } = useTranslation();
   return (
     <>
       {hint && !problem && <p className="muted">{hint}</p>}
       {notice && <p role="status">{notice}</p>}
       {problem && (
         <p role="alert" className="error">
-          {t('model.notSaved', { problem })}
+          Not saved: {problem}
         </p>
       )}
     </>
   );
 }
 
-function ProviderForm({ gpuUsable }: { gpuUsable: boolean }) {
-  const { t } = useTranslation();
+/** A provider newly picked starts with its defaults: Chrome's one model and no fallback, WebLLM's first model. */
+function switched(next: ProviderStatus, engines: Engines): ProviderStatus {
+  if (next.kind === 'chrome')
+    return { ...next, model: CHROME_MODEL, baseUrl: '', fallback: { kind: 'none', model: '', baseUrl: '' } };
+  const model = next.kind === 'webllm' ? (engines.webllmModels[0]?.id ?? '') : '';
+  return { ...next, model, fallback: undefined };
+}
+
+function ProviderForm({ engines }: { engines: Engines }) {
   const { form, setForm, apiKey, setApiKey, notice, problem, save, test } = useProviderForm();
   if (!form) return null;
   const submit = (e: FormEvent) => (e.preventDefault(), void save.run());
   const onChange = (next: ProviderStatus) =>
-    setForm(
-      next.kind === form.kind ? next : { ...next, model: next.kind === 'webllm' ? WEBLLM_MODELS[0].id : '' },
-    );
+    setForm(next.kind === form.kind ? next : switched(next, engines));
   return (
-    <form className="stack card" onSubmit={submit} noValidate aria-label={t('model.provider')}>
-      <ProviderFields
-        form={form}
-        gpuUsable={gpuUsable}
-        apiKey={apiKey}
-        onKey={setApiKey}
-        onChange={onChange}
-      />
+    <form className="stack card" onSubmit={submit} noValidate aria-label="Model provider">
+      <ProviderFields form={form} engines={engines} apiKey={apiKey} onKey={setApiKey} onChange={onChange} />
       <div className="row">
         <Button variant="primary" type="submit" busy={save.busy}>
-          {t('common.save')}
+          Save
         </Button>
         <Button busy={test.busy} onClick={() => void test.run()}>
-          {test.busy ? t('model.testing') : t('model.test')}
+          {test.busy ? 'Testing…' : 'Test connection'}
         </Button>
       </div>
-      <Notices notice={notice} problem={problem} hint={endpointHint(t, form)} />
-      <ErrorText what={t('model.failed')} error={save.error ?? test.error} tryThis={t('model.failedTry')} />
+      <Notices
+        notice={notice}
+        problem={problem}
+        hint={endpointHint({ ...remoteOf(form), hasKey: form.hasKey })}
+      />
+      <ErrorText
+        what="Could not do that"
+        error={save.error ?? test.error}
+        tryThis="Check the fields and try again."
+      />
     </form>
   );
 }
 
-/** The "Model" section of the options page (#4). */
+function enginesOf(gpu: GpuStatus | null, chrome: boolean): Engines {
+  const models = gpu?.usable ? offeredModels(gpu.f16) : [];
+  return {
+    chrome,
+    webllm: models.length > 0,
+    webllmModels: models.map((m) => ({ id: m.id, label: m.label })),
+  };
+}
+
+/** Firefox's package has no local model (#35): said plainly, with what works instead. */
+export const FIREFOX_NO_LOCAL =
+  'Engram for Firefox has no model that runs inside the browser: Chrome’s built-in model and WebLLM need Chrome. Choose an API key below, or a model server on this computer (Ollama, LM Studio) as OpenAI-compatible with http://localhost.';
+
+/** The "Model" section of the options page (#4, #35). */
 export function ModelSettings() {
-  const { t } = useTranslation();
   const gpu = useGpuStatus();
+  const chrome = useChromeModel();
+  const state = chrome.status?.state;
+  const engines = enginesOf(
+    gpu,
+    state === 'available' || state === 'downloadable' || state === 'downloading',
+  );
   return (
     <section className="stack" aria-labelledby="model-title">
-      <h1 id="model-title">{t('options.nav.model')}</h1>
-      <p className="muted">{t('model.intro')}</p>
-      <WebLlmPanel gpu={gpu} />
-      <ProviderForm gpuUsable={gpu?.usable ?? false} />
+      <h1 id="model-title">Model</h1>
+      <p className="muted">Engram sends conversation text only to the model provider you choose here.</p>
+      {import.meta.env.FIREFOX ? (
+        <p role="note" className="card">
+          {FIREFOX_NO_LOCAL}
+        </p>
+      ) : (
+        <>
+          {chrome.status && <ChromeModelPanel status={chrome.status} onChange={chrome.refresh} />}
+          <WebLlmPanel gpu={gpu} />
+        </>
+      )}
+      {(import.meta.env.FIREFOX || (chrome.status && gpu)) && <ProviderForm engines={engines} />}
       <PromptVersions />
       <JobList />
     </section>

@@ -7,7 +7,7 @@ import { readSettings, writeSettings } from '../../lib/settings';
 import { SITE_LABELS } from '../../lib/sites/registry';
 import { Button, ErrorText } from '../shared/ui';
 import { useAction } from '../shared/useAction';
-import { optionsUrl } from './Counts';
+import { CHROME_NAME, ModelStep } from './ModelStep';
 
 /**
  * #13: past-chat recall needs no model; when it is on, one line says what it does, shown on every step. It is off
@@ -29,35 +29,15 @@ function usePastTurns(): boolean {
 }
 
 /** The saved model's name, '' when none is chosen: a saved model moves the walkthrough on (#16). */
-function useSavedModel(): string | null {
+function useSavedModel() {
   const [model, setModel] = useState<string | null>(null);
   useEffect(() => {
     void sendMessage('getProviderStatus', {}).then(
-      (s) => setModel(s.kind !== 'none' && s.model ? s.model : ''),
+      (s) => setModel(s.kind === 'chrome' ? CHROME_NAME : s.kind !== 'none' && s.model ? s.model : ''),
       () => setModel(''),
     );
   }, []);
-  return model;
-}
-
-function ModelStep({ model }: { model: string }) {
-  const { t } = useTranslation();
-  if (model)
-    return (
-      <div className="stack">
-        <h2>{t('firstRun.model')}</h2>
-        <p>{t('firstRun.modelChosen', { model })}</p>
-      </div>
-    );
-  return (
-    <div className="stack">
-      <h2>{t('firstRun.chooseModel')}</h2>
-      <p>{t('firstRun.needsModel')}</p>
-      <a className="button primary" href={optionsUrl('model')} target="_blank" rel="noreferrer">
-        {t('firstRun.chooseModel')}
-      </a>
-    </div>
-  );
+  return [model, setModel] as const;
 }
 
 type Choice = Record<string, boolean>;
@@ -130,7 +110,7 @@ function StepButtons({
  */
 export function FirstRun({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
-  const model = useSavedModel();
+  const [model, setModel] = useSavedModel();
   const pastTurns = usePastTurns();
   const [chosen, setStep] = useState<number | null>(null);
   const [sites, setSites] = useState<Choice>({});
@@ -150,7 +130,7 @@ export function FirstRun({ onDone }: { onDone: () => void }) {
       <h1 id="first-run-title">{t('firstRun.welcome')}</h1>
       {pastTurns && <p>{t('firstRun.pastChats')}</p>}
       <p className="muted">{t('firstRun.step', { step: step + 1, steps: STEPS })}</p>
-      {step === 0 && <ModelStep model={model} />}
+      {step === 0 && <ModelStep model={model} onChosen={(m) => (setModel(m), setStep(0))} />}
       {step === 1 && <SitesStep sites={sites} setSites={setSites} />}
       {step === 2 && <PromisesStep />}
       <StepButtons step={step} setStep={setStep} finish={() => void finish.run(true)} />
