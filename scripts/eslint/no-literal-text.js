@@ -10,7 +10,10 @@ const isText = (s) => HAS_LETTER.test(s) && !ADDRESS.test(s.trim());
 // The product's name is the same in every language (locales/*.json manifest.name).
 const NAME = /^\s*Engram\s*$/;
 const MESSAGE =
-  'Words on screen come from the catalogue: t(…) with a key in locales/en.json (README, Languages).';
+  '"{{text}}" is written in the component: words on screen come from the catalogue. Add a key to ' +
+  'locales/en.json (then the same key, translated, to every other locales/*.json: lib/i18n/catalogue.test.ts ' +
+  "checks) and write t('section.key') here, with values as {{placeholders}} (README, Languages).";
+const DESCRIPTION = 'No on-screen text as a literal in a component: it comes from locales/en.json via t().';
 
 /** A literal inside an expression that reaches the screen: not an argument of a call, not a key. */
 function literalsIn(node, out = []) {
@@ -33,9 +36,13 @@ function literalsIn(node, out = []) {
 }
 
 export const noLiteralText = {
-  meta: { type: 'problem', docs: { description: MESSAGE }, schema: [] },
+  meta: { type: 'problem', docs: { description: DESCRIPTION }, schema: [] },
   create(context) {
-    const report = (node) => context.report({ node, message: MESSAGE });
+    const text = (node) =>
+      String(node.value ?? context.sourceCode.getText(node))
+        .trim()
+        .slice(0, 40);
+    const report = (node) => context.report({ node, message: MESSAGE, data: { text: text(node) } });
     return {
       JSXText(node) {
         if (HAS_LETTER.test(node.value) && !NAME.test(node.value)) report(node);
