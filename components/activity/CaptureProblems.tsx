@@ -7,6 +7,8 @@ import { BROKEN } from '../shared/captureWords';
 function headline(problem: CaptureProblem): string {
   if (problem.kind === 'broken') return BROKEN;
   if (problem.kind === 'limited') return `Engram paused capture on a ${SITE_LABELS[problem.site]} tab`;
+  if (problem.kind === 'unread')
+    return `Some messages on a ${SITE_LABELS[problem.site]} page could not be read`;
   return `${SITE_LABELS[problem.site]}'s own data was unavailable; Engram read the page instead`;
 }
 

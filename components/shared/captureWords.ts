@@ -24,6 +24,21 @@ function limitedWords(text: string): Words {
     : { headline: text.slice(0, end), detail: text.slice(end + 1), problem: true };
 }
 
+/** Capturing, with how (a detail, not the headline: #16) and any messages the page reader could not read (#36). */
+function capturingWords(status: CaptureStatus, label: string): Words {
+  const fallback = status.lastError
+    ? `${label} did not hand over the chat directly, so Engram reads it from the page (${status.lastError}).`
+    : null;
+  const unread = status.unread
+    ? `${status.unread} ${status.unread === 1 ? 'message' : 'messages'} on this page could not be read and ${status.unread === 1 ? 'was' : 'were'} left out: ${label}'s page may have changed.`
+    : null;
+  return {
+    headline: `Capturing this chat · ${turns(status.turnsSeen)}`,
+    detail: [unread, fallback].filter(Boolean).join(' ') || null,
+    problem: unread !== null,
+  };
+}
+
 export function captureWords(status: CaptureStatus | null, settings: Settings): Words {
   if (!status)
     return { headline: `Open a ${ANY_SITE} conversation to capture it.`, detail: null, problem: false };
@@ -33,19 +48,16 @@ export function captureWords(status: CaptureStatus | null, settings: Settings): 
   if (!siteOn(settings, status.site))
     return { headline: `Engram is off for ${label}.`, detail: null, problem: false };
   switch (status.state) {
-    case 'capturing': {
-      // How it reads the chat is a detail, not the headline (#16: "via the page" meant nothing to people).
-      const detail = status.lastError
-        ? `${label} did not hand over the chat directly, so Engram reads it from the page (${status.lastError}).`
-        : null;
-      return {
-        headline: `Capturing this chat · ${turns(status.turnsSeen)}`,
-        detail,
-        problem: false,
-      };
-    }
+    case 'capturing':
+      return capturingWords(status, label);
     case 'broken':
       return { headline: BROKEN, detail: status.lastError, problem: true };
+    case 'shared':
+      return {
+        headline: "Not capturing: this is someone else's shared thread, not your chat.",
+        detail: null,
+        problem: false,
+      };
     case 'private':
       return {
         headline: 'Not capturing: this is a temporary or incognito chat.',

@@ -22,6 +22,7 @@ function adapter(site: FakeSite = {}): SiteAdapter {
     ...chatgpt,
     conversationId: (url) => /\/c\/(\w+)/.exec(url.pathname)?.[1] ?? null,
     isPrivatePage: (root) => root.querySelector('[data-temporary]') !== null,
+    isSharedView: (root) => root.querySelector('[data-shared]') !== null,
     parseTurns: () => site.turns ?? [],
     isStreaming: () => site.streaming ?? false,
     findThread: () => null,

@@ -7,6 +7,7 @@ import {
   createSender,
   isPrivateChat,
   readPage,
+  unreadNote,
   type CaptureEnv,
   type StatusInput,
 } from './capture';
@@ -67,6 +68,7 @@ export class CaptureController {
     const conversationId = adapter.conversationId(url) ?? hint;
     const status = { strategy: 'none' as const, conversationId, turnsSeen: 0, lastError: null };
     if (this.isPrivate(url, conversationId)) return this.report({ ...status, state: 'private' });
+    if (adapter.isSharedView(page.document)) return this.report({ ...status, state: 'shared' });
     if (!conversationId) return this.report({ ...status, state: 'idle' });
     const result = await adapter.fetchConversation(this.env.fetchJson, conversationId, this.env.cookie());
     if (!result.ok) {
@@ -92,10 +94,13 @@ export class CaptureController {
     if (!conversationId) return this.report({ ...status, state: 'idle', lastError: null });
     if (this.isPrivate(new URL(page.href()), conversationId))
       return this.report({ ...status, state: 'private', lastError: null });
+    if (adapter.isSharedView(page.document))
+      return this.report({ ...status, state: 'shared', lastError: null });
     const req = readPage(adapter, page);
     if (!req) return; // streaming: read when it settles
     if (req.turns.length === 0) {
-      const lastError = this.note ? `${NO_TURNS} (site data: ${this.note})` : NO_TURNS;
+      const why = req.unread ? unreadNote(req.unread) : NO_TURNS;
+      const lastError = this.note ? `${why} (site data: ${this.note})` : why;
       return this.report({ ...status, state: 'broken', lastError });
     }
     void this.send({ ...req, note: this.note });
