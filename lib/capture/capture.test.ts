@@ -276,3 +276,44 @@ describe('capture controller: site data first, the page as fallback', () => {
     expect(reports.map((r) => r.state)).toEqual(['idle']);
   });
 });
+
+describe('messages the reader could not read, and threads that are not the person’s (#36)', () => {
+  const missed: ParsedTurn = { siteMessageId: null, role: 'assistant', text: '', missed: true };
+
+  test('a missed message is left out, counted, and makes the read incomplete', () => {
+    const req = readPage(adapter({ turns: [...pageTurns, missed] }), page('https://chatgpt.com/c/abc123'));
+    expect(req?.turns.map((t) => t.text)).toEqual(['Plan a trip', 'Sure.']);
+    expect(req).toMatchObject({ unread: 1, complete: false });
+    // Without one, nothing is counted and a whole page is complete.
+    expect(readPage(adapter({ turns: pageTurns }), page('https://chatgpt.com/c/abc123'))).not.toHaveProperty(
+      'unread',
+    );
+  });
+
+  test('a page whose every message was missed is broken, and says how many could not be read', async () => {
+    const { c, sent, reports } = controller({ turns: [missed, missed] });
+    await c.refresh();
+    expect(sent).toEqual([]);
+    expect(reports).toEqual([
+      expect.objectContaining({
+        state: 'broken',
+        lastError: expect.stringMatching(/^2 messages on this page/),
+      }),
+    ]);
+  });
+
+  test('a shared or read-only view is never read, from the JSON or the page, and says so', async () => {
+    document.body.setAttribute('data-shared', '');
+    try {
+      const { c, sent, reports, fetchConversation } = controller({ api: apiOk(), turns: pageTurns });
+      await c.refresh();
+      c.onPageChange();
+      expect(fetchConversation).not.toHaveBeenCalled();
+      expect(sent).toEqual([]);
+      expect(reports.map((r) => r.state)).toEqual(['shared']);
+      expect(readPage(adapter({ turns: pageTurns }), page('https://chatgpt.com/c/abc123'))).toBeNull();
+    } finally {
+      document.body.removeAttribute('data-shared');
+    }
+  });
+});
