@@ -9,7 +9,7 @@ export function orList(words: readonly string[]): string {
   return words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
 }
 
-/** "ChatGPT, Claude, Gemini, Perplexity, DeepSeek or Le Chat": every site the registry lists. */
+/** "ChatGPT, Claude, Gemini, Perplexity, DeepSeek, Le Chat, Grok, Copilot, AI Studio, Qwen Chat, Kimi or Meta AI": every site the registry lists. */
 export const SITE_NAMES = orList(SITES.map((s) => s.label));
 
 export const TYPE_LABELS: Record<MemoryType, string> = {
