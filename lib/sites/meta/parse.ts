@@ -1,6 +1,7 @@
 // Meta AI page → the turns a person sees. Pure: DOM in, data out. Selector evidence lives in selectors.ts.
 import { rowTurn } from '../reader';
 import { outermost, queryCandidates, queryFirst, readableText, type SiteLines } from '../text';
+import { namedOrHolding } from '../thread';
 import type { ParsedTurn } from '../types';
 import {
   ANSWER,
@@ -45,12 +46,9 @@ function rowTurns(row: Element): ParsedTurn[] {
   return rowTurn(row, answer ? 'assistant' : null, answer ? answerText(answer) : '', READ, id);
 }
 
-/** The scroller that holds the messages: the nearest one that holds them all. */
+/** The scroller that holds the messages: no name of its own, so the nearest element that holds them all. */
 export function findThread(root: ParentNode): Element | null {
-  const rows = queryCandidates(root, TURN);
-  const holdsAll = (el: Element) => rows.every((row) => el.contains(row));
-  for (let el = rows[0]?.parentElement ?? null; el; el = el.parentElement) if (holdsAll(el)) return el;
-  return null;
+  return namedOrHolding(root, [], TURN);
 }
 
 export function parseTurns(root: ParentNode): ParsedTurn[] {
