@@ -67,8 +67,8 @@ export const Ok = z.object({ ok: z.literal(true) });
 
 /**
  * What a tab's capture is doing, in the words the popup shows (#3 health). `limited`: Engram paused it, the tab
- * having sent more than its limits allow (lib/background/capture-budget.ts, #25). `shared`: the page shows
- * someone else's thread, read-only (a share page, #36), which is never captured.
+ * having sent more than its limits allow (lib/background/capture/capture-budget.ts, #25). `shared`: the page
+ * shows someone else's thread, read-only (a share page, #36), which is never captured.
  */
 export const CaptureState = z.enum(['capturing', 'private', 'shared', 'off', 'broken', 'idle', 'limited']);
 export type CaptureState = z.infer<typeof CaptureState>;
