@@ -9,7 +9,7 @@ import { exportUntil } from './export';
 import { fixture, servePage, type Harness } from './harness';
 import type { LlmServer } from './llm-server';
 import { gemini, sitePage } from './more-sites';
-import { copilot, grok } from './round-two';
+import { grok } from './round-two';
 import { launchWithLocalModel } from './options';
 import { confirmPreview, previewDraft } from './preview';
 import { captureChat } from './records';

@@ -49,7 +49,10 @@ async function copilotReply(page: Page): Promise<void> {
     const answer = document.createElement('div');
     answer.setAttribute('role', 'article');
     answer.setAttribute('data-content', 'ai-message');
-    answer.innerHTML = '<div id="New-content-0"><p>Streaming…</p></div>';
+    const part = document.createElement('div');
+    part.id = 'New-content-0';
+    part.textContent = 'Streaming…';
+    answer.append(part);
     document.querySelector('[data-testid="highlighted-chats"]')!.append(answer);
     // The content script's look at a change runs in the next frame's callbacks, after this one's (registered
     // first): three frames on, it has seen the answer streaming, however slow the machine.
