@@ -46,7 +46,7 @@ export default defineConfig({
   manifest: ({ browser }) => ({
     name: 'Engram',
     description:
-      'One private long-term memory across ChatGPT, Claude, Gemini, Perplexity, DeepSeek and Le Chat, kept on your own machine.',
+      'One private long-term memory across ChatGPT, Claude, Gemini, Perplexity, DeepSeek, Le Chat, Grok, Copilot, AI Studio, Qwen Chat, Kimi and Meta AI, kept on your own machine.',
     // offscreen: Chrome hosts WebLLM in an offscreen document (#4); Firefox has no such API.
     permissions: ['storage', 'unlimitedStorage', 'alarms', ...(browser === 'firefox' ? [] : ['offscreen'])],
     host_permissions: MATCH_PATTERNS,
