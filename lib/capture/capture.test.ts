@@ -270,6 +270,21 @@ describe('capture controller: site data first, the page as fallback', () => {
     ]);
   });
 
+  test('switched on again, the same chat is sent and reported again: the background had marked the tab off (#36)', async () => {
+    const api = controller({ api: apiOk(), turns: pageTurns });
+    await api.c.refresh();
+    await api.c.refresh();
+    expect(api.sent).toHaveLength(1);
+    await api.c.resume();
+    expect(api.sent).toHaveLength(2);
+    expect(api.sent[1]).toEqual(api.sent[0]);
+    const temporary = controller({ api: apiOk() }, 'https://chatgpt.com/c/abc123?temporary-chat=true');
+    await temporary.c.refresh();
+    await temporary.c.refresh();
+    await temporary.c.resume();
+    expect(temporary.reports.map((r) => r.state)).toEqual(['private', 'private']);
+  });
+
   test('a new chat page without an id reports idle', async () => {
     const { c, reports } = controller({ api: apiOk() }, 'https://chatgpt.com/');
     await c.refresh();

@@ -17,8 +17,8 @@ type Mode = 'pending' | 'api' | 'page';
 const NO_TURNS = "No turns found on this page: the site's markup may have changed";
 
 export class CaptureController {
-  private readonly send: (req: CaptureRequest) => Promise<void>;
-  private readonly report: (input: StatusInput) => void;
+  private send: (req: CaptureRequest) => Promise<void>;
+  private report: (input: StatusInput) => void;
   private mode: Mode = 'pending';
   /** Why the site's JSON failed, while reading the page instead. */
   private note: string | null = null;
@@ -51,6 +51,17 @@ export class CaptureController {
       if (next) void this.refresh(next.hint);
     });
     return this.running;
+  }
+
+  /**
+   * Reads again, sending even what was sent before. The site was switched on again (Settings → Sites): while off,
+   * the background showed the tab as off, and an unchanged chat would otherwise never tell it otherwise (#36: the
+   * popup said "Engram is off" with the site back on and its button shown).
+   */
+  resume(): Promise<void> {
+    this.send = createSender(this.env.send);
+    this.report = createReporter(this.env);
+    return this.refresh();
   }
 
   /** A coalesced DOM change: the fallback "reply finished" signal, and the page read in page mode. */
