@@ -42,7 +42,7 @@ test('a page read after the site data failed says so', async () => {
   await setTabStatus(7, status({ strategy: 'page', turnsSeen: 1, lastError: 'HTTP 404' }));
   render(<StatusOfTab />);
   expect((await screen.findByText(/^Capturing/)).textContent).toBe('Capturing this chat · 1 turn');
-  expect(screen.getByText(/reads it from the page \(HTTP 404\)/)).toBeTruthy();
+  expect(screen.getByText(/reads it from the page \(“HTTP 404”\)/)).toBeTruthy();
 });
 
 test('messages the page reader could not read are said, as a problem, beside how the chat was read (#36)', async () => {
@@ -57,7 +57,7 @@ test('messages the page reader could not read are said, as a problem, beside how
       /1 message on this page could not be read and was left out: Grok's page may have changed\./,
     ),
   ).toBeTruthy();
-  expect(screen.getByText(/reads it from the page \(HTTP 404\)/)).toBeTruthy();
+  expect(screen.getByText(/reads it from the page \(“HTTP 404”\)/)).toBeTruthy();
 });
 
 test('a shared thread says it is someone else’s, not the person’s chat (#36)', async () => {
@@ -71,7 +71,7 @@ test('a shared thread says it is someone else’s, not the person’s chat (#36)
 test('a broken page is never silent, and updates live', async () => {
   render(<StatusOfTab />);
   await screen.findByText(
-    /Open a ChatGPT, Claude, Gemini, Perplexity, DeepSeek, Le Chat, Grok, Copilot, AI Studio, Qwen Chat, Kimi or Meta AI conversation/,
+    /Open a ChatGPT, Claude, Gemini, Perplexity, DeepSeek, Le Chat, Grok, Copilot, AI Studio, Qwen Chat, Kimi, or Meta AI conversation/,
   );
   await setTabStatus(
     7,
