@@ -242,6 +242,22 @@ describe('capture health', () => {
     ]);
   });
 
+  test('messages a page could not read are in the tab status and listed as a problem, with the fallback (#36)', async () => {
+    await handlers.captureTurns({ ...capture, note: 'conversation JSON: HTTP 404', unread: 2 }, tab);
+    expect(await handlers.getCaptureStatus({ tabId: 1 }, {})).toMatchObject({
+      state: 'capturing',
+      unread: 2,
+    });
+    const { listCaptureProblems } = await import('../store/status');
+    const unread = (await listCaptureProblems()).filter((p) => p.kind === 'unread');
+    expect(unread.map((p) => [p.kind, p.detail])).toEqual([
+      [
+        'unread',
+        '2 messages on the page could not be read and were left out (site data: conversation JSON: HTTP 404)',
+      ],
+    ]);
+  });
+
   test('a stored conversation that breaks later says so in its own health', async () => {
     await handlers.captureTurns(capture, tab);
     await handlers.reportCaptureStatus(status, tab);

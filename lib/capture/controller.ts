@@ -7,6 +7,7 @@ import {
   createSender,
   isPrivateChat,
   readPage,
+  unreadNote,
   type CaptureEnv,
   type StatusInput,
 } from './capture';
@@ -16,8 +17,8 @@ type Mode = 'pending' | 'api' | 'page';
 const NO_TURNS = "No turns found on this page: the site's markup may have changed";
 
 export class CaptureController {
-  private readonly send: (req: CaptureRequest) => Promise<void>;
-  private readonly report: (input: StatusInput) => void;
+  private send: (req: CaptureRequest) => Promise<void>;
+  private report: (input: StatusInput) => void;
   private mode: Mode = 'pending';
   /** Why the site's JSON failed, while reading the page instead. */
   private note: string | null = null;
@@ -52,6 +53,17 @@ export class CaptureController {
     return this.running;
   }
 
+  /**
+   * Reads again, sending even what was sent before. The site was switched on again (Settings → Sites): while off,
+   * the background showed the tab as off, and an unchanged chat would otherwise never tell it otherwise (#36: the
+   * popup said "Engram is off" with the site back on and its button shown).
+   */
+  resume(): Promise<void> {
+    this.send = createSender(this.env.send);
+    this.report = createReporter(this.env);
+    return this.refresh();
+  }
+
   /** A coalesced DOM change: the fallback "reply finished" signal, and the page read in page mode. */
   onPageChange(): void {
     const streaming = this.env.adapter.isStreaming(this.env.page.document);
@@ -67,6 +79,7 @@ export class CaptureController {
     const conversationId = adapter.conversationId(url) ?? hint;
     const status = { strategy: 'none' as const, conversationId, turnsSeen: 0, lastError: null };
     if (this.isPrivate(url, conversationId)) return this.report({ ...status, state: 'private' });
+    if (adapter.isSharedView(page.document)) return this.report({ ...status, state: 'shared' });
     if (!conversationId) return this.report({ ...status, state: 'idle' });
     const result = await adapter.fetchConversation(this.env.fetchJson, conversationId, this.env.cookie());
     if (!result.ok) {
@@ -92,10 +105,13 @@ export class CaptureController {
     if (!conversationId) return this.report({ ...status, state: 'idle', lastError: null });
     if (this.isPrivate(new URL(page.href()), conversationId))
       return this.report({ ...status, state: 'private', lastError: null });
+    if (adapter.isSharedView(page.document))
+      return this.report({ ...status, state: 'shared', lastError: null });
     const req = readPage(adapter, page);
     if (!req) return; // streaming: read when it settles
     if (req.turns.length === 0) {
-      const lastError = this.note ? `${NO_TURNS} (site data: ${this.note})` : NO_TURNS;
+      const why = req.unread ? unreadNote(req.unread) : NO_TURNS;
+      const lastError = this.note ? `${why} (site data: ${this.note})` : why;
       return this.report({ ...status, state: 'broken', lastError });
     }
     void this.send({ ...req, note: this.note });

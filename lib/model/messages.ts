@@ -33,6 +33,11 @@ export const CaptureRequest = z.object({
    * chat in a project, #24); taken only from a site whose folder says its JSON names one (lib/sites/projects.ts).
    */
   project: z.optional(z.nullable(z.object({ id: z.string().check(z.regex(/^[\w.-]{1,200}$/)) }))),
+  /**
+   * Messages the page showed whose text the site's reader could not find (#36): left out of `turns`, and said in
+   * capture health (the popup, Activity) so a changed layout is never silent.
+   */
+  unread: z.optional(z.number().check(z.int(), z.nonnegative(), z.lte(5000))),
 });
 export type CaptureRequest = z.infer<typeof CaptureRequest>;
 
@@ -62,9 +67,10 @@ export const Ok = z.object({ ok: z.literal(true) });
 
 /**
  * What a tab's capture is doing, in the words the popup shows (#3 health). `limited`: Engram paused it, the tab
- * having sent more than its limits allow (lib/background/capture/capture-budget.ts, #25).
+ * having sent more than its limits allow (lib/background/capture/capture-budget.ts, #25). `shared`: the page
+ * shows someone else's thread, read-only (a share page, #36), which is never captured.
  */
-export const CaptureState = z.enum(['capturing', 'private', 'off', 'broken', 'idle', 'limited']);
+export const CaptureState = z.enum(['capturing', 'private', 'shared', 'off', 'broken', 'idle', 'limited']);
 export type CaptureState = z.infer<typeof CaptureState>;
 
 export const CaptureStatus = z.object({
@@ -77,6 +83,8 @@ export const CaptureStatus = z.object({
   turnsStored: z.number().check(z.int(), z.nonnegative()),
   /** Why capture is broken, off, or fell back to the page; null when all is well. */
   lastError: z.nullable(z.string().check(z.maxLength(500))),
+  /** Messages on the page the reader could not read (CaptureRequest.unread), when there were any. */
+  unread: z.optional(z.number().check(z.int(), z.nonnegative())),
   checkedAt: z.iso.datetime({ offset: true }),
 });
 export type CaptureStatus = z.infer<typeof CaptureStatus>;
@@ -89,7 +97,7 @@ export const CaptureProblem = z.object({
   site: Site,
   conversationId: z.nullable(z.string()),
   url: z.string(),
-  kind: z.enum(['broken', 'fallback', 'limited']),
+  kind: z.enum(['broken', 'fallback', 'limited', 'unread']),
   detail: z.string(),
   at: z.iso.datetime({ offset: true }),
 });

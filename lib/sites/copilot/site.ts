@@ -1,0 +1,28 @@
+import type { SiteCore, SiteInfo } from '../site';
+import { COPILOT_REPLY, HOSTS } from './reply';
+
+// `/chats/<id>` (the saved copilot-2026-04 page's own address, `/chats/pu2zWbJQbra5rKa5pSWKS`; exporters of 2026
+// read the id there). A shared conversation opens at `/shares/<id>`: someone else's thread, never a conversation
+// here (#34 item 2).
+const CONVERSATION_PATH = /^\/chats\/([A-Za-z0-9_-]{8,128})\/?$/;
+
+export const copilotCore: SiteCore<'copilot'> = {
+  site: 'copilot',
+  hosts: HOSTS,
+  conversationId: (url) => CONVERSATION_PATH.exec(url.pathname)?.[1] ?? null,
+  isPrivate: () => false,
+  scope: {
+    noun: null,
+    fromUrl: () => null,
+    fromJson: false,
+    note: 'Copilot has no projects that a chat’s URL or JSON names (its Pages are documents, not chats)',
+  },
+};
+
+export const copilot: SiteInfo<'copilot'> = {
+  ...copilotCore,
+  label: 'Copilot',
+  conversationUrl: (id) => `https://copilot.microsoft.com/chats/${encodeURIComponent(id)}`,
+  doNotRemember: { none: 'Copilot offers no temporary or incognito chat' },
+  reply: COPILOT_REPLY,
+};

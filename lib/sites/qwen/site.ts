@@ -1,0 +1,27 @@
+import type { SiteCore, SiteInfo } from '../site';
+import { HOSTS, QWEN_REPLY } from './reply';
+
+// `/c/<uuid>` (open-source clients of 2025-2026; the capture's message ids are the same kind of uuid). A shared
+// chat opens at `/s/<id>`: someone else's thread, never a conversation here (#34 item 2).
+const CONVERSATION_PATH = /^\/c\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/;
+
+export const qwenCore: SiteCore<'qwen'> = {
+  site: 'qwen',
+  hosts: HOSTS,
+  conversationId: (url) => CONVERSATION_PATH.exec(url.pathname)?.[1] ?? null,
+  isPrivate: () => false,
+  scope: {
+    noun: null,
+    fromUrl: () => null,
+    fromJson: false,
+    note: 'no Qwen Chat page or JSON we have names a project or folder for a chat',
+  },
+};
+
+export const qwen: SiteInfo<'qwen'> = {
+  ...qwenCore,
+  label: 'Qwen Chat',
+  conversationUrl: (id) => `https://chat.qwen.ai/c/${encodeURIComponent(id)}`,
+  doNotRemember: { none: 'Qwen Chat offers no temporary or incognito chat that we could confirm' },
+  reply: QWEN_REPLY,
+};
