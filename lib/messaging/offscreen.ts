@@ -1,5 +1,5 @@
 // What the offscreen document answers (Chrome): the local model (#4) and the past-turn index's worker (#13),
-// both asked by the background alone, which creates the document first (lib/background/services/offscreen.ts).
+// both asked by the background alone, which creates the document first (lib/background/shared/offscreen-host.ts).
 // Its map is apart from the background's so neither receiver registers what only the other answers; every
 // extension context hears runtime messages, and a receiver without a listener for a type stays silent.
 import { defineExtensionMessaging } from '@webext-core/messaging';
@@ -10,7 +10,11 @@ import { AgentsConfigure } from '../model/agents';
 import { listen, type HandlersOf, type OnMessage, type Protocol, type SenderMap } from './protocol';
 
 export const offscreenProtocol = {
-  webllmPrepare: { request: W.WebLlmModel, reply: M.Ok, callers: ['extension'] },
+  webllmPrepare: { request: W.WebLlmAt, reply: M.Ok, callers: ['extension'] },
+  // Weights into web-llm's caches (#35): answered at once; the document reports progress as `webllmProgress`.
+  webllmDownload: { request: W.WebLlmFetch, reply: M.Ok, callers: ['extension'] },
+  webllmEmbed: { request: W.WebLlmEmbed, reply: W.WebLlmVectors, callers: ['extension'] },
+  webllmRemove: { request: W.WebLlmAt, reply: M.Ok, callers: ['extension'] },
   webllmComplete: { request: W.WebLlmComplete, reply: W.WebLlmReply, callers: ['extension'] },
   // The past index's worker, reached through this document on Chrome (#13); Firefox's background page runs it.
   pastIndex: { request: X.PastOp, reply: X.PastReply, callers: ['extension'] },
