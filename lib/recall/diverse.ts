@@ -1,7 +1,7 @@
 // The relevant lines of the block, by greedy MMR over the head of the ranking (#5): each pick weighs its score
 // against its likeness to the lines already taken, so near-duplicates do not eat the budget.
 import type { Ranked } from './rank';
-import { Packer, toLine, type PackOptions } from './select';
+import { Packer, toLine, type Chosen, type PackOptions } from './select';
 import { terms } from './terms';
 
 /** Jaccard over stemmed terms at or above which two memories say the same thing. */
@@ -66,6 +66,8 @@ class Picker {
     private readonly taken: readonly ReadonlySet<string>[],
     private readonly top: number,
     private readonly lambda: number,
+    /** A candidate that can never be packed now (it costs more than the room left): given out uncompared. */
+    private readonly hopeless: (c: Candidate) => boolean,
   ) {
     this.heap = [...open];
     for (let i = (this.heap.length >> 1) - 1; i >= 0; i--) this.down(i);
@@ -81,15 +83,22 @@ class Picker {
     return va > vb || (va === vb && a.at < b.at);
   }
 
+  /** Whether the candidate at i is ahead of the one at j (or j is past the end). */
+  private ahead(i: number, j: number): boolean {
+    const [a, b] = [this.heap[i], this.heap[j]];
+    return !!a && (!b || this.before(a, b));
+  }
+
   private down(i: number): void {
     const h = this.heap;
     for (;;) {
       const l = 2 * i + 1;
       let best = i;
-      if (l < h.length && this.before(h[l]!, h[best]!)) best = l;
-      if (l + 1 < h.length && this.before(h[l + 1]!, h[best]!)) best = l + 1;
-      if (best === i) return;
-      [h[i], h[best]] = [h[best]!, h[i]!];
+      if (l < h.length && this.ahead(l, best)) best = l;
+      if (l + 1 < h.length && this.ahead(l + 1, best)) best = l + 1;
+      const [a, b] = [h[i], h[best]];
+      if (best === i || !a || !b) return;
+      [h[i], h[best]] = [b, a];
       i = best;
     }
   }
@@ -103,7 +112,8 @@ class Picker {
   /** Compares the candidate with the next taken line it has not been compared with. */
   private compare(c: Candidate): void {
     const mine = (c.words ??= wordsOf(c.ranked));
-    c.maxSim = Math.max(c.maxSim, jaccardOf(mine, this.taken[c.seen]!));
+    const line = this.taken[c.seen];
+    if (line) c.maxSim = Math.max(c.maxSim, jaccardOf(mine, line));
     c.seen++;
   }
 
@@ -120,7 +130,7 @@ class Picker {
   next(): Candidate | undefined {
     for (;;) {
       const top = this.heap[0];
-      if (!top || top.seen === this.taken.length) {
+      if (!top || top.seen === this.taken.length || this.hopeless(top)) {
         const last = this.heap.pop();
         if (this.heap.length > 0 && last) {
           this.heap[0] = last;
@@ -135,24 +145,41 @@ class Picker {
   }
 }
 
+/** What the cheapest line still open costs at least: found again only once the line that cost that is done. */
+function leastOf(open: readonly Candidate[]): () => number {
+  let cheapest = -1;
+  return () => {
+    if (cheapest >= 0 && !open[cheapest]?.done) return open[cheapest]?.least ?? Infinity;
+    cheapest = -1;
+    open.forEach((c, i) => {
+      if (!c.done && (cheapest < 0 || c.least < (open[cheapest]?.least ?? Infinity))) cheapest = i;
+    });
+    return open[cheapest]?.least ?? Infinity;
+  };
+}
+
 /**
- * Greedy MMR over the head of the ranking. Once the room left is smaller than any open line can cost, the rest
- * are only counted as left out: the picks that followed could take nothing and change nothing (#39).
+ * Greedy MMR over the head of the ranking. A pick that cannot fit the room left is refused before it is compared
+ * with the lines taken (whatever it repeats, it is not packed), and once the room left is smaller than any open
+ * line can cost, the rest are only counted as left out: the picks that followed could take nothing (#39).
+ * `termsOf`: a taken line's stems, when the index has them (recall.ts), else they are read from its text.
  */
-export function fillRelevant(packer: Packer, ranked: readonly Ranked[], options: PackOptions): void {
+export function fillRelevant(
+  packer: Packer,
+  ranked: readonly Ranked[],
+  options: PackOptions,
+  termsOf: (line: Chosen) => ReadonlySet<string> = (line) => new Set(terms(line.text)),
+): void {
   // λ = 0.1 measured best on eval:recall (0.875 hit vs 0.868 at 0 and 0.866 at 0.4); the hard duplicate cut
   // keeps paraphrases of one fact from taking two lines.
   const lambda = options.diversity ?? 0.1;
   const duplicateAt = options.duplicateAt ?? DUPLICATE_AT;
   const open = poolOf(packer, ranked, options);
-  const taken: ReadonlySet<string>[] = packer.chosen.map((c) => new Set(terms(c.text)));
-  const picker = new Picker(open, taken, open[0]?.ranked.score ?? 1, lambda);
-  /** What the cheapest line still open costs at least: read only when a line was passed over. */
-  const least = () => {
-    let min = Infinity;
-    for (const c of open) if (!c.done && c.least < min) min = c.least;
-    return min;
-  };
+  const taken: ReadonlySet<string>[] = packer.chosen.map(termsOf);
+  // The room left only shrinks: a line that costs more than it, even with no header of its own, never fits.
+  const hopeless = (c: Candidate) => c.least > packer.room;
+  const picker = new Picker(open, taken, open[0]?.ranked.score ?? 1, lambda, hopeless);
+  const least = leastOf(open);
   const covered = new Set(packer.chosen.flatMap((c) => c.memory.evidence ?? []));
   // A raw excerpt adds nothing when its turn is already in the block, through a memory taken from it or
   // another excerpt of it (eval:recall --source both: 0.872 → 0.878 hit). Memories are never dropped for
@@ -161,19 +188,24 @@ export function fillRelevant(packer: Packer, ranked: readonly Ranked[], options:
     const { evidence = [], excerpt } = c.ranked.memory;
     return excerpt === true && evidence.length > 0 && evidence.every((e) => covered.has(e));
   };
-  const skipped = (c: Candidate) => redundant(c) || picker.refresh(c).maxSim >= duplicateAt;
+  // Left out for want of room, unless it is already known to repeat a taken line (the count the preview shows).
+  const leftOut = (c: Candidate) => {
+    if (!redundant(c) && c.maxSim < duplicateAt) packer.refuseId(c.ranked.memory.id);
+  };
   for (let pick = picker.next(); pick; pick = picker.next()) {
     pick.done = true;
-    if (skipped(pick) || !packer.take(toLine(pick.ranked.memory))) {
+    const line = hopeless(pick) ? null : toLine(pick.ranked.memory);
+    const fits = line !== null && packer.fits(line);
+    if (fits && (redundant(pick) || picker.refresh(pick).maxSim >= duplicateAt)) continue;
+    if (!fits) leftOut(pick);
+    if (!fits || !packer.take(line)) {
       if (packer.room < least()) break;
       continue;
     }
     for (const e of pick.ranked.memory.evidence ?? []) covered.add(e);
     taken.push(pick.ranked.terms());
   }
-  // The rest could not fit either (the room left is below what any of them costs): each counts as left out
-  // unless it was already seen to repeat a taken line. Comparing every one of them with every taken line, only
-  // to leave a repeat out of that count, cost as much as the packing itself at 1,000 memories (#39).
-  for (const c of open)
-    if (!c.done && !redundant(c) && c.maxSim < duplicateAt) packer.refuseId(c.ranked.memory.id);
+  // The rest could not fit either (the room left is below what any of them costs). Comparing every one of them
+  // with every taken line, only to leave a repeat out of that count, cost as much as the packing at 1,000 (#39).
+  for (const c of open) if (!c.done) leftOut(c);
 }

@@ -100,7 +100,8 @@ function nearDuplicateOf(index: RecallIndex, removed: ReadonlySet<string>, at = 
 }
 
 /** Indices of these scores, highest first; equal scores keep their order. */
-const bestFirst = (scores: Float64Array) => Array.from(scores.keys()).sort((a, b) => scores[b]! - scores[a]!);
+const bestFirst = (scores: Float64Array) =>
+  Array.from(scores.keys()).sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0));
 
 /**
  * The candidate lines in place order (places.ts), their final scores once conversations lift them (sessions.ts),
@@ -123,17 +124,20 @@ function ranking(index: RecallIndex, input: RecallInput) {
   }
   const placed = placeScores(base, input.budgetTokens);
   const byPlaceOrder = bestFirst(placed);
-  const lines = byPlaceOrder.map((i) => base[i]!);
+  const lines = byPlaceOrder.flatMap((i) => base[i] ?? []);
   const scores = sessionScores(
     lines,
-    byPlaceOrder.map((i) => placed[i]!),
+    byPlaceOrder.map((i) => placed[i] ?? 0),
   );
   return { mode, query, lines, scores, order: bestFirst(scores) };
 }
 
 /** The first `n` lines of a ranking, best first, each with its final score. */
 const first = (r: ReturnType<typeof ranking>, n: number): Ranked[] =>
-  r.order.slice(0, n).map((i) => ({ ...r.lines[i]!, score: r.scores[i]! }));
+  r.order.slice(0, n).flatMap((i) => {
+    const line = r.lines[i];
+    return line ? [{ ...line, score: r.scores[i] ?? 0 }] : [];
+  });
 
 /** Every candidate line for this request, best first, before packing (eval/recall-loss.ts reads it too). */
 export function rankLines(
@@ -151,8 +155,11 @@ export function recall(index: RecallIndex, input: RecallInput): RecallResult {
   const options: PackOptions = { ...input.pack, budgetTokens: input.budgetTokens };
   const packer = new Packer(input.budgetTokens, input.clean);
   fillReserved(packer, reservedOf(index, input, excluded), options);
+  // A taken line's stems as the index holds them, unless redaction changed its text.
+  const termsOf = (line: Chosen) =>
+    line.text === line.memory.text ? index.termsOf(line.id) : new Set(terms(line.text));
   // The pool is the first lines not taken already (standing and pinned lines may rank too).
-  fillRelevant(packer, first(ranked, (options.pool ?? POOL) + packer.chosen.length), options);
+  fillRelevant(packer, first(ranked, (options.pool ?? POOL) + packer.chosen.length), options, termsOf);
   const text = packer.chosen.length > 0 ? renderBlock(packer.chosen) : '';
   const taken = new Set(packer.chosen.map((c) => c.id));
   const leftOut = [...packer.refused].filter((id) => !taken.has(id)).length;

@@ -85,6 +85,11 @@ export class Packer {
     return memory.lineTokens ?? memory.tokenCount + LINE_OVERHEAD;
   }
 
+  /** Whether the line could fit as it is (redaction only makes a line dearer: take() may still refuse it). */
+  fits(line: Chosen): boolean {
+    return this.used + this.cost(line) <= this.budget;
+  }
+
   /** Tokens left under the budget. */
   get room(): number {
     return this.budget - this.used;
