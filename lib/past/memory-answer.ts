@@ -3,7 +3,7 @@
 import type { MemoryAnswer, MemoryQuery } from '../model/past';
 import { AnswerView, memoryQueryOf } from '../recall/answer-view';
 import { boostFactor } from '../recall/boost';
-import type { MemoryRow, Recallable } from '../recall/index';
+import type { MemoryRow } from '../recall/index';
 import { inProfile, profileScore } from '../recall/rank';
 import { queryWindow } from '../recall/time';
 import type { RecallInput } from '../recall/recall';
@@ -12,14 +12,6 @@ import { HEAD, lexicalHits, type LexicalOptions } from './memory-search';
 import type { MemoryTable } from './memory-table';
 
 type Scored = MemoryRow & { score: number; boost?: number };
-
-/** When each held memory was mentioned, in ms: the rows the worker keeps are parsed once (#39). */
-const mentioned = new WeakMap<Recallable, number>();
-function mentionedAt(memory: Recallable): number {
-  let at = mentioned.get(memory);
-  if (at === undefined) mentioned.set(memory, (at = Date.parse(memory.mentionedAt)));
-  return at;
-}
 
 /**
  * The profile block's candidates in these scopes, best first by the score recall ranks them by (rank.ts), cut to
@@ -61,7 +53,7 @@ export function answerMemories(table: MemoryTable, req: MemoryQuery, options?: L
   for (let i = 0; i < ranked.length; i++) {
     const row = rows.hits[i];
     if (!row) continue;
-    const boost = boostFactor(row.memory, req.now, window, mentionedAt(row.memory));
+    const boost = boostFactor(row.memory, req.now, window, row.mentioned);
     hits.push({ memory: row.memory, stems: row.stems, score: ranked[i]?.[1] ?? 0, boost });
   }
   return {

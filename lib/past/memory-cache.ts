@@ -7,6 +7,11 @@
 // (bench:recall, test/recall-floor.test.ts).
 import type { MemoryRow } from '../recall/index';
 
+/** A row the worker keeps, with its mentionedAt parsed (each answer boosts its hits by their age). */
+export interface HeldRow extends MemoryRow {
+  mentioned: number;
+}
+
 /** The rows that hold a term, ascending, and how many times each holds it. */
 export interface Postings {
   rows: Int32Array;
@@ -105,12 +110,34 @@ export class Tally {
   }
 }
 
+/** Every row's length (distinct stems) by rowid: BM25 reads one for each posting, a Map lookup each before. */
+export class Lengths {
+  private values = new Uint32Array(0);
+
+  of(rowid: number): number {
+    return this.values[rowid] || 1;
+  }
+
+  set(rowid: number, len: number): void {
+    if (rowid >= this.values.length) {
+      const grown = new Uint32Array(Math.max(rowid + 1, this.values.length * 2));
+      grown.set(this.values);
+      this.values = grown;
+    }
+    this.values[rowid] = len;
+  }
+
+  delete(rowid: number): void {
+    if (rowid < this.values.length) this.values[rowid] = 0;
+  }
+}
+
 export class MemoryCache {
   readonly tally = new Tally();
   private readonly postings = new Held<string, Postings>(POSTINGS_HELD, (p) => p.rows.length + 1);
-  private readonly rows = new Held<number, MemoryRow>(ROWS_HELD, () => 1);
+  private readonly rows = new Held<number, HeldRow>(ROWS_HELD, () => 1);
   /** Every row's length (distinct stems), once read: BM25 needs it for every match. */
-  lengths: Map<number, number> | null = null;
+  lengths: Lengths | null = null;
   /** Standing rules and pinned memories (every answer holds them), until the next write. */
   reserved: MemoryRow[] | null = null;
 
@@ -122,11 +149,11 @@ export class MemoryCache {
     this.postings.set(term, postings);
   }
 
-  row(rowid: number): MemoryRow | undefined {
+  row(rowid: number): HeldRow | undefined {
     return this.rows.get(rowid);
   }
 
-  keepRow(rowid: number, row: MemoryRow): void {
+  keepRow(rowid: number, row: HeldRow): void {
     this.rows.set(rowid, row);
   }
 

@@ -4,7 +4,7 @@
 // json_group_array over 400 rows' JSON 6.5 ms). Fields and rows are apart by the ASCII unit and record
 // separators: JSON text escapes every control character, and stems are letters and digits.
 import type { MemoryRow, Recallable } from '../recall/index';
-import { postingsOf, type Postings } from './memory-cache';
+import { Lengths, postingsOf, type HeldRow, type Postings } from './memory-cache';
 import type { MemoryTable } from './memory-table';
 import type { Value } from './statements';
 
@@ -69,11 +69,11 @@ export function postingsFor(table: MemoryTable, list: readonly string[]): Map<st
 }
 
 /** Every row's length (distinct stems), read once and then kept in step by the table's writes. */
-export function lengthsOf(table: MemoryTable): Map<number, number> {
+export function lengthsOf(table: MemoryTable): Lengths {
   if (table.cache.lengths) return table.cache.lengths;
   const text = table.read(`SELECT group_concat(rowid || ',' || len) FROM mems`, []);
   const flat = typeof text === 'string' && text ? text.split(',').map(Number) : [];
-  const lengths = new Map<number, number>();
+  const lengths = new Lengths();
   for (let i = 0; i + 1 < flat.length; i += 2) lengths.set(flat[i] ?? 0, flat[i + 1] ?? 1);
   table.cache.lengths = lengths;
   return lengths;
@@ -98,7 +98,7 @@ export function stemsOf(table: MemoryTable, rowids: readonly number[]): [number,
  * memory, and the rows of these ids, in one read.
  */
 export function rowsFor(table: MemoryTable, rowids: readonly number[], ids: readonly string[]) {
-  const hits: (MemoryRow | undefined)[] = rowids.map((rowid) => table.cache.row(rowid));
+  const hits: (HeldRow | undefined)[] = rowids.map((rowid) => table.cache.row(rowid));
   const out = { hits, reserved: [] as MemoryRow[], extra: [] as MemoryRow[] };
   const at = new Map<number, number>();
   rowids.forEach((rowid, i) => void (hits[i] ? undefined : at.set(rowid, i)));
@@ -114,9 +114,10 @@ export function rowsFor(table: MemoryTable, rowids: readonly number[], ids: read
   for (const [kind, ...fields] of records(text)) {
     const [rowid, row] = rowOf(fields);
     if (kind === 'h') {
+      const hit = { ...row, mentioned: Date.parse(row.memory.mentionedAt) };
       const i = at.get(rowid);
-      if (i !== undefined) hits[i] = row;
-      table.cache.keepRow(rowid, row);
+      if (i !== undefined) hits[i] = hit;
+      table.cache.keepRow(rowid, hit);
     } else (kind === 'r' ? out.reserved : out.extra).push(row);
   }
   if (held) out.reserved = held;

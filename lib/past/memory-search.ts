@@ -9,7 +9,7 @@ import { fuzzyDistance } from './fuzzy';
 import { frequencies, lengthsOf, longer, postingsFor, stemsOf } from './memory-reads';
 import { scorer } from './memory-score';
 import type { MemoryTable } from './memory-table';
-import type { Postings, Tally } from './memory-cache';
+import type { Lengths, Postings, Tally } from './memory-cache';
 import type { Bm25, Derived } from './memory-score';
 
 /** Tuning knobs, measured with eval:recall; the defaults are what ships. */
@@ -147,7 +147,7 @@ function add(
   postings: Postings,
   base: number,
   bm25: Bm25,
-  lengths: Map<number, number>,
+  lengths: Lengths,
 ) {
   const { part, last } = tally;
   const { k, b, average } = bm25;
@@ -160,7 +160,7 @@ function add(
       part[rowid] = 0;
     }
     const f = postings.tf[j] ?? 1;
-    const norm = k * (1 - b + (b * (lengths.get(rowid) ?? 1)) / average);
+    const norm = k * (1 - b + (b * lengths.of(rowid)) / average);
     part[rowid] = (part[rowid] ?? 0) + base * ((f * (k + 1)) / (f + norm));
   }
 }
