@@ -61,7 +61,11 @@ export function fuseByRank(lists: readonly (readonly string[])[], k = RRF_K): Ma
 
 type Scores = Map<string, number> | readonly (readonly [string, number])[];
 
-function relevance(index: RecallIndex, query: string, semantic: readonly string[] | null | undefined): Scores {
+function relevance(
+  index: RecallIndex,
+  query: string,
+  semantic: readonly string[] | null | undefined,
+): Scores {
   if (!semantic?.length && index.ranking) return index.ranking(query);
   const lexical = index.lexical(query);
   if (!semantic?.length) return lexical;

@@ -66,7 +66,10 @@ function tally(ranked: readonly Ranked[], scores: ArrayLike<number>) {
  * Each line's score (`scores`, in the order given; their own by default) raised by its conversation's match.
  * Unchanged when no conversation matched.
  */
-export function sessionScores(ranked: readonly Ranked[], scores: ArrayLike<number> = ranked.map((r) => r.score)) {
+export function sessionScores(
+  ranked: readonly Ranked[],
+  scores: ArrayLike<number> = ranked.map((r) => r.score),
+) {
   const { of, strength } = tally(ranked, scores);
   let strongest = 0;
   for (const sum of strength) if (sum > strongest) strongest = sum;
