@@ -12,7 +12,9 @@ import { onboardedItem } from '../../lib/onboarding';
 import { readSettings, settingsItem } from '../../lib/settings';
 import { resetDbForTests } from '../../lib/store/db';
 import { PopupApp } from './PopupApp';
-import { PAST_CHATS_LINE } from './FirstRun';
+import { i18n } from '../../lib/i18n/i18n';
+
+const PAST_CHATS_LINE = i18n.t('firstRun.pastChats');
 
 vi.mock('../../lib/messaging/send', async () =>
   (await import('../../test/helpers/background')).throughHandlers(),
