@@ -7,7 +7,7 @@ import { readSettings, writeSettings } from '../../lib/settings';
 import { SITE_LABELS } from '../../lib/sites/registry';
 import { Button, ErrorText } from '../shared/ui';
 import { useAction } from '../shared/useAction';
-import { CHROME_NAME, ModelStep } from './ModelStep';
+import { ModelStep, NONE_CHOSEN, type Chosen } from './ModelStep';
 
 /**
  * #13: past-chat recall needs no model; when it is on, one line says what it does, shown on every step. It is off
@@ -28,13 +28,13 @@ function usePastTurns(): boolean {
   return on;
 }
 
-/** The saved model's name, '' when none is chosen: a saved model moves the walkthrough on (#16). */
+/** The saved model, kind 'none' when none is chosen: a saved model moves the walkthrough on (#16). */
 function useSavedModel() {
-  const [model, setModel] = useState<string | null>(null);
+  const [model, setModel] = useState<Chosen | null>(null);
   useEffect(() => {
     void sendMessage('getProviderStatus', {}).then(
-      (s) => setModel(s.kind === 'chrome' ? CHROME_NAME : s.kind !== 'none' && s.model ? s.model : ''),
-      () => setModel(''),
+      (s) => setModel(s.kind === 'chrome' || (s.kind !== 'none' && s.model) ? s : NONE_CHOSEN),
+      () => setModel(NONE_CHOSEN),
     );
   }, []);
   return [model, setModel] as const;
@@ -124,7 +124,7 @@ export function FirstRun({ onDone }: { onDone: () => void }) {
     onDone();
   });
   if (model === null) return <p className="muted">{t('common.loading')}</p>;
-  const step = chosen ?? (model ? 1 : 0);
+  const step = chosen ?? (model.kind !== 'none' ? 1 : 0);
   return (
     <section className="stack" aria-labelledby="first-run-title">
       <h1 id="first-run-title">{t('firstRun.welcome')}</h1>

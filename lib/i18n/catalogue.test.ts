@@ -85,6 +85,22 @@ describe.each(others)('%s', (code) => {
     expect(same).toEqual([]);
   });
 
+  // WCAG 2.5.3 (axe's label-content-name-mismatch): a button named for a screen reader ("Retry reading “…”")
+  // still holds the word it shows ("Retry"), so a person who says what they see can press it by voice.
+  test('a button’s spoken name holds its visible word', () => {
+    const c = catalogues.get(code) as unknown as Record<string, Record<string, string>>;
+    const pairs = [
+      ['activity', 'retry', 'retryChat'],
+      ['webllm', 'retry', 'retryModel'],
+      ['webllm', 'download', 'downloadModel'],
+      ['webllm', 'delete', 'deleteModel'],
+    ] as const;
+    for (const [section, shown, named] of pairs)
+      expect(c[section]?.[named]?.toLowerCase(), `${section}.${named}`).toContain(
+        c[section]?.[shown]?.toLowerCase(),
+      );
+  });
+
   test('the store listing fits: name 75 characters, description 132', () => {
     const c = catalogues.get(code);
     expect(c?.manifest.name.length).toBeLessThanOrEqual(75);

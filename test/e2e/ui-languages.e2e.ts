@@ -2,8 +2,9 @@
 // that is already open, with no reload. Then, in Japanese and German (the widest script and the longest words),
 // light and dark: the popup, Options → Memories and the preview frame on a chat page are photographed for the
 // README (docs/screenshots/*-ja-*.png, *-de-*.png), no text is clipped (no control narrower than its words, the
-// popup no wider than its 360 px), <html lang> names the language, and axe finds nothing serious. Every word the
-// test looks for is read from the same catalogue the pages use, so the test follows the translation.
+// popup no wider than its 360 px), <html lang> names the language, and axe finds nothing serious; Options → Model
+// is checked the same way, unphotographed. Every word the test looks for is read from the same catalogue the pages
+// use, so the test follows the translation.
 import { mkdirSync } from 'node:fs';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -117,6 +118,30 @@ for (const code of LANGUAGES) {
     },
     60_000,
   );
+
+  // Options → Model as #35 rewrote it (#37): headless Chromium has no GPU and Debian's Chromium no built-in model,
+  // so both say why, at length; the provider form is opened to its widest (an OpenAI-compatible server).
+  test(`${code}: Options → Model, its reasons and the provider form`, async () => {
+    const t = words(code);
+    const model = await openOptions(h, 'model');
+    try {
+      await model.setViewportSize({ width: 1180, height: 820 });
+      await choose(model, code);
+      await model.getByText(t('webllm.noGpu.noAdapter')).waitFor();
+      await model.getByText(t('chromeModel.unavailable')).waitFor();
+      await model.getByLabel(t('model.providerField'), { exact: true }).selectOption('openai');
+      await model.getByRole('combobox', { name: t('model.field'), exact: true }).fill('gpt-4o-mini');
+      await model.getByLabel(t('model.baseUrl')).fill('http://192.168.1.9/v1');
+      await model.getByRole('button', { name: t('common.save'), exact: true }).click();
+      await model
+        .getByText(t('model.notSaved', { problem: t('model.endpoint.plainHttp', { host: '192.168.1.9' }) }))
+        .waitFor();
+      await check(model, code, `options #model, ${code}`);
+    } finally {
+      await choose(model, 'auto');
+      await model.close();
+    }
+  }, 60_000);
 
   test.each(SCHEMES)(
     `${code}: the popup, first run and usual, %s`,
