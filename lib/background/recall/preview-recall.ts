@@ -70,7 +70,7 @@ export async function previewRecall(
     semanticIds(req, settings),
     pastLines,
   ]);
-  const result = recall(new AnswerView(answer, query.query, semantic?.memories), {
+  const result = recall(new AnswerView(answer, query.query, semantic?.memories, now), {
     ...input,
     budgetTokens: req.budgetTokens ?? settings.recall.budgetTokens,
     now,
