@@ -10,7 +10,7 @@ import { withMemoryIndex } from '../../test/helpers/index-host';
 import { handlers } from './handlers';
 import { resetRecallIndex } from './recall/preview-recall';
 
-withMemoryIndex();
+await withMemoryIndex();
 
 const tab = { url: 'https://claude.ai/chat/abc', tab: { id: 1 } };
 const capture = {
