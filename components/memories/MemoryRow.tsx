@@ -1,7 +1,7 @@
 import { useRef, useState, type Ref } from 'react';
 import type { Memory } from '../../lib/model/records';
 import { sendMessage } from '../../lib/messaging/send';
-import { priorityLabel, scopeLabel, STATUS_LABELS, TYPE_LABELS } from '../shared/labels';
+import { agentLabel, priorityLabel, scopeLabel, STATUS_LABELS, TYPE_LABELS } from '../shared/labels';
 import { SITE_LABELS } from '../../lib/sites/registry';
 import { Button, ErrorText } from '../shared/ui';
 import { useAction } from '../shared/useAction';
@@ -12,14 +12,21 @@ import { useScopeChoices } from './scopes';
 
 type Panel = 'edit' | 'history' | 'source' | null;
 
-export function memoryMeta(m: Memory, label: (scope: string) => string = scopeLabel): string {
+/** Where a memory came from: the sites of its chats, the desktop app that proposed it (#34), or the person. */
+export function originLabel(m: Memory): string {
   const sites = [...new Set(m.sources.map((s) => s.site).filter((s) => s !== null))];
+  const agent = m.sources.find((s) => s.agent !== undefined);
+  if (sites.length) return `from ${sites.map((s) => SITE_LABELS[s]).join(', ')}`;
+  return agent ? `proposed by ${agentLabel(agent.agent)}` : 'added by hand';
+}
+
+export function memoryMeta(m: Memory, label: (scope: string) => string = scopeLabel): string {
   return [
     TYPE_LABELS[m.type],
     priorityLabel(m.priority),
     label(m.scope),
     m.status === 'active' ? null : STATUS_LABELS[m.status],
-    sites.length ? `from ${sites.map((s) => SITE_LABELS[s]).join(', ')}` : 'added by hand',
+    originLabel(m),
     `${m.tokenCount} tokens`,
     m.pinned ? 'Pinned' : null,
   ]

@@ -1,11 +1,12 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { sendMessage } from '../../lib/messaging/send';
+import { heldFromBulk } from '../../lib/pipeline/held';
 import { listConflicts } from '../../lib/store/sync-conflicts';
 import { pendingProposals, type Proposal } from '../../lib/store/views';
 import { whoLabel } from '../shared/labels';
 import { TextDiff } from '../memories/MemoryHistory';
-import { memoryMeta } from '../memories/MemoryRow';
+import { memoryMeta, originLabel } from '../memories/MemoryRow';
 import { ConflictCard } from '../sync/ConflictCard';
 import { TextForm } from '../shared/TextForm';
 import { Button, EmptyState, ErrorText, Section } from '../shared/ui';
@@ -45,6 +46,18 @@ function ProposalText({ proposal }: { proposal: Proposal }) {
   );
 }
 
+/** Why this card is left out of Approve all, and where the proposal came from (#34 item 3). */
+function HeldNote({ proposal }: { proposal: Proposal }) {
+  const held = heldFromBulk(proposal.memory, proposal.proposedBy);
+  if (!held) return null;
+  return (
+    <p className="small" role="note">
+      <strong>Approve or reject it on its own:</strong> {held.why.join('; ')}. It came{' '}
+      {held.from ? `from ${held.from}` : originLabel(proposal.memory)}. Approve all leaves it here.
+    </p>
+  );
+}
+
 function ProposalCard({ proposal }: { proposal: Proposal }) {
   const [editing, setEditing] = useState(false);
   const id = proposal.memory.id;
@@ -64,6 +77,7 @@ function ProposalCard({ proposal }: { proposal: Proposal }) {
       <strong>{kind + by}</strong>
       <ProposalText proposal={proposal} />
       {why && <p className="small">Reason: {why}</p>}
+      <HeldNote proposal={proposal} />
       <p className="muted small">{memoryMeta(proposal.memory)}</p>
       {editing ? (
         <EditThenApprove proposal={proposal} onDone={() => setEditing(false)} />
@@ -87,8 +101,35 @@ function ProposalCard({ proposal }: { proposal: Proposal }) {
   );
 }
 
-function Proposals({ proposals, conflicts }: { proposals: Proposal[]; conflicts: number }) {
+function ApproveAll({ proposals }: { proposals: Proposal[] }) {
   const all = useAction(() => sendMessage('approveAllMemories', {}));
+  const held = proposals.filter((p) => heldFromBulk(p.memory, p.proposedBy)).length;
+  const free = proposals.length - held;
+  return (
+    <>
+      <div className="row">
+        {free > 0 && (
+          <Button variant="primary" busy={all.busy} onClick={() => void all.run()}>
+            Approve all ({free})
+          </Button>
+        )}
+        {held > 0 && (
+          <span className="muted small" role="status">
+            {held === 1 ? '1 item is' : `${held} items are`} not part of Approve all: links, standing rules,
+            pinned memories and what desktop apps or files propose are approved one at a time.
+          </span>
+        )}
+      </div>
+      <ErrorText
+        what="Could not approve all"
+        error={all.error}
+        tryThis="Try again, or approve them one by one."
+      />
+    </>
+  );
+}
+
+function Proposals({ proposals, conflicts }: { proposals: Proposal[]; conflicts: number }) {
   if (proposals.length === 0)
     return conflicts > 0 ? null : (
       <EmptyState id="review-empty" title="Nothing to review.">
@@ -97,16 +138,7 @@ function Proposals({ proposals, conflicts }: { proposals: Proposal[]; conflicts:
     );
   return (
     <>
-      <div className="row">
-        <Button variant="primary" busy={all.busy} onClick={() => void all.run()}>
-          Approve all ({proposals.length})
-        </Button>
-      </div>
-      <ErrorText
-        what="Could not approve all"
-        error={all.error}
-        tryThis="Try again, or approve them one by one."
-      />
+      <ApproveAll proposals={proposals} />
       <ul className="plain" aria-label="Waiting for review">
         {proposals.map((p) => (
           <ProposalCard key={p.memory.id} proposal={p} />
@@ -136,7 +168,7 @@ export function ReviewSection() {
     <Section
       id="review"
       title="Review"
-      intro="With “Ask me before saving” on, new memories and changes wait here for you. Changes to memories you pinned, wrote or made standing rules, new standing rules, memories with links, pinned memories from an imported file, and all of a job that tried to change too much wait here whatever the setting. Removed words are struck through; added words are underlined."
+      intro="With “Ask me before saving” on, new memories and changes wait here for you. Changes to memories you pinned, wrote or made standing rules, new standing rules, memories with links, pinned memories from an imported file, what a desktop app proposes, and all of a job that tried to change too much wait here whatever the setting. Links, standing rules, pinned memories and what apps or files propose are approved one at a time, never with Approve all. Removed words are struck through; added words are underlined."
     >
       <div className="stack" onFocus={onFocus}>
         {conflicts && conflicts.length > 0 && (

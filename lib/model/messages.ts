@@ -129,7 +129,8 @@ export const ApproveRequest = z.object({
   id: z.string().check(z.minLength(1)),
   text: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(2000))),
 });
-export const ApproveAllReply = z.object({ approved: z.number() });
+/** `held`: proposals Approve all leaves for their own card (lib/pipeline/held.ts, #34 item 3). */
+export const ApproveAllReply = z.object({ approved: z.number(), held: z.number() });
 
 export const DeleteConversationRequest = z.object({
   key: z.string().check(z.minLength(3)),
