@@ -112,6 +112,39 @@ describe('what an agent gets', () => {
   });
 });
 
+describe('scope (#34 item 4)', () => {
+  const chat = (id: string, url: string, text: string) => ({
+    site: 'chatgpt' as const,
+    conversationId: id,
+    url,
+    title: id,
+    strategy: 'page' as const,
+    turns: [{ id: 'u1', role: 'user' as const, text, createdAt: '2026-06-01T09:00:00.000Z' }],
+  });
+  const PROJECT_CHAT = 'https://chatgpt.com/g/g-p-67a1b2c3d4-trip/c/6f0d2c1e-1111-4a2b-9c3d-000000000031';
+  const PLAIN_CHAT = 'https://chatgpt.com/c/6f0d2c1e-1111-4a2b-9c3d-000000000032';
+
+  test('a project chat is quoted to an app only when the person allowed what is kept to one project', async () => {
+    const on = { ...DEFAULT_SETTINGS, recall: { ...DEFAULT_SETTINGS.recall, rawTurns: true } };
+    await settingsItem.setValue(on);
+    const tab = { tab: { id: 1 } };
+    await handlers.captureTurns(chat('p', PROJECT_CHAT, 'We rented a cabin near Lake Bled for July.'), {
+      url: PROJECT_CHAT,
+      ...tab,
+    });
+    await handlers.captureTurns(chat('q', PLAIN_CHAT, 'We booked the ferry to Hvar for August.'), {
+      url: PLAIN_CHAT,
+      ...tab,
+    });
+    const said = async (query: string) =>
+      JSON.stringify((await data(call({ tool: 'search_memory', args: { query } }))).lines);
+    expect(await said('ferry to Hvar')).toContain('We booked the ferry to Hvar');
+    expect(await said('cabin near Lake Bled')).not.toContain('Lake Bled');
+    await agentsItem.setValue({ ...(await agentsItem.getValue()), includeScoped: true });
+    expect(await said('cabin near Lake Bled')).toContain('We rented a cabin near Lake Bled');
+  });
+});
+
 describe('consent and the switch', () => {
   test('with the switch off, every tool says so and nothing is read or written', async () => {
     await agentsItem.setValue({ ...(await agentsItem.getValue()), enabled: false });

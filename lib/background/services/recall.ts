@@ -55,7 +55,7 @@ export async function previewRecall(
   // The memory table, the semantic tier and the past tier side by side; each tier waits on its own bound. Both
   // indexes answer from one worker, one query after the other: the past query goes first (the memory query a
   // task later), so its own work after the worker (live turns, token counts) runs while the memory query does.
-  const pastLines = marked('past', pastFor(req, settings));
+  const pastLines = marked('past', pastFor(req, settings, input.scopes));
   const [answer, semantic, past] = await Promise.all([
     marked(
       'memories',
