@@ -22,7 +22,7 @@ const CHECKS: { key: keyof AgentSettingsPatch & keyof AgentSettingsView; label: 
   {
     key: 'includeScoped',
     label: 'Include memories kept to one site or project',
-    hint: 'Off: apps get only memories meant for everywhere.',
+    hint: 'Off: apps get only memories meant for everywhere, and quotes only from chats outside projects.',
   },
 ];
 

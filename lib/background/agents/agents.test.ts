@@ -12,8 +12,8 @@ import { handlers } from '../handlers';
 import { followStore } from '../services/follow-store';
 import { resetPastIndex } from '../services/past-index';
 import { resetRecallIndex } from '../services/recall';
-import { finishAsk, SAY, startCall } from './answer';
-import { answerAsk } from './consent';
+import { finishAsk, questionOf, SAY, startCall } from './answer';
+import { answerAsk, askView, resetAsks } from './consent';
 import { PENDING_CAP, TOO_MANY } from './tools';
 
 const OFFSCREEN = { url: 'chrome-extension://abc/offscreen.html' };
@@ -37,6 +37,7 @@ const data = async (c: Call) => {
 beforeAll(followStore);
 beforeAll(() => countTokens('warm'), 60_000);
 beforeEach(async () => {
+  resetAsks();
   resetRecallIndex();
   resetPastIndex(memoryHost());
   await resetDbForTests();
@@ -164,12 +165,14 @@ describe('consent and the switch', () => {
     });
     expect(asked).toHaveProperty('ask');
     const ask = (asked as { ask: string }).ask;
-    answerAsk(ask, false);
+    // The window says exactly what the app may read (#34 item 4).
+    expect(askView(questionOf(ask))?.reads).toEqual({ scoped: false, pastChats: true, redacted: true });
+    answerAsk(questionOf(ask), false);
     expect(await finishAsk(ask)).toEqual({ ok: false, message: SAY.notAllowed });
     const again = (await startCall({ port: 1, call: call({ tool: 'list_memories', args: {} }) })) as {
       ask: string;
     };
-    answerAsk(again.ask, true);
+    answerAsk(questionOf(again.ask), true);
     expect(await finishAsk(again.ask)).toMatchObject({ ok: true });
     expect(await run(call({ tool: 'remember', args: { text: 'Not asked.' } }))).toMatchObject({ ok: true });
   });

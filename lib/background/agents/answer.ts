@@ -3,7 +3,8 @@
 // On Chrome the offscreen document holds the sockets and asks in two steps (startCall, then finishAsk when the
 // person is asked); Firefox's background page holds them and calls `answerCall`.
 import type { Call } from '../../agents/wire';
-import type { AgentCallReply, AgentOutcome } from '../../model/agents';
+import type { AgentCallReply, AgentOutcome, AskReads } from '../../model/agents';
+import type { Settings } from '../../model/settings';
 import { readSettings } from '../../settings';
 import { readAgents, recordAsked, type StoredAgents } from '../../store/agents';
 import { memoryIndex } from '../services/memory-index';
@@ -16,6 +17,8 @@ export const SAY = {
   notAllowed:
     'The person did not allow this in Engram (they were asked, and said no or did not answer in 30 s).',
   failed: 'Engram could not answer this call: try again in a moment.',
+  tooMany:
+    'Engram has asked the person about several calls from this app in the last minute, or some still wait: try again in a minute.',
 };
 
 export { askWindowClosed };
@@ -74,9 +77,19 @@ async function guarded(req: Req, agents: StoredAgents): Promise<AgentOutcome> {
   }
 }
 
-const asked = new Map<string, Req>();
+/** Each call waiting on the person, by its own id: calls asking the same thing share one question. */
+const waiting = new Map<string, { req: Req; question: string }>();
 
-/** The answer, or the id of the question now put to the person. */
+/** What the call may read if allowed, as the consent window says it. */
+function readsOf(call: Call, agents: StoredAgents, settings: Settings): AskReads {
+  return {
+    scoped: agents.includeScoped,
+    pastChats: call.tool === 'search_memory' && settings.recall.rawTurns,
+    redacted: settings.privacy.redact,
+  };
+}
+
+/** The answer, or the id to wait on while the person is asked. */
 export async function startCall(req: Req): Promise<AgentCallReply> {
   const agents = await readAgents();
   if (!agents.enabled || !agents.secret) {
@@ -84,24 +97,34 @@ export async function startCall(req: Req): Promise<AgentCallReply> {
     return { ok: false, message: SAY.off };
   }
   if (!agents.askEachTime || req.call.tool === 'remember') return guarded(req, agents);
-  const { id } = openAsk({ agent: agentName(req.call), tool: req.call.tool, what: whatOf(req.call) });
-  asked.set(id, req);
+  const reads = readsOf(req.call, agents, await readSettings());
+  const view = { agent: agentName(req.call), tool: req.call.tool, what: whatOf(req.call), reads };
+  const asked = openAsk(req.port, view);
+  if ('refused' in asked) {
+    await note(req, 'refused: too many questions');
+    return { ok: false, message: SAY.tooMany };
+  }
+  const id = crypto.randomUUID();
+  waiting.set(id, { req, question: asked.id });
   return { ask: id };
 }
 
+/** Test seam: the question a waiting call is part of (what the consent window shows). */
+export const questionOf = (id: string) => waiting.get(id)?.question ?? '';
+
 /** After the person answered (or did not, in time). */
 export async function finishAsk(id: string): Promise<AgentOutcome> {
-  const req = asked.get(id);
-  const allow = await awaitAsk(id);
-  asked.delete(id);
-  if (!req) return { ok: false, message: SAY.notAllowed };
+  const call = waiting.get(id);
+  const allow = call ? await awaitAsk(call.question) : false;
+  waiting.delete(id);
+  if (!call) return { ok: false, message: SAY.notAllowed };
   if (!allow) {
-    await note(req, 'not allowed');
+    await note(call.req, 'not allowed');
     return { ok: false, message: SAY.notAllowed };
   }
   // The switch may have gone off while the person was asked.
   const agents = await readAgents();
-  return agents.enabled ? guarded(req, agents) : { ok: false, message: SAY.off };
+  return agents.enabled ? guarded(call.req, agents) : { ok: false, message: SAY.off };
 }
 
 /**
