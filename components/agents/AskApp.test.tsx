@@ -19,11 +19,13 @@ const VIEW: AskView = {
 afterEach(() => vi.restoreAllMocks());
 
 test('Allow waits for 500 ms of sight and focus; losing focus starts the wait again', async () => {
-  vi.useFakeTimers({ shouldAdvanceTime: true });
+  // Fake time only: a loaded machine must not let half a second pass between two looks.
+  vi.useFakeTimers();
   const focused = vi.spyOn(document, 'hasFocus').mockReturnValue(true);
-  vi.mocked(sendMessage).mockResolvedValue(VIEW);
+  vi.mocked(sendMessage).mockResolvedValue({ ...VIEW, until: Date.now() + 30_000 });
   render(<AskApp ask="q1" />);
-  const allow = await screen.findByRole('button', { name: 'Allow' });
+  await act(() => vi.advanceTimersByTimeAsync(0));
+  const allow = screen.getByRole('button', { name: 'Allow' });
   expect((allow as HTMLButtonElement).disabled).toBe(true);
   await act(() => vi.advanceTimersByTimeAsync(300));
   expect((allow as HTMLButtonElement).disabled).toBe(true);

@@ -15,10 +15,15 @@ export const QUICK_SCAN_MS = 1_000;
 const RETRY_MS = 2_000;
 const PROBE_MS = 1_500;
 
-/** Whether something answers HTTP on the port (engram-mcp answers 426); its reply is never read. */
+/**
+ * Whether something answers HTTP on the port (engram-mcp answers 426); its reply is never read. A redirect is an
+ * error (#34 item 9): engram-mcp never sends one, and a program on the port must not make the extension fetch
+ * another address.
+ */
 export async function httpProbe(url: string): Promise<boolean> {
   try {
-    await fetch(url, { mode: 'no-cors', cache: 'no-store', signal: AbortSignal.timeout(PROBE_MS) });
+    const signal = AbortSignal.timeout(PROBE_MS);
+    await fetch(url, { mode: 'no-cors', cache: 'no-store', redirect: 'error', signal });
     return true;
   } catch {
     return false;
@@ -61,11 +66,21 @@ export class AgentLinks {
     private readonly probe: (url: string) => Promise<boolean> = httpProbe,
   ) {}
 
+  private configuring: Promise<void> = Promise.resolve();
+
   /**
    * On with a secret: connect and keep connecting. Off, or a new secret: every connection closes, saying why.
-   * The same secret again (every service-worker start says it) keeps the connections as they are.
+   * The same secret again (every service-worker start says it) keeps the connections as they are. Calls take
+   * effect in the order they were made (#34 item 10): making the key is asynchronous, and a later "off" must not
+   * finish before an earlier secret.
    */
-  async configure(secret: string | null): Promise<void> {
+  configure(secret: string | null): Promise<void> {
+    const next = this.configuring.then(() => this.apply(secret));
+    this.configuring = next.catch(() => undefined);
+    return next;
+  }
+
+  private async apply(secret: string | null): Promise<void> {
     if (secret === this.secret) return this.scan(this.ports.length, true);
     const key = secret ? await secretKey(secret) : null;
     this.stop(secret ? 'secret' : 'off');

@@ -13,6 +13,8 @@ export const AgentSettingsView = z.object({
   pairedAt: z.nullable(z.string()),
   /** Where engram-mcp.js is on this computer, to fill the configuration Options shows. */
   serverPath: z.string(),
+  /** Where node is: the configuration names it in full (#34 item 10). */
+  nodePath: z.string(),
 });
 export type AgentSettingsView = z.infer<typeof AgentSettingsView>;
 
@@ -21,6 +23,7 @@ export const AgentSettingsPatch = z.object({
   askEachTime: z.optional(z.boolean()),
   includeScoped: z.optional(z.boolean()),
   serverPath: z.optional(z.string().check(z.maxLength(1000))),
+  nodePath: z.optional(z.string().check(z.maxLength(1000))),
 });
 export type AgentSettingsPatch = z.infer<typeof AgentSettingsPatch>;
 

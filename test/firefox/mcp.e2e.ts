@@ -3,7 +3,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PORTS } from '../../lib/agents/wire';
-import { startRogue, logged, startAgent, type Agent } from '../e2e/mcp';
+import { SERVER, startRogue, logged, startAgent, type Agent } from '../e2e/mcp';
 import { launchFirefox, poll, type Firefox } from './harness';
 import { bidi } from './routing';
 import { clickInWindow, windowAt } from './windows';
@@ -58,11 +58,12 @@ beforeAll(async () => {
   );
   await section('agents');
   await setCheck('Let desktop apps use my memories', true);
+  // Full paths, as a person types them (#34 item 10); the secret is shown once, apart from the configurations.
+  await (await options.waitForSelector('::-p-aria(Where engram-mcp.js is on this computer)'))!.type(SERVER);
+  await (await options.waitForSelector('::-p-aria(Where node is)'))!.type(process.execPath);
   await (await options.waitForSelector('::-p-aria(Make a secret)'))!.click();
-  const config = await options.waitForSelector('::-p-aria(Configuration for Claude Desktop)');
-  const text = await config!.evaluate((el) => (el as HTMLTextAreaElement).value);
-  secret = (JSON.parse(text) as { mcpServers: { engram: { env: { ENGRAM_MCP_SECRET: string } } } }).mcpServers
-    .engram.env.ENGRAM_MCP_SECRET;
+  const shown = await options.waitForSelector('::-p-aria(Pairing secret)');
+  secret = await shown!.evaluate((el) => (el as HTMLTextAreaElement).value);
 });
 afterAll(async () => {
   for (const a of agents) await a.close().catch(() => undefined);

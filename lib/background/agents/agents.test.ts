@@ -4,7 +4,7 @@ import type { Call } from '../../agents/wire';
 import { DEFAULT_SETTINGS } from '../../model/settings';
 import { memoryHost } from '../../past/memory-db';
 import { settingsItem } from '../../settings';
-import { agentsItem, AGENTS_OFF } from '../../store/agents';
+import { agentsItem, AGENTS_OFF, agentsStatusItem, recordReport } from '../../store/agents';
 import { resetDbForTests } from '../../store/db';
 import { historyOf, listMemories } from '../../store/memories';
 import { countTokens } from '../../tokens';
@@ -176,6 +176,29 @@ describe('consent and the switch', () => {
     expect(await finishAsk(again.ask)).toMatchObject({ ok: true });
     expect(await run(call({ tool: 'remember', args: { text: 'Not asked.' } }))).toMatchObject({ ok: true });
   });
+});
+
+test('what apps asked is logged redacted, and Delete everything clears the log, the switch and the secret (#34 item 9)', async () => {
+  await agentsStatusItem.setValue({ report: { links: [], refused: [] }, asked: [] });
+  await data(call({ tool: 'search_memory', args: { query: `is ${KEY} still valid?` } }));
+  await data(call({ tool: 'remember', args: { text: `My key is ${KEY}` } }));
+  const logged = await agentsStatusItem.getValue();
+  expect(logged.asked).toHaveLength(2);
+  expect(JSON.stringify(logged)).not.toContain(KEY);
+  expect(logged.asked.map((a) => a.what)).toEqual([
+    'My key is [redacted api key]',
+    'is [redacted api key] still valid?',
+  ]);
+  await recordReport({ links: [{ port: 47310, agent, since: '2026-12-01T10:00:00.000Z' }], refused: [] });
+  await agentsItem.setValue({ ...(await agentsItem.getValue()), serverPath: '/srv/engram-mcp.js' });
+  await handlers.deleteEverything({ confirm: 'DELETE' }, OPTIONS);
+  expect(await agentsItem.getValue()).toMatchObject({
+    enabled: false,
+    secret: null,
+    pairedAt: null,
+    serverPath: '/srv/engram-mcp.js',
+  });
+  expect(await agentsStatusItem.getValue()).toEqual({ report: { links: [], refused: [] }, asked: [] });
 });
 
 test('each message is taken only from its own extension page', async () => {

@@ -5,6 +5,7 @@
 import type { Call } from '../../agents/wire';
 import type { AgentCallReply, AgentOutcome, AskReads } from '../../model/agents';
 import type { Settings } from '../../model/settings';
+import { redact } from '../../pipeline/redact';
 import { readSettings } from '../../settings';
 import { readAgents, recordAsked, type StoredAgents } from '../../store/agents';
 import { memoryIndex } from '../services/memory-index';
@@ -30,9 +31,13 @@ interface Req {
 
 const agentName = (call: Call) => call.agent.name || 'an MCP client';
 
+/**
+ * What the call asked, as Options' log and the consent window show it: redacted always (#34 item 9), since an
+ * app's query or proposed memory may hold a key it read somewhere, and the log is kept until the browser closes.
+ */
 function whatOf(call: Call): string {
-  if (call.tool === 'search_memory') return call.args.query;
-  if (call.tool === 'remember') return call.args.text;
+  if (call.tool === 'search_memory') return redact(call.args.query).text;
+  if (call.tool === 'remember') return redact(call.args.text).text;
   return [call.args.type ?? 'all types', `up to ${call.args.limit ?? 50}`].join(', ');
 }
 

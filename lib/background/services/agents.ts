@@ -10,7 +10,7 @@ import { askOffscreen, hasOffscreen, offscreenOpen } from './offscreen';
 
 export const AGENTS_ALARM = 'engram-agents';
 
-type Configure = (secret: string | null) => Promise<void>;
+export type Configure = (secret: string | null) => Promise<void>;
 
 function inThisPage(): Configure {
   const links = new AgentLinks(
@@ -32,10 +32,31 @@ function inOffscreen(): Configure {
   };
 }
 
-/** Starts following the settings; returns what the alarm calls. */
-export function startAgents(): () => Promise<void> {
-  const configure = hasOffscreen() ? inOffscreen() : inThisPage();
-  const apply = async () => {
+/**
+ * Runs `work` after the one before it, and at most once more for any number of calls made meanwhile: each run reads
+ * the settings as they are then, so the last one applies the last change (#34 item 10). Two applies at once read
+ * "no secret" and the secret in either order, and the document was told "no secret" last.
+ */
+export function inOrder(work: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> = Promise.resolve();
+  let queued: Promise<void> | null = null;
+  return () => {
+    if (queued) return queued;
+    const next = running.then(() => {
+      queued = null;
+      return work();
+    });
+    queued = next;
+    running = next.catch(() => undefined);
+    return next;
+  };
+}
+
+/** Starts following the settings; returns what the alarm calls. `configure`: tests give their own. */
+export function startAgents(
+  configure: Configure = hasOffscreen() ? inOffscreen() : inThisPage(),
+): () => Promise<void> {
+  const apply = inOrder(async () => {
     const agents = await readAgents();
     const secret = agents.enabled && agents.secret ? agents.secret : null;
     if (secret) await browser.alarms.create(AGENTS_ALARM, { periodInMinutes: 0.5 });
@@ -43,7 +64,7 @@ export function startAgents(): () => Promise<void> {
     // Nothing said about who is connected survives the switch going off.
     if (!secret) await recordReport({ links: [], refused: [] });
     await configure(secret);
-  };
+  });
   agentsItem.watch(() => void apply().catch(() => undefined));
   browser.windows?.onRemoved.addListener(askWindowClosed);
   void apply().catch(() => undefined);
