@@ -166,6 +166,8 @@ export const RecallLine = z.object({
   section: z.enum(['standing', 'about', 'context', 'past']),
   tokens: z.number(),
   day: z.nullable(z.string()),
+  /** The instant `day` names (ISO 8601), for desktop apps' YYYY-MM-DD (#34 item 10). */
+  at: z.optional(z.nullable(z.string())),
   /** The memory's type, so the preview labels a Preference as one (#16); null for a past-chat excerpt. */
   type: z.optional(z.nullable(MemoryType)),
   /** A past-chat excerpt of an assistant's answer: labelled as a quote, never as the person's note (#25). */

@@ -6,7 +6,8 @@ import { memoryHost } from '../../past/memory-db';
 import { settingsItem } from '../../settings';
 import { agentsItem, AGENTS_OFF, agentsStatusItem, recordReport } from '../../store/agents';
 import { resetDbForTests } from '../../store/db';
-import { historyOf, listMemories } from '../../store/memories';
+import { historyOf, listMemories, writeMemory } from '../../store/memories';
+import { event, memory } from '../../../test/helpers/records';
 import { countTokens } from '../../tokens';
 import { handlers } from '../handlers';
 import { followStore } from '../services/follow-store';
@@ -62,7 +63,7 @@ describe('what an agent gets', () => {
       text: 'I keep bees in Lisbon.',
       kind: 'memory',
       type: 'profile',
-      date: null,
+      date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       site: null,
     });
     expect(found.block).toContain('I keep bees in Lisbon.');
@@ -111,6 +112,34 @@ describe('what an agent gets', () => {
       message: TOO_MANY,
     });
   });
+});
+
+test('search and list write one date format, YYYY-MM-DD, profile lines included (#34 item 10)', async () => {
+  const race = memory({ id: 'race', text: 'Ran the Lisbon half marathon.', type: 'event' });
+  await writeMemory(
+    { ...race, occurredStart: '2026-03-14T00:00:00.000Z' },
+    event({ memoryId: 'race', after: race }),
+  );
+  const me = memory({
+    id: 'me',
+    text: 'Lives in Lisbon near the river.',
+    mentionedAt: '2026-02-01T09:30:00.000Z',
+  });
+  await writeMemory(me, event({ id: 'e2', memoryId: 'me', after: me }));
+  const found = (await data(call({ tool: 'search_memory', args: { query: 'Lisbon half marathon river' } })))
+    .lines as { text: string; date: string }[];
+  const listed = (await data(call({ tool: 'list_memories', args: {} }))).memories as {
+    text: string;
+    date: string;
+  }[];
+  const dates = (rows: { text: string; date: string }[]) =>
+    Object.fromEntries(rows.map((r) => [r.text, r.date]));
+  const expected = {
+    'Ran the Lisbon half marathon.': '2026-03-14',
+    'Lives in Lisbon near the river.': '2026-02-01',
+  };
+  expect(dates(found)).toEqual(expected);
+  expect(dates(listed)).toEqual(expected);
 });
 
 describe('scope (#34 item 4)', () => {

@@ -85,6 +85,7 @@ function replyOf(result: RecallResult): RecallReply {
       section: l.section,
       tokens: l.tokenCount,
       day: l.date?.day ?? null,
+      at: l.date?.at ?? null,
       type: l.section === 'past' ? null : l.memory.type,
       ...(l.memory.answer ? { answer: true } : {}),
     })),
