@@ -9,24 +9,36 @@
 // closed ports is nothing but failures; an HTTP request to a closed port fails at once and delays nothing.
 import { Connection, type Answer, type SocketFactory } from './connection';
 import { secretKey } from './proof';
-import { HOST, PORTS, type Agent } from './wire';
+import { HOST, INSTANCE_HEADER, PORTS, type Agent } from './wire';
 
 export const QUICK_SCAN_MS = 1_000;
 const RETRY_MS = 2_000;
 const PROBE_MS = 1_500;
 
+/** What a probe learns: nothing answers (null), or a server, named by the instance id engram-mcp sends ('' if none). */
+export type Probed = string | null;
+
 /**
- * Whether something answers HTTP on the port (engram-mcp answers 426); its reply is never read. A redirect is an
- * error (#34 item 9): engram-mcp never sends one, and a program on the port must not make the extension fetch
- * another address.
+ * Whether engram-mcp answers HTTP on the port (with 426 and the extension's origin), and which server process it
+ * is. A redirect is an error (#34 item 9): engram-mcp never sends one, and a program on the port must not make
+ * the extension fetch another address.
  */
-export async function httpProbe(url: string): Promise<boolean> {
+export async function httpProbe(url: string): Promise<Probed> {
   try {
     const signal = AbortSignal.timeout(PROBE_MS);
-    await fetch(url, { mode: 'no-cors', cache: 'no-store', redirect: 'error', signal });
-    return true;
+    // Chromium refuses a no-cors request whose redirect mode is not "follow" (checked with Chromium 156), so the
+    // probe is a CORS request: engram-mcp's 426 names the extension's origin (mcp/src/listen.ts). A program that
+    // does not is never dialled.
+    const res = await fetch(url, {
+      mode: 'cors',
+      credentials: 'omit',
+      cache: 'no-store',
+      redirect: 'error',
+      signal,
+    });
+    return res.headers.get(INSTANCE_HEADER) ?? '';
   } catch {
-    return false;
+    return null;
   }
 }
 export const FULL_SCAN_MS = 30_000;
@@ -51,8 +63,10 @@ export class AgentLinks {
   private key: CryptoKey | null = null;
   private secret: string | null = null;
   private readonly conns = new Map<number, Connection>();
-  /** Ports whose server was refused: when to try again, and the wait after that. */
-  private readonly unpaired = new Map<number, { at: number; wait: number }>();
+  /** Ports whose server was refused: when to try again, the wait after that, and which server it was. */
+  private readonly unpaired = new Map<number, { at: number; wait: number; instance: Probed }>();
+  /** The server process each connection's probe found, so a refused one is known when probed again. */
+  private readonly instances = new Map<number, Probed>();
   private readonly probing = new Set<number>();
   private readonly refused: Refused[] = [];
   private quick: ReturnType<typeof setInterval> | undefined;
@@ -63,7 +77,7 @@ export class AgentLinks {
     private readonly answer: Answer,
     private readonly report: (r: LinksReport) => void,
     private readonly ports: readonly number[] = PORTS,
-    private readonly probe: (url: string) => Promise<boolean> = httpProbe,
+    private readonly probe: (url: string) => Promise<Probed> = httpProbe,
   ) {}
 
   private configuring: Promise<void> = Promise.resolve();
@@ -108,30 +122,38 @@ export class AgentLinks {
     for (const port of this.unpaired.keys()) if (!due(port)) void this.gone(port);
   }
 
+  /** The refused server has gone, or another one took its port (a new instance id): dial it without waiting. */
   private async gone(port: number): Promise<void> {
-    if (!(await this.probe(`http://${HOST}:${port}/`))) this.unpaired.delete(port);
+    const now = await this.probe(`http://${HOST}:${port}/`);
+    const was = this.unpaired.get(port)?.instance;
+    if (now === null || (now !== '' && now !== was)) this.unpaired.delete(port);
   }
 
   private async connect(port: number, key: CryptoKey): Promise<void> {
     this.probing.add(port);
     const answers = await this.probe(`http://${HOST}:${port}/`).finally(() => this.probing.delete(port));
     // The switch may have gone off, or the secret changed, while the probe was out.
-    if (!answers || this.key !== key || this.conns.has(port)) return;
+    if (answers === null || this.conns.has(port)) return;
+    // The secret changed while the probe was out: the new one dials now (its own scan skipped this port).
+    if (this.key !== key) return void (this.key && this.connect(port, this.key));
+    this.instances.set(port, answers);
     const conn = new Connection(port, key, this.open, this.answer, () => this.settle(conn));
     this.conns.set(port, conn);
   }
 
   private settle(conn: Connection): void {
+    // A connection of an old secret or of the switch's last "on" (stop() let it go) says nothing of the port now:
+    // its refusal must not put the port in a backoff the new secret would wait out (#34 item 10).
+    if (this.conns.get(conn.port) !== conn) return;
     if (conn.state === 'refused') {
       const wait = Math.min(2 * (this.unpaired.get(conn.port)?.wait ?? RETRY_MS / 2), FULL_SCAN_MS);
-      this.unpaired.set(conn.port, { at: Date.now() + wait, wait });
+      const instance = this.instances.get(conn.port) ?? '';
+      this.unpaired.set(conn.port, { at: Date.now() + wait, wait, instance });
       this.refused.unshift({ port: conn.port, at: new Date().toISOString(), why: conn.why ?? '' });
       this.refused.length = Math.min(this.refused.length, 10);
     }
     if (conn.state === 'paired') this.unpaired.delete(conn.port);
-    if (conn.state === 'closed' || conn.state === 'refused') {
-      if (this.conns.get(conn.port) === conn) this.conns.delete(conn.port);
-    }
+    if (conn.state === 'closed' || conn.state === 'refused') this.conns.delete(conn.port);
     if (conn.state !== 'connecting' && conn.state !== 'pairing') this.emit();
   }
 

@@ -9,6 +9,8 @@ export const FIRST_PORT = 47310;
 export const PORT_COUNT = 16;
 export const PORTS: readonly number[] = Array.from({ length: PORT_COUNT }, (_, i) => FIRST_PORT + i);
 export const HOST = '127.0.0.1';
+/** The probe reply's header naming the server process (lib/agents/links.ts, mcp/src/listen.ts). */
+export const INSTANCE_HEADER = 'X-Engram-Instance';
 
 /** 32 random bytes in base64url, from either side's `crypto.getRandomValues`. */
 const Nonce = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/));

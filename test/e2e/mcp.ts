@@ -91,7 +91,7 @@ export async function pairInOptions(page: Page, switchOn = true): Promise<string
   if (switchOn && !(await box.isChecked())) await box.check();
   await typePaths(page);
   await page.getByRole('button', { name: /^(Make a secret|New secret)$/ }).click();
-  return page.getByLabel('Pairing secret').inputValue();
+  return page.getByLabel('Pairing secret', { exact: true }).inputValue();
 }
 
 /** The lowest port of the range nothing listens on (the next a server would take), for a test's own listener. */
@@ -111,7 +111,7 @@ export async function freePortInRange(): Promise<number> {
 export async function showConfigurations(page: Page): Promise<string> {
   await typePaths(page);
   await page.getByRole('button', { name: /^(Make a secret|New secret)$/ }).click();
-  await page.getByLabel('Configuration for Claude Desktop').waitFor();
+  await page.getByLabel('Configuration for Claude Desktop', { exact: true }).waitFor();
   return 'a new secret shown as configurations';
 }
 
@@ -121,7 +121,16 @@ export async function showConfigurations(page: Page): Promise<string> {
  */
 export async function startRogue() {
   const { WebSocketServer } = await import('ws');
-  const rogue = new WebSocketServer({ host: '127.0.0.1', port: await freePortInRange() });
+  const { createServer } = await import('node:http');
+  // It answers the extension's probe as engram-mcp does (426, the extension's origin allowed), or it would never
+  // be dialled at all (lib/agents/links.ts httpProbe).
+  const http = createServer((req, res) => {
+    if (req.headers.origin) res.setHeader('Access-Control-Allow-Origin', req.headers.origin);
+    res.writeHead(426).end();
+  });
+  const port = await freePortInRange();
+  await new Promise<void>((done) => http.listen(port, '127.0.0.1', done));
+  const rogue = new WebSocketServer({ server: http });
   const seen: string[] = [];
   const call = {
     t: 'call',
@@ -141,5 +150,5 @@ export async function startRogue() {
       ws.on('close', (code) => resolve(code));
     }),
   );
-  return { seen, closed, close: () => rogue.close() };
+  return { seen, closed, close: () => (rogue.close(), http.close()) };
 }

@@ -7,6 +7,7 @@ import { AgentLinks } from '../../agents/links';
 import { agentsItem, readAgents, recordReport } from '../../store/agents';
 import { answerCall, askWindowClosed, warmForAgents } from '../agents/answer';
 import { askOffscreen, hasOffscreen, offscreenOpen } from './offscreen';
+import { waitAtMost } from './wait';
 
 export const AGENTS_ALARM = 'engram-agents';
 
@@ -52,6 +53,18 @@ export function inOrder(work: () => Promise<void>): () => Promise<void> {
   };
 }
 
+let latest: Promise<void> = Promise.resolve();
+
+/**
+ * Settles when the settings stored so far are applied (the link told the secret). Options' "Make a secret" waits for
+ * it (at most 5 s) before it shows the secret, so the secret shown is the one in force when the person starts an app.
+ */
+export const agentsApplied = () =>
+  waitAtMost(
+    latest.catch(() => undefined),
+    5_000,
+  );
+
 /** Starts following the settings; returns what the alarm calls. `configure`: tests give their own. */
 export function startAgents(
   configure: Configure = hasOffscreen() ? inOffscreen() : inThisPage(),
@@ -65,7 +78,7 @@ export function startAgents(
     if (!secret) await recordReport({ links: [], refused: [] });
     await configure(secret);
   });
-  agentsItem.watch(() => void apply().catch(() => undefined));
+  agentsItem.watch(() => void (latest = apply()).catch(() => undefined));
   browser.windows?.onRemoved.addListener(askWindowClosed);
   void apply().catch(() => undefined);
   return apply;
