@@ -62,7 +62,7 @@ export const Ok = z.object({ ok: z.literal(true) });
 
 /**
  * What a tab's capture is doing, in the words the popup shows (#3 health). `limited`: Engram paused it, the tab
- * having sent more than its limits allow (lib/background/capture-budget.ts, #25).
+ * having sent more than its limits allow (lib/background/capture/capture-budget.ts, #25).
  */
 export const CaptureState = z.enum(['capturing', 'private', 'off', 'broken', 'idle', 'limited']);
 export type CaptureState = z.infer<typeof CaptureState>;
