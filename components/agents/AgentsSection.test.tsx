@@ -52,6 +52,20 @@ test('the switch is stored by the background; a new secret is shown once, and no
   expect(screen.getByLabelText('Configuration for Claude Desktop')).toBeTruthy();
 });
 
+test('New secret takes the one on screen away at the click: a secret about to be revoked is never there to copy (#34 item 10)', async () => {
+  render(<AgentsSection />);
+  await screen.findByLabelText('Let desktop apps use my memories');
+  await typePaths();
+  fireEvent.click(screen.getByRole('button', { name: 'Make a secret' }));
+  const first = ((await screen.findByLabelText('Pairing secret')) as HTMLTextAreaElement).value;
+  fireEvent.click(await screen.findByRole('button', { name: 'New secret' }));
+  // Until the new one is made and in force, no secret is shown (the e2e copied the old one from here).
+  expect(screen.queryByLabelText('Pairing secret')).toBeNull();
+  const second = ((await screen.findByLabelText('Pairing secret')) as HTMLTextAreaElement).value;
+  expect(second).not.toBe(first);
+  expect(second).toBe((await agentsItem.getValue()).secret);
+});
+
 test('an empty, relative or ~ path is refused with what to type, and no secret is made (#34 item 10)', async () => {
   render(<AgentsSection />);
   await screen.findByLabelText('Let desktop apps use my memories');

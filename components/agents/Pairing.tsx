@@ -145,17 +145,26 @@ function Paths({ server, node }: { server: PathInput; node: PathInput }) {
 
 type Checked = PathInput & { check(): boolean };
 
-/** Checks both paths, stores them, then makes the secret: the background stores them in this order (#34 item 10). */
+/**
+ * Checks both paths, stores them, then makes the secret and shows it: the background stores them in this order
+ * (#34 item 10).
+ */
 function useMakeSecret(
   server: Checked,
   node: Checked,
-  done: (made: { secret: string; pairedAt: string }, saved: AgentSettingsView) => void,
+  show: (secret: string | null) => void,
+  onChange: (v: AgentSettingsView) => void,
 ) {
   return useAction(async () => {
     if (![server.check(), node.check()].every(Boolean)) return;
+    // The secret on screen is revoked in a moment: it goes at the click, so none is copied while the new one is
+    // made (#34 item 10: the e2e read the old one there, and its server was refused by the new one).
+    show(null);
     const paths = { serverPath: server.value.trim(), nodePath: node.value.trim() };
     const saved = await sendMessage('setAgents', paths);
-    done(await sendMessage('newAgentSecret', {}), saved);
+    const made = await sendMessage('newAgentSecret', {});
+    show(made.secret);
+    onChange({ ...saved, pairedAt: made.pairedAt });
   });
 }
 
@@ -173,10 +182,7 @@ export function Pairing({
   const server = usePath(view.serverPath, 'engram-mcp.js', 'serverPath');
   const node = usePath(view.nodePath, 'node', 'nodePath');
   const ready = !pathProblem(server.value, 'engram-mcp.js') && !pathProblem(node.value, 'node');
-  const make = useMakeSecret(server, node, (made, saved) => {
-    setSecret(made.secret);
-    onChange({ ...saved, pairedAt: made.pairedAt });
-  });
+  const make = useMakeSecret(server, node, setSecret, onChange);
   return (
     <div className="card stack">
       <h2>Pair an app</h2>

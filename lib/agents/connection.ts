@@ -77,7 +77,7 @@ export class Connection {
    * backoff (#34 item 10); it was taken for a plain close, and the port dialled again every second.
    */
   private closed(code: number | undefined): void {
-    if (this.state === 'refused') return this.set('refused');
+    if (this.ended) return;
     if (code === 4401 && this.state !== 'paired') {
       this.why =
         'the server there holds another secret: save the new one with `engram-mcp pair`, then restart the app';
@@ -90,25 +90,33 @@ export class Connection {
     this.set('closed');
   }
 
+  /** Closed or refused: nothing more happens on this connection, whatever is still in flight. */
+  get ended(): boolean {
+    return this.state === 'closed' || this.state === 'refused';
+  }
+
   private set(state: ConnectionState): void {
-    if (this.state === state) return;
+    // An ended connection stays ended: a handshake that finishes after close() must not make it paired again.
+    if (this.state === state || this.ended) return;
     if (state === 'closed' || state === 'refused') clearTimeout(this.timer);
     this.state = state;
     this.changed();
   }
 
   private send(message: FromExtension): void {
-    if (this.socket.readyState === 1) this.socket.send(JSON.stringify(message));
+    if (!this.ended && this.socket.readyState === 1) this.socket.send(JSON.stringify(message));
   }
 
   private refuse(why: string): void {
-    if (this.state === 'closed' || this.state === 'refused') return;
+    if (this.ended) return;
     this.why = why;
     this.set('refused');
     this.socket.close(4401, 'refused');
   }
 
   private async receive(data: unknown): Promise<void> {
+    // Frames that were queued when it closed (the secret changed, the switch went off) are not read.
+    if (this.ended) return;
     const max = this.state === 'paired' ? FRAME_MAX.paired : FRAME_MAX.handshake;
     if (typeof data === 'string' && data.length > max)
       return this.refuse(`the server sent a frame of ${data.length} characters, more than Engram reads`);
@@ -129,6 +137,7 @@ export class Connection {
       this.theirs = msg.nonce;
       this.ours = nonce();
       const proof = await prove(this.key, 'extension', this.port, this.ours, msg.nonce);
+      // Closed while the proof was made (#34 item 10): the key it was made with is no longer in force.
       return this.send({ t: 'auth', nonce: this.ours, proof });
     }
     const proven =
@@ -136,6 +145,7 @@ export class Connection {
       this.theirs !== null &&
       this.ours !== null &&
       (await verify(this.key, 'server', this.port, this.theirs, this.ours, msg.proof));
+    if (this.ended) return;
     if (!proven) return this.refuse('the server could not prove it holds the pairing secret');
     this.since = new Date().toISOString();
     clearTimeout(this.timer);
