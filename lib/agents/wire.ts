@@ -102,7 +102,10 @@ export type RememberResult = z.infer<typeof RememberResult>;
 export const ResultData = z.union([SearchResult, ListResult, RememberResult]);
 export type ResultData = z.infer<typeof ResultData>;
 
-/** Extension to server. `waiting`: the person is being asked (Options → Desktop apps → Ask me each time). */
+/**
+ * Extension to server. `waiting`: the answer takes longer than a call's 5 s, because the person is being asked
+ * (Options → Desktop apps → Ask me each time) or a `remember` builds the token encoder after a worker start.
+ */
 export const FromExtension = z.union([
   z.object({ t: z.literal('auth'), nonce: Nonce, proof: Proof }),
   z.object({ t: z.literal('result'), id: CallId, ok: z.literal(true), data: ResultData }),

@@ -1,6 +1,6 @@
 // The server's link to the extension (#27): it listens (./listen.ts), pairs each connection (./peer.ts), and sends
-// the agent's calls to the most recently paired one. Every tool answers within 5 s unless the person is being
-// asked (the extension says `waiting`): no connection, a refused secret, the switch turned off or a silent
+// the agent's calls to the most recently paired one. Every tool answers within 5 s unless the extension says
+// `waiting` (the person is being asked, or slow work is under way): no connection, a refused secret, the switch turned off or a silent
 // extension each become one plain sentence (./say.ts).
 import type { RawData, WebSocket } from 'ws';
 import {

@@ -8,6 +8,7 @@ import type { Settings } from '../../model/settings';
 import { redact } from '../../pipeline/redact';
 import { readSettings } from '../../settings';
 import { readAgents, recordAsked, type StoredAgents } from '../../store/agents';
+import { tokensWarm } from '../../tokens';
 import { memoryIndex } from '../recall/memory-index';
 import { pastReady } from '../recall/past-index';
 import { askWindowClosed, awaitAsk, openAsk } from './consent';
@@ -82,8 +83,24 @@ async function guarded(req: Req, agents: StoredAgents): Promise<AgentOutcome> {
   }
 }
 
-/** Each call waiting on the person, by its own id: calls asking the same thing share one question. */
-const waiting = new Map<string, { req: Req; question: string }>();
+/**
+ * Each call waiting on the person, by its own id: calls asking the same thing share one question; or on work that
+ * outlasts a call's 5 s (`work`), which the app is told to wait for as it waits for the person.
+ */
+const waiting = new Map<string, { req: Req; question: string; work?: () => Promise<AgentOutcome> }>();
+
+/**
+ * `remember` counts its text's tokens, and after a worker start the encoder is built first: 4.4–5.2 s at load ~12
+ * on 2 cores, so the call ran out of time (seen in test/e2e/mcp.e2e.ts). The app is told to wait, and the work
+ * starts only when the relay asks for the answer (finishAsk), after it said so: the build holds the worker's
+ * thread, and begun here it could hold up the reply that makes the app wait. Not built ahead (when an app pairs):
+ * every call in those seconds would wait behind it.
+ */
+function slow(req: Req, agents: StoredAgents): AgentCallReply {
+  const id = crypto.randomUUID();
+  waiting.set(id, { req, question: '', work: () => guarded(req, agents) });
+  return { ask: id };
+}
 
 /** What the call may read if allowed, as the consent window says it. */
 function readsOf(call: Call, agents: StoredAgents, settings: Settings): AskReads {
@@ -101,7 +118,8 @@ export async function startCall(req: Req): Promise<AgentCallReply> {
     await note(req, 'refused: switched off');
     return { ok: false, message: SAY.off };
   }
-  if (!agents.askEachTime || req.call.tool === 'remember') return guarded(req, agents);
+  if (req.call.tool === 'remember') return tokensWarm() ? guarded(req, agents) : slow(req, agents);
+  if (!agents.askEachTime) return guarded(req, agents);
   const reads = readsOf(req.call, agents, await readSettings());
   const view = { agent: agentName(req.call), tool: req.call.tool, what: whatOf(req.call), reads };
   const asked = openAsk(req.port, view);
@@ -120,6 +138,10 @@ export const questionOf = (id: string) => waiting.get(id)?.question ?? '';
 /** After the person answered (or did not, in time). */
 export async function finishAsk(id: string): Promise<AgentOutcome> {
   const call = waiting.get(id);
+  if (call?.work) {
+    waiting.delete(id);
+    return call.work();
+  }
   const allow = call ? await awaitAsk(call.question) : false;
   waiting.delete(id);
   if (!call) return { ok: false, message: SAY.notAllowed };
