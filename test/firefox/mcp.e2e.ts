@@ -98,7 +98,10 @@ test('remember waits in Review, with the agent as its source', async () => {
 test('a wrong secret is refused, and with the switch off every tool says so', async () => {
   const wrong = await agent(`engram-mcp-1.${'B'.repeat(43)}`, 'Impostor');
   await logged(wrong, /refused a connection: bad proof/);
-  expect((await wrong.call('list_memories', {})).text).toMatch(/^Engram refused this server's secret/);
+  // engram-mcp's words since #34 item 9 (mcp/src/say.ts), as the Chromium suite reads them.
+  expect((await wrong.call('list_memories', {})).text).toMatch(
+    /^Engram is not connected, and a connection that could not prove this server's secret/,
+  );
   const a = await agent(secret, 'Claude Code');
   expect((await a.call('list_memories', {})).isError).toBe(false);
   await section('agents');
