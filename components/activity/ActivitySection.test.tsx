@@ -42,7 +42,7 @@ test('a failed job shows its error and Retry queues it again; usage is summed pe
     within(row)
       .getAllByRole('cell')
       .map((c) => c.textContent),
-  ).toEqual(['2026-11-20', 'openai-compatible', 'gpt-4o-mini', '2', '1500', '150', '$0.0015']);
+  ).toEqual(['2026-11-20', 'openai-compatible', 'gpt-4o-mini', '2', '1,500', '150', '$0.0015']);
 });
 
 test('a dead letter says which turns it gave up on, and after Retry which turns it sends again (#12)', async () => {
@@ -143,8 +143,8 @@ test("usage an import brought is shown apart, marked imported, and not counted i
     'openai (imported)',
     'gpt-4o-mini',
     '1',
-    '900000',
-    '100000',
+    '900,000',
+    '100,000',
     '$0.1000',
   ]);
   expect(cells(/^\S+ openai gpt/)).toEqual([day, 'openai', 'gpt-4o-mini', '1', '100', '20', '$0.1000']);

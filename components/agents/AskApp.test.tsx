@@ -4,6 +4,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, expect, test, vi } from 'vitest';
 import type { AskView } from '../../lib/model/agents';
 import { sendMessage } from '../../lib/messaging/send';
+import { i18n } from '../../lib/i18n/i18n';
 import { AskApp, readsLabel } from './AskApp';
 
 vi.mock('../../lib/messaging/send', () => ({ sendMessage: vi.fn() }));
@@ -45,10 +46,10 @@ test('Allow waits for 500 ms of sight and focus; losing focus starts the wait ag
 });
 
 test('the window says exactly what the app may read', () => {
-  expect(readsLabel('search_memory', VIEW.reads)).toBe(
-    'If you allow it, the app gets the lines of your memories meant for everywhere (not those kept to one site or project), and quotes from your past chats outside projects that match this text, with secrets redacted. Nothing waiting in Review or in the Trash.',
+  expect(readsLabel(i18n.t, 'search_memory', VIEW.reads)).toBe(
+    'If you allow it, the app gets the lines of your memories meant for everywhere (not those kept to one site or project), and quotes from your past chats outside projects, that match this text. Secrets are redacted, and nothing waiting in Review or in the Trash is given.',
   );
-  expect(readsLabel('list_memories', { scoped: true, pastChats: false, redacted: false })).toBe(
-    'If you allow it, the app gets your memories, those kept to one site or project included, as they are written: Settings → Redact secrets is off. Nothing waiting in Review or in the Trash.',
+  expect(readsLabel(i18n.t, 'list_memories', { scoped: true, pastChats: false, redacted: false })).toBe(
+    'If you allow it, the app gets your memories, those kept to one site or project included. Secrets are given as they are written (Settings → Redact secrets is off), and nothing waiting in Review or in the Trash is given.',
   );
 });

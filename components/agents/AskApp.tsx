@@ -2,18 +2,14 @@
 // for what, exactly what it may read (#34 item 4), and how long it waits. Nothing is answered unless the person
 // presses Allow; closing the window, or waiting it out, says no. Allow works only once the window has been
 // visible and focused for STEADY_MS (#34 item 5): a window that appears under a click the person meant for
-// something else takes no answer from it.
+// something else takes no answer from it. Its words are ask.* in the catalogue (#37).
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AskReads, AskView } from '../../lib/model/agents';
 import { sendMessage } from '../../lib/messaging/send';
 import { Button, ErrorText } from '../shared/ui';
 import { useAction } from '../shared/useAction';
-
-const ASKS: Record<AskView['tool'], string> = {
-  search_memory: 'wants to search your memories for',
-  list_memories: 'wants to list your memories',
-  remember: 'proposes a memory',
-};
 
 export const STEADY_MS = 500;
 
@@ -42,21 +38,16 @@ export function useSteadySight(ms = STEADY_MS): boolean {
   return steady;
 }
 
-/** Exactly what the app gets if the person allows it. */
-export function readsLabel(tool: AskView['tool'], reads: AskReads): string {
-  const memories = reads.scoped
-    ? 'your memories, those kept to one site or project included'
-    : 'your memories meant for everywhere (not those kept to one site or project)';
-  const quotes = !reads.pastChats
-    ? ''
-    : reads.scoped
-      ? ', and quotes from your past chats on any site, project chats included'
-      : ', and quotes from your past chats outside projects';
-  const what = tool === 'search_memory' ? `the lines of ${memories}${quotes} that match this text` : memories;
-  const secrets = reads.redacted
-    ? 'with secrets redacted'
-    : 'as they are written: Settings → Redact secrets is off';
-  return `If you allow it, the app gets ${what}, ${secrets}. Nothing waiting in Review or in the Trash.`;
+/** Exactly what the app gets if the person allows it: ask.reads.<what>, then what happens to secrets. */
+export function readsLabel(t: TFunction, tool: AskView['tool'], reads: AskReads): string {
+  const scope = reads.scoped ? 'scoped' : 'global';
+  const what =
+    tool !== 'search_memory'
+      ? (`all_${scope}` as const)
+      : reads.pastChats
+        ? (`search_${scope}Quotes` as const)
+        : (`search_${scope}` as const);
+  return `${t(`ask.reads.${what}`)} ${t(reads.redacted ? 'ask.reads.redacted' : 'ask.reads.notRedacted')}`;
 }
 
 function useSecondsLeft(until: number | undefined): number | null {
@@ -69,23 +60,19 @@ function useSecondsLeft(until: number | undefined): number | null {
 }
 
 function Question({ view, left }: { view: AskView; left: number | null }) {
+  const { t } = useTranslation();
   return (
     <>
-      <h1 id="ask-title">
-        “{view.agent}” {ASKS[view.tool]}
-        {view.tool === 'list_memories' ? '' : ':'}
-      </h1>
+      <h1 id="ask-title">{t(`ask.tool.${view.tool}`, { app: view.agent })}</h1>
       {view.tool !== 'list_memories' && <blockquote className="quote">{view.what}</blockquote>}
-      <p>{readsLabel(view.tool, view.reads)}</p>
-      <p className="muted small">
-        The app named itself; Engram cannot check the name. What it may read is set in Options → Desktop apps.
-        If you do nothing, the answer is no in {left} s.
-      </p>
+      <p>{readsLabel(t, view.tool, view.reads)}</p>
+      <p className="muted small">{t('ask.note', { count: left ?? 0 })}</p>
     </>
   );
 }
 
 export function AskApp({ ask }: { ask: string }) {
+  const { t } = useTranslation();
   const [view, setView] = useState<AskView | null | undefined>(undefined);
   useEffect(() => {
     sendMessage('agentAskShow', { ask }).then(setView, () => setView(null));
@@ -96,11 +83,11 @@ export function AskApp({ ask }: { ask: string }) {
     await sendMessage('agentAskAnswer', { ask, allow });
     window.close();
   });
-  if (view === undefined) return <p className="muted">Loading…</p>;
+  if (view === undefined) return <p className="muted">{t('common.loading')}</p>;
   if (view === null || left === 0)
     return (
       <main className="stack ask">
-        <p>This question was answered or has expired; nothing was shared.</p>
+        <p>{t('ask.expired')}</p>
       </main>
     );
   return (
@@ -108,13 +95,13 @@ export function AskApp({ ask }: { ask: string }) {
       <Question view={view} left={left} />
       <div className="row">
         <Button variant="primary" busy={answer.busy} disabled={!steady} onClick={() => void answer.run(true)}>
-          Allow
+          {t('ask.allow')}
         </Button>
         <Button busy={answer.busy} onClick={() => void answer.run(false)}>
-          Don’t allow
+          {t('ask.deny')}
         </Button>
       </div>
-      <ErrorText what="Could not send your answer" error={answer.error} tryThis="Close this window." />
+      <ErrorText what={t('ask.failed')} error={answer.error} tryThis={t('ask.failedTry')} />
     </main>
   );
 }

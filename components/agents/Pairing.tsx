@@ -3,7 +3,8 @@
 // secret revokes the old at once. Both paths must be full ones: an empty, relative or `~` path is refused with
 // what to type, never replaced by a placeholder.
 import { useState } from 'react';
-import { agentConfigs, pathProblem } from '../../lib/agents/config';
+import { useTranslation } from 'react-i18next';
+import { agentConfigs, pathProblemOf } from '../../lib/agents/config';
 import type { AgentSettingsView } from '../../lib/model/agents';
 import { sendMessage } from '../../lib/messaging/send';
 import { dateLabel } from '../shared/labels';
@@ -11,6 +12,7 @@ import { Button, describedBy, ErrorText, Field } from '../shared/ui';
 import { useAction } from '../shared/useAction';
 
 function Copyable({ label, text, rows }: { label: string; text: string; rows?: number }) {
+  const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   const copy = useAction(async () => {
     await navigator.clipboard.writeText(text);
@@ -27,14 +29,14 @@ function Copyable({ label, text, rows }: { label: string; text: string; rows?: n
         onFocus={(e) => e.currentTarget.select()}
       />
       <div className="row">
-        <Button aria-label={`Copy: ${label}`} onClick={() => void copy.run()}>
-          Copy
+        <Button aria-label={t('agents.copyLabel', { label })} onClick={() => void copy.run()}>
+          {t('agents.copy')}
         </Button>
         <span role="status" className="muted small">
-          {copied ? 'Copied.' : ''}
+          {copied ? t('agents.copied') : ''}
         </span>
       </div>
-      <ErrorText what="Could not copy" error={copy.error} tryThis="Select the text and copy it by hand." />
+      <ErrorText what={t('agents.copyFailed')} error={copy.error} tryThis={t('agents.copyFailedTry')} />
     </>
   );
 }
@@ -75,31 +77,29 @@ function PathField({
 
 /** The secret, once, and the command that saves it where only the person can read it. */
 function Secret({ secret, node, server }: { secret: string; node: string; server: string }) {
+  const { t } = useTranslation();
   return (
     <div className="stack">
-      <p role="status">Shown only now. To see a secret again, make a new one.</p>
-      <h3>1. Save the secret on this computer</h3>
-      <p className="muted small">
-        Run this in a terminal and paste the secret when it asks. It is not shown as you paste, nor kept in
-        your shell’s history, and it is saved to a file only you can read. The command then prints the
-        configurations below too.
-      </p>
-      <Copyable label="Command that saves the secret" text={`"${node}" "${server}" pair`} rows={1} />
-      <Copyable label="Pairing secret" text={secret} rows={1} />
+      <p role="status">{t('agents.shownOnce')}</p>
+      <h3>{t('agents.saveSecret')}</h3>
+      <p className="muted small">{t('agents.saveSecretHint')}</p>
+      <Copyable label={t('agents.pairCommand')} text={`"${node}" "${server}" pair`} rows={1} />
+      <Copyable label={t('agents.secret')} text={secret} rows={1} />
     </div>
   );
 }
 
 function Configs({ node, server }: { node: string; server: string }) {
+  const { t } = useTranslation();
   return (
     <div className="stack">
-      <h3>Each app’s configuration</h3>
-      <p className="muted small">It holds no secret: the server reads the file the command above saved.</p>
+      <h3>{t('agents.configs')}</h3>
+      <p className="muted small">{t('agents.configsHint')}</p>
       {agentConfigs(node, server).map((c) => (
         <div key={c.app} className="stack tight">
           <h4>{c.app}</h4>
-          <p className="muted small">{c.where}</p>
-          <Copyable label={`Configuration for ${c.app}`} text={c.text} />
+          <p className="muted small">{t(`agents.where.${c.id}`)}</p>
+          <Copyable label={t('agents.configFor', { app: c.app })} text={c.text} />
         </div>
       ))}
     </div>
@@ -111,11 +111,12 @@ function usePath(
   what: string,
   key: 'serverPath' | 'nodePath',
 ): PathInput & { check(): boolean } {
+  const { t } = useTranslation();
   const [value, set] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const check = () => {
-    const problem = pathProblem(value, what);
-    setError(problem);
+    const problem = pathProblemOf(value);
+    setError(problem ? t(`agents.pathProblem.${problem}`, { what }) : null);
     return problem === null;
   };
   const save = () => {
@@ -125,20 +126,11 @@ function usePath(
 }
 
 function Paths({ server, node }: { server: PathInput; node: PathInput }) {
+  const { t } = useTranslation();
   return (
     <>
-      <PathField
-        id="agent-path"
-        label="Where engram-mcp.js is on this computer"
-        hint="The full path, e.g. /home/you/engram/mcp/dist/engram-mcp.js (npm install builds it)."
-        input={server}
-      />
-      <PathField
-        id="agent-node"
-        label="Where node is"
-        hint="The full path: apps started from the dock or Start menu often have no node on their PATH. In a terminal, command -v node (where node on Windows) prints it."
-        input={node}
-      />
+      <PathField id="agent-path" label={t('agents.path')} hint={t('agents.pathHint')} input={server} />
+      <PathField id="agent-node" label={t('agents.node')} hint={t('agents.nodeHint')} input={node} />
     </>
   );
 }
@@ -168,9 +160,6 @@ function useMakeSecret(
   });
 }
 
-const inUse = (pairedAt: string) =>
-  `A secret made ${dateLabel(pairedAt)} is in use. A new one replaces it: apps set up with the old one are refused until you save the new one with the command it shows.`;
-
 export function Pairing({
   view,
   onChange,
@@ -178,19 +167,20 @@ export function Pairing({
   view: AgentSettingsView;
   onChange: (v: AgentSettingsView) => void;
 }) {
+  const { t, i18n } = useTranslation();
   const [secret, setSecret] = useState<string | null>(null);
   const server = usePath(view.serverPath, 'engram-mcp.js', 'serverPath');
   const node = usePath(view.nodePath, 'node', 'nodePath');
-  const ready = !pathProblem(server.value, 'engram-mcp.js') && !pathProblem(node.value, 'node');
+  const ready = !pathProblemOf(server.value) && !pathProblemOf(node.value);
   const make = useMakeSecret(server, node, setSecret, onChange);
   return (
     <div className="card stack">
-      <h2>Pair an app</h2>
+      <h2>{t('agents.pair')}</h2>
       <Paths server={server} node={node} />
       <p className="muted">
         {view.pairedAt
-          ? inUse(view.pairedAt)
-          : 'Make a secret, save it with the command shown, then paste the configuration into each app you use.'}
+          ? t('agents.inUse', { when: dateLabel(t, view.pairedAt, i18n.language) })
+          : t('agents.makeFirst')}
       </p>
       <div className="row">
         <Button
@@ -198,10 +188,10 @@ export function Pairing({
           busy={make.busy}
           onClick={() => void make.run()}
         >
-          {view.pairedAt ? 'New secret' : 'Make a secret'}
+          {view.pairedAt ? t('agents.newSecret') : t('agents.makeSecret')}
         </Button>
       </div>
-      <ErrorText what="Could not make a secret" error={make.error} tryThis="Try again." />
+      <ErrorText what={t('agents.makeFailed')} error={make.error} tryThis={t('common.tryAgain')} />
       {secret && <Secret secret={secret} node={node.value.trim()} server={server.value.trim()} />}
       {ready && <Configs node={node.value.trim()} server={server.value.trim()} />}
     </div>

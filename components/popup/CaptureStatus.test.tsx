@@ -42,12 +42,12 @@ test('a page read after the site data failed says so', async () => {
   await setTabStatus(7, status({ strategy: 'page', turnsSeen: 1, lastError: 'HTTP 404' }));
   render(<StatusOfTab />);
   expect((await screen.findByText(/^Capturing/)).textContent).toBe('Capturing this chat · 1 turn');
-  expect(screen.getByText(/reads it from the page \(HTTP 404\)/)).toBeTruthy();
+  expect(screen.getByText(/reads it from the page \(“HTTP 404”\)/)).toBeTruthy();
 });
 
 test('a broken page is never silent, and updates live', async () => {
   render(<StatusOfTab />);
-  await screen.findByText(/Open a ChatGPT, Claude, Gemini, Perplexity, DeepSeek or Le Chat conversation/);
+  await screen.findByText(/Open a ChatGPT, Claude, Gemini, Perplexity, DeepSeek, or Le Chat conversation/);
   await setTabStatus(
     7,
     status({ state: 'broken', strategy: 'none', turnsSeen: 0, lastError: 'No turns found' }),

@@ -95,7 +95,7 @@ test('held cards say why and where from, and Approve all leaves them (#34 item 3
   const held = await card(/evil\.example/);
   expect(within(held).getByText('New memory from the desktop app “Cursor”')).toBeTruthy();
   expect(within(held).getByRole('note').textContent).toBe(
-    'Approve or reject it on its own: it carries a link; it was proposed by the desktop app “Cursor”, not written by you. It came from the desktop app “Cursor”. Approve all leaves it here.',
+    'Approve or reject it on its own: it carries a link; it was proposed by the desktop app “Cursor”, not written by you. Approve all leaves it here.',
   );
   expect(held.textContent).toContain('proposed by the desktop app “Cursor”');
   expect(held.textContent).not.toContain('added by hand');
@@ -142,7 +142,7 @@ test('a held deletion of a pinned memory shows as a proposed deletion with its r
   const item = await card(/Allergic to penicillin/);
   expect(within(item).getByText(/^Proposed deletion from Extractor/)).toBeTruthy();
   expect(item.getElementsByTagName('del')[0]?.textContent).toBe('Allergic to penicillin.');
-  expect(within(item).getByText(`Reason: ${reason}`)).toBeTruthy();
+  expect(within(item).getByText(`Reason: “${reason}”`)).toBeTruthy();
   expect(within(item).queryByRole('button', { name: 'Edit then approve' })).toBeNull();
   await userEvent.click(within(item).getByRole('button', { name: 'Approve' }));
   await expect.poll(async () => (await getMemory('p'))?.status).toBe('deleted');
@@ -175,7 +175,7 @@ test('a standing rule an import held shows as a new memory from Import, with why
   const item = await card(/End every answer with/);
   expect(within(item).getByText(/^New memory from Import/)).toBeTruthy();
   expect(
-    within(item).getByText('Reason: From an imported file: a standing rule waits for your review'),
+    within(item).getByText('Reason: “From an imported file: a standing rule waits for your review”'),
   ).toBeTruthy();
   expect(within(item).getByText(/Standing rule.*Pinned/)).toBeTruthy();
   await userEvent.click(within(item).getByRole('button', { name: 'Reject' }));

@@ -1,12 +1,14 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { sendMessage } from '../../lib/messaging/send';
-import { heldFromBulk } from '../../lib/pipeline/held';
+import { heldFromBulk, type Held } from '../../lib/pipeline/held';
 import { listConflicts } from '../../lib/store/sync-conflicts';
 import { pendingProposals, type Proposal } from '../../lib/store/views';
-import { whoLabel } from '../shared/labels';
+import { agentLabel, whoLabel } from '../shared/labels';
 import { TextDiff } from '../memories/MemoryHistory';
-import { memoryMeta, originLabel } from '../memories/MemoryRow';
+import { memoryMeta } from '../memories/MemoryRow';
 import { ConflictCard } from '../sync/ConflictCard';
 import { TextForm } from '../shared/TextForm';
 import { Button, EmptyState, ErrorText, Section } from '../shared/ui';
@@ -14,14 +16,15 @@ import { useAction } from '../shared/useAction';
 import { keepFocusItem, useKeepFocus } from '../shared/useKeepFocus';
 
 function EditThenApprove({ proposal, onDone }: { proposal: Proposal; onDone: () => void }) {
+  const { t } = useTranslation();
   return (
     <TextForm
-      label="Edit before approving"
+      label={t('review.editLabel')}
       initial={proposal.memory.text}
       rows={2}
-      submitLabel="Save and approve"
-      failed="Could not approve"
-      tryThis="Check the text and try again."
+      submitLabel={t('review.saveApprove')}
+      failed={t('review.approveFailed')}
+      tryThis={t('review.approveFailedTry')}
       save={(text) => sendMessage('approveMemory', { id: proposal.memory.id, text })}
       onDone={onDone}
     />
@@ -46,62 +49,80 @@ function ProposalText({ proposal }: { proposal: Proposal }) {
   );
 }
 
+/** "Proposed change", "New memory from Extractor (gpt-4o-mini)". */
+function proposalWords(t: TFunction, proposal: Proposal) {
+  const kind: 'deletion' | 'change' | 'new' = isDeletion(proposal)
+    ? 'deletion'
+    : proposal.base
+      ? 'change'
+      : 'new';
+  const by = proposal.proposedBy;
+  const title = by ? t(`review.kindBy.${kind}`, { who: whoLabel(t, by) }) : t(`review.kind.${kind}`);
+  return { title, label: t('review.card', { kind: t(`review.kind.${kind}`), text: proposal.memory.text }) };
+}
+
+/** "it carries a link; it was proposed by the desktop app “Cursor”, not written by you" (#34 item 3). */
+function heldWords(t: TFunction, held: Held): string {
+  const from = held.from?.kind === 'agent' ? agentLabel(t, held.from.name) : t('review.held.file');
+  return held.why.map((w) => t(`review.held.why.${w}`, { from })).join(t('review.held.joiner'));
+}
+
 /** Why this card is left out of Approve all, and where the proposal came from (#34 item 3). */
 function HeldNote({ proposal }: { proposal: Proposal }) {
+  const { t } = useTranslation();
   const held = heldFromBulk(proposal.memory, proposal.proposedBy);
   if (!held) return null;
   return (
     <p className="small" role="note">
-      <strong>Approve or reject it on its own:</strong> {held.why.join('; ')}. It came{' '}
-      {held.from ? `from ${held.from}` : originLabel(proposal.memory)}. Approve all leaves it here.
+      <strong>{t('review.held.title')}</strong> {t('review.held.note', { why: heldWords(t, held) })}
     </p>
   );
 }
 
 function ProposalCard({ proposal }: { proposal: Proposal }) {
+  const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState(false);
   const id = proposal.memory.id;
   const approve = useAction(() => sendMessage('approveMemory', { id }));
   const reject = useAction(() => sendMessage('rejectMemory', { id }));
-  const kind = isDeletion(proposal) ? 'Proposed deletion' : proposal.base ? 'Proposed change' : 'New memory';
-  const by = proposal.proposedBy ? ` from ${whoLabel(proposal.proposedBy)}` : '';
+  const { title, label } = proposalWords(t, proposal);
   // Why it waits even with review off: the model's reason, then the guard's (lib/pipeline/guard.ts), or why an
   // import held it (lib/import/hold.ts, #25).
   const why = proposal.proposedBy && proposal.proposedBy.actor !== 'user' ? proposal.proposedBy.reason : null;
   return (
-    <li
-      className="card stack tight"
-      aria-label={`${kind}: ${proposal.memory.text}`}
-      {...keepFocusItem(`proposal:${id}`)}
-    >
-      <strong>{kind + by}</strong>
+    <li className="card stack tight" aria-label={label} {...keepFocusItem(`proposal:${id}`)}>
+      <strong>{title}</strong>
       <ProposalText proposal={proposal} />
-      {why && <p className="small">Reason: {why}</p>}
+      {why && <p className="small">{t('review.reason', { reason: why })}</p>}
       <HeldNote proposal={proposal} />
-      <p className="muted small">{memoryMeta(proposal.memory)}</p>
+      <p className="muted small">{memoryMeta(t, i18n.language, proposal.memory)}</p>
       {editing ? (
         <EditThenApprove proposal={proposal} onDone={() => setEditing(false)} />
       ) : (
         <div className="row">
           <Button variant="primary" busy={approve.busy} onClick={() => void approve.run()}>
-            Approve
+            {t('review.approve')}
           </Button>
-          {!isDeletion(proposal) && <Button onClick={() => setEditing(true)}>Edit then approve</Button>}
+          {!isDeletion(proposal) && (
+            <Button onClick={() => setEditing(true)}>{t('review.editApprove')}</Button>
+          )}
           <Button variant="danger" busy={reject.busy} onClick={() => void reject.run()}>
-            Reject
+            {t('review.reject')}
           </Button>
         </div>
       )}
       <ErrorText
-        what="Could not review this memory"
+        what={t('review.failed')}
         error={approve.error ?? reject.error}
-        tryThis="Try again."
+        tryThis={t('common.tryAgain')}
       />
     </li>
   );
 }
 
+/** Approve all, for what is not held: links, rules, pins and what apps or files propose go one at a time. */
 function ApproveAll({ proposals }: { proposals: Proposal[] }) {
+  const { t } = useTranslation();
   const all = useAction(() => sendMessage('approveAllMemories', {}));
   const held = proposals.filter((p) => heldFromBulk(p.memory, p.proposedBy)).length;
   const free = proposals.length - held;
@@ -110,36 +131,32 @@ function ApproveAll({ proposals }: { proposals: Proposal[] }) {
       <div className="row">
         {free > 0 && (
           <Button variant="primary" busy={all.busy} onClick={() => void all.run()}>
-            Approve all ({free})
+            {t('review.approveAll', { count: free })}
           </Button>
         )}
         {held > 0 && (
           <span className="muted small" role="status">
-            {held === 1 ? '1 item is' : `${held} items are`} not part of Approve all: links, standing rules,
-            pinned memories and what desktop apps or files propose are approved one at a time.
+            {t('review.heldCount', { count: held })}
           </span>
         )}
       </div>
-      <ErrorText
-        what="Could not approve all"
-        error={all.error}
-        tryThis="Try again, or approve them one by one."
-      />
+      <ErrorText what={t('review.allFailed')} error={all.error} tryThis={t('review.allFailedTry')} />
     </>
   );
 }
 
 function Proposals({ proposals, conflicts }: { proposals: Proposal[]; conflicts: number }) {
+  const { t } = useTranslation();
   if (proposals.length === 0)
     return conflicts > 0 ? null : (
-      <EmptyState id="review-empty" title="Nothing to review.">
-        Turn on “Ask me before saving” in Settings → Privacy to check every memory before Engram keeps it.
+      <EmptyState id="review-empty" title={t('review.empty')}>
+        {t('review.emptyHint')}
       </EmptyState>
     );
   return (
     <>
       <ApproveAll proposals={proposals} />
-      <ul className="plain" aria-label="Waiting for review">
+      <ul className="plain" aria-label={t('labels.status.pending')}>
         {proposals.map((p) => (
           <ProposalCard key={p.memory.id} proposal={p} />
         ))}
@@ -149,6 +166,7 @@ function Proposals({ proposals, conflicts }: { proposals: Proposal[]; conflicts:
 }
 
 export function ReviewSection() {
+  const { t } = useTranslation();
   const conflicts = useLiveQuery(listConflicts, []);
   const pending = useLiveQuery(pendingProposals, []);
   // A memory deleted on one device and edited on another is pending and in conflict: shown once, as the conflict.
@@ -165,21 +183,17 @@ export function ReviewSection() {
   // review." when none is left.
   const onFocus = useKeepFocus(keys, 'review-empty');
   return (
-    <Section
-      id="review"
-      title="Review"
-      intro="With “Ask me before saving” on, new memories and changes wait here for you. Changes to memories you pinned, wrote or made standing rules, new standing rules, memories with links, pinned memories from an imported file, what a desktop app proposes, and all of a job that tried to change too much wait here whatever the setting. Links, standing rules, pinned memories and what apps or files propose are approved one at a time, never with Approve all. Removed words are struck through; added words are underlined."
-    >
+    <Section id="review" title={t('options.nav.review')} intro={t('review.intro')}>
       <div className="stack" onFocus={onFocus}>
         {conflicts && conflicts.length > 0 && (
-          <ul className="plain" aria-label="Changed on two devices">
+          <ul className="plain" aria-label={t('review.twoDevices')}>
             {conflicts.map((c) => (
               <ConflictCard key={c.memory.id} conflict={c} />
             ))}
           </ul>
         )}
         {!proposals || !conflicts ? (
-          <p className="muted">Loading…</p>
+          <p className="muted">{t('common.loading')}</p>
         ) : (
           <Proposals proposals={proposals} conflicts={conflicts.length} />
         )}

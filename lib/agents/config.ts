@@ -6,19 +6,21 @@
 // none expands `~` or starts in the folder the person meant.
 
 export interface AgentConfig {
+  /** Options shows its words as agents.where.<id> in the catalogue (#37); `where` is engram-mcp pair's. */
+  id: 'claudeDesktop' | 'cursor' | 'claudeCode';
   app: string;
   where: string;
   text: string;
 }
 
-/** Why a path typed for `what` cannot go into a configuration, or null. */
-export function pathProblem(path: string, what: string): string | null {
+export type PathProblem = 'empty' | 'tilde' | 'relative';
+
+/** What is wrong with a path typed for a configuration, or null: Options says it as agents.pathProblem.<kind>. */
+export function pathProblemOf(path: string): PathProblem | null {
   const p = path.trim();
-  if (!p) return `Type where ${what} is on this computer.`;
-  if (p.startsWith('~'))
-    return `Type the full path: apps do not expand ~ (write /home/you/… or /Users/you/… instead).`;
-  if (!/^(?:\/|[A-Za-z]:[\\/]|\\\\)/.test(p))
-    return `Type the full path, from / (or a drive letter on Windows): apps start ${what} from a folder of their own.`;
+  if (!p) return 'empty';
+  if (p.startsWith('~')) return 'tilde';
+  if (!/^(?:\/|[A-Za-z]:[\\/]|\\\\)/.test(p)) return 'relative';
   return null;
 }
 
@@ -35,16 +37,19 @@ export function agentConfigs(nodePath: string, serverPath: string, secretFile?: 
     'An empty file takes this whole block; a file that already has "mcpServers" takes only the "engram" entry, inside it.';
   return [
     {
+      id: 'claudeDesktop',
       app: 'Claude Desktop',
       where: `Settings → Developer → Edit Config opens claude_desktop_config.json. ${paste} Then restart Claude Desktop.`,
       text: file,
     },
     {
+      id: 'cursor',
       app: 'Cursor',
       where: `Your own ~/.cursor/mcp.json (not a project’s .cursor/mcp.json, which may be shared). ${paste}`,
       text: file,
     },
     {
+      id: 'claudeCode',
       app: 'Claude Code',
       where:
         'Run this once in a terminal; --scope user keeps it in your own settings, not the project’s .mcp.json.',

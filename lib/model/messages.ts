@@ -190,8 +190,21 @@ export type RecallReply = z.infer<typeof RecallReply>;
 export const OfferRequest = z.object({ site: Site, scope: z.nullable(z.string().check(z.maxLength(200))) });
 /** null when "Offer memory on new chats" is off, or Engram is off for the site. */
 export const OfferReply = z.object({ count: z.nullable(z.number()) });
-/** Whether Engram is on for the asking page's site (Settings → Sites, #24). */
-export const SiteSwitch = z.object({ on: z.boolean() });
+/** What Engram says on a chat page, in the person's language (#37, lib/inject/words.ts). */
+export const PageWords = z.object({
+  insert: z.string(),
+  insertCount: z.string(),
+  frameTitle: z.string(),
+  inserted: z.string(),
+  noComposer: z.string(),
+  notAccepted: z.string(),
+  notOnScreen: z.string(),
+  hidden: z.string(),
+  brief: z.string(),
+  nothing: z.string(),
+});
+/** Whether Engram is on for the asking page's site (Settings → Sites, #24), and the page's words (#37). */
+export const SiteSwitch = z.object({ on: z.boolean(), words: z.optional(PageWords) });
 
 /** The page's side of recall, asked by the popup through the content script. */
 export const PageContext = z.object({

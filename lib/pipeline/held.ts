@@ -7,11 +7,15 @@
 import type { Memory, MemoryEvent } from '../model/records';
 import { hasLink } from './links';
 
+/** Why a proposal is held (Review words each as review.held.why.<reason>, #37). */
+export type HeldReason = 'link' | 'rule' | 'pinned' | 'proposed';
+
+/** Where it came from, when that is itself a reason: a desktop app (by the name it gave itself) or a file. */
+export type HeldFrom = { kind: 'agent'; name: string } | { kind: 'import' };
+
 export interface Held {
-  /** Why it is held, in words: "it carries a link", "a standing rule"… */
-  why: string[];
-  /** Where it came from, when that is itself a reason: "the desktop app “Cursor”", "an imported file". */
-  from: string | null;
+  why: HeldReason[];
+  from: HeldFrom | null;
 }
 
 /** The name a desktop app gave itself, from the proposal's event or its source. */
@@ -20,10 +24,10 @@ export function agentOf(memory: Memory, event: MemoryEvent | null): string | nul
   return memory.sources.find((s) => s.agent !== undefined)?.agent ?? null;
 }
 
-function origin(memory: Memory, event: MemoryEvent | null): string | null {
+function origin(memory: Memory, event: MemoryEvent | null): HeldFrom | null {
   const agent = agentOf(memory, event);
-  if (agent !== null) return agent ? `the desktop app “${agent}”` : 'a desktop app';
-  if (event?.actor === 'import' || event?.imported) return 'an imported file';
+  if (agent !== null) return { kind: 'agent', name: agent };
+  if (event?.actor === 'import' || event?.imported) return { kind: 'import' };
   return null;
 }
 
@@ -31,11 +35,11 @@ function origin(memory: Memory, event: MemoryEvent | null): string | null {
 export function heldFromBulk(memory: Memory, event: MemoryEvent | null): Held | null {
   const deletion = event?.op === 'delete' && event.before !== null && event.before.status !== 'pending';
   const why = [
-    !deletion && hasLink(memory.text) ? 'it carries a link' : null,
-    !deletion && memory.priority === -1 ? 'it is a standing rule' : null,
-    !deletion && memory.pinned ? 'it is pinned' : null,
-  ].filter((w): w is string => w !== null);
+    !deletion && hasLink(memory.text) ? 'link' : null,
+    !deletion && memory.priority === -1 ? 'rule' : null,
+    !deletion && memory.pinned ? 'pinned' : null,
+  ].filter((w): w is HeldReason => w !== null);
   const from = origin(memory, event);
-  if (from) why.push(`it was proposed by ${from}, not written by you`);
+  if (from) why.push('proposed');
   return why.length > 0 ? { why, from } : null;
 }
