@@ -137,7 +137,8 @@ export const ApproveRequest = z.object({
   id: z.string().check(z.minLength(1)),
   text: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(2000))),
 });
-export const ApproveAllReply = z.object({ approved: z.number() });
+/** `held`: proposals Approve all leaves for their own card (lib/pipeline/held.ts, #34 item 3). */
+export const ApproveAllReply = z.object({ approved: z.number(), held: z.number() });
 
 export const DeleteConversationRequest = z.object({
   key: z.string().check(z.minLength(3)),
@@ -173,6 +174,8 @@ export const RecallLine = z.object({
   section: z.enum(['standing', 'about', 'context', 'past']),
   tokens: z.number(),
   day: z.nullable(z.string()),
+  /** The instant `day` names (ISO 8601), for desktop apps' YYYY-MM-DD (#34 item 10). */
+  at: z.optional(z.nullable(z.string())),
   /** The memory's type, so the preview labels a Preference as one (#16); null for a past-chat excerpt. */
   type: z.optional(z.nullable(MemoryType)),
   /** A past-chat excerpt of an assistant's answer: labelled as a quote, never as the person's note (#25). */
