@@ -149,3 +149,26 @@ test("usage an import brought is shown apart, marked imported, and not counted i
   ]);
   expect(cells(/^\S+ openai gpt/)).toEqual([day, 'openai', 'gpt-4o-mini', '1', '100', '20', '$0.1000']);
 });
+
+test('a chat that turned out private says what Engram removed, in counts, never its title or address (#34)', async () => {
+  render(<ActivitySection />);
+  expect(await screen.findByText('No private chats had anything to remove.')).toBeTruthy();
+  await db().privacy.bulkPut([
+    {
+      key: 'perplexity:nurse-in-leeds-x1Y2',
+      site: 'perplexity',
+      state: 'private',
+      at: '2026-11-20T10:00:00.000Z',
+      removed: { turns: 4, jobs: 1, memories: 2 },
+    },
+    { key: 'claude:abc', site: 'claude', state: 'private', at: '2026-11-20T11:00:00.000Z' },
+    { key: 'chatgpt:c1', site: 'chatgpt', state: 'confirmed', at: '2026-11-20T12:00:00.000Z' },
+  ]);
+  const list = await screen.findByRole('list', { name: 'Private chats removed' });
+  const items = within(list).getAllByRole('listitem');
+  expect(items).toHaveLength(1);
+  expect(items[0]?.textContent).toMatch(
+    /A Perplexity chat turned out to be private.*Engram removed 4 turns, 2 memories, 1 extraction job/,
+  );
+  expect(list.textContent).not.toMatch(/leeds/i);
+});

@@ -6,6 +6,7 @@ import { sendMessage } from '../../lib/messaging/send';
 import { conversationTitles, jobsWithStatus, listUsage } from '../../lib/store/views';
 import { CaptureProblems } from './CaptureProblems';
 import { LimitsToday } from './LimitsToday';
+import { PrivateChats } from './PrivateChats';
 import { attemptsLabel, conversationLabel, dateLabel, jobTurnsLabel } from '../shared/labels';
 import { Button, EmptyState, ErrorText, Section } from '../shared/ui';
 import { useAction } from '../shared/useAction';
@@ -138,6 +139,8 @@ export function ActivitySection() {
       <Usage />
       <h2>Capture problems</h2>
       <CaptureProblems />
+      <h2>Private chats</h2>
+      <PrivateChats />
     </Section>
   );
 }

@@ -2,11 +2,12 @@ import { useEffect, useState } from 'react';
 import type { CaptureProblem } from '../../lib/model/messages';
 import { SITE_LABELS } from '../../lib/sites/registry';
 import { watchCaptureProblems } from '../../lib/store/status';
-import { BROKEN } from '../shared/captureWords';
+import { BROKEN, UNCONFIRMED } from '../shared/captureWords';
 
 function headline(problem: CaptureProblem): string {
   if (problem.kind === 'broken') return BROKEN;
   if (problem.kind === 'limited') return `Engram paused capture on a ${SITE_LABELS[problem.site]} tab`;
+  if (problem.kind === 'unconfirmed') return UNCONFIRMED(SITE_LABELS[problem.site]);
   return `${SITE_LABELS[problem.site]}'s own data was unavailable; Engram read the page instead`;
 }
 

@@ -8,6 +8,11 @@ const ANY_SITE = orList(Object.values(SITE_LABELS));
 
 export const BROKEN = "Capture isn't working on this page — the site may have changed";
 
+const PRIVATE = 'Not capturing: this is a temporary or incognito chat.';
+
+export const UNCONFIRMED = (label: string) =>
+  `Not capturing: only ${label}'s own data can say this chat is not private and yours, and it has not.`;
+
 export interface Words {
   headline: string;
   detail: string | null;
@@ -23,6 +28,13 @@ function limitedWords(text: string): Words {
     ? { headline: text, detail: null, problem: true }
     : { headline: text.slice(0, end), detail: text.slice(end + 1), problem: true };
 }
+
+/** Fail closed (#34): the page alone cannot say the chat is not private or is the person's own. */
+const unconfirmedWords = (label: string, why: string | null): Words => ({
+  headline: UNCONFIRMED(label),
+  detail: why ? `${label}'s data: ${why}.` : null,
+  problem: true,
+});
 
 export function captureWords(status: CaptureStatus | null, settings: Settings): Words {
   if (!status)
@@ -47,11 +59,7 @@ export function captureWords(status: CaptureStatus | null, settings: Settings): 
     case 'broken':
       return { headline: BROKEN, detail: status.lastError, problem: true };
     case 'private':
-      return {
-        headline: 'Not capturing: this is a temporary or incognito chat.',
-        detail: null,
-        problem: false,
-      };
+      return { headline: PRIVATE, detail: null, problem: false };
     case 'off':
       return {
         headline: `Not capturing: ${status.lastError ?? 'capture is off'}.`,
@@ -62,5 +70,7 @@ export function captureWords(status: CaptureStatus | null, settings: Settings): 
       return { headline: `Open a ${label} conversation to capture it.`, detail: null, problem: false };
     case 'limited':
       return limitedWords(status.lastError ?? 'Engram paused capture on this tab.');
+    case 'unconfirmed':
+      return unconfirmedWords(label, status.lastError);
   }
 }

@@ -54,7 +54,7 @@ export async function recordStatus(
     await updateHealth(key, { strategy, turnsSeen, turnsStored, lastError, checkedAt });
   }
   const kind =
-    effective.state === 'broken' || effective.state === 'limited'
+    effective.state === 'broken' || effective.state === 'limited' || effective.state === 'unconfirmed'
       ? effective.state
       : effective.strategy === 'page' && effective.lastError
         ? 'fallback'
