@@ -18,7 +18,7 @@ import {
   sitePage,
   type NewSite,
 } from './more-sites';
-import { captured, tabIdOf, worker } from './records';
+import { captured, openWhereJsonFails, tabIdOf, worker } from './records';
 import { serveSite, type FakeSite, type FakeTurn } from './sites';
 
 let h: Harness;
@@ -120,8 +120,8 @@ describe.each([perplexity, deepseek, lechat])(
 
     test('with the JSON failing, the hand-made page is read, and the popup says so', async () => {
       const id = newId(site.site);
-      site.conversations.set(id, { mode: '404', turns: [] });
-      const page = await open(site, site.url(id));
+      // Perplexity and Le Chat: only after their JSON confirmed the chat once (#34).
+      const page = await openWhereJsonFails(h.context, site, id, '404', sitePage(site.site));
       const want = PAGES[site.site].turns;
       const conv = await storedWhen(id, (c) => c.turns.length === want);
       console.log(

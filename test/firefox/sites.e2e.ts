@@ -1,5 +1,5 @@
 // Gemini and Perplexity in a real Firefox (#24): capture (Gemini from the page, Perplexity from its thread JSON and,
-// when that fails, from the page), the popup's word on it, and Insert memory typed into each site's editor through
+// when that fails on a thread it confirmed, from the page), the popup's word on it, and Insert memory typed into each site's editor through
 // the browser's input path, as test/e2e/sites-insert.e2e.ts does in Chromium. Hand-made pages only.
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -69,12 +69,17 @@ test('Perplexity from its thread JSON, and from the page when that fails', async
       { id: 'ff-a1', role: 'assistant', text: 'South-east, out of the wind.' },
     ],
   });
-  perplexity.conversations.set(ID.pageOnly, { mode: '404', turns: [] });
+  perplexity.conversations.set(ID.pageOnly, { mode: 'ok', turns: [] });
   const api = await openChat(perplexity.url(ID.perplexity), 'perplexity');
   expect(await popupSays(perplexity.url(ID.perplexity))).toBe('Capturing this chat · 2 turns');
+  // Only Perplexity's JSON can vouch for a thread (#34): it answers once, with no turns yet, and then fails.
   const page = await openChat(perplexity.url(ID.pageOnly), 'perplexity');
-  expect(await popupSays(perplexity.url(ID.pageOnly))).toBe(
-    `Capturing this chat · ${PAGES.perplexity.turns} turns`,
+  expect(await popupSays(perplexity.url(ID.pageOnly))).toBe('Capturing this chat · 0 turns');
+  perplexity.conversations.set(ID.pageOnly, { mode: '404', turns: [] });
+  await page.reload();
+  const fromPage = `Capturing this chat · ${PAGES.perplexity.turns} turns`;
+  await poll('the page read', async () =>
+    (await popupSays(perplexity.url(ID.pageOnly))) === fromPage ? true : null,
   );
   await Promise.all([api.close(), page.close()]);
 });
