@@ -4,6 +4,7 @@
 // tabs, reloads and restarts; written in the same transaction as the capture it allows or the forgetting it
 // causes, so a capture and a "this is private" racing each other can never leave turns behind.
 import type { Memory } from '../model/records';
+import { conversationKey } from '../model/keys';
 import type { Site } from '../model/site';
 import type { Forgotten, PrivacyRow } from './privacy-rows';
 import type { PrivacyMark } from '../sites/privacy';
@@ -45,6 +46,19 @@ async function confirmChat(d: EngramDB, key: string, site: Site, at: string): Pr
 
 const isFrom = (site: Site, id: string) => (m: Memory) =>
   m.sources.some((s) => s.site === site && s.conversationId === id);
+
+/** The conversation keys marked private, inside a transaction that includes `privacy`. */
+export type Hidden = ReadonlySet<string>;
+export const privateKeys = async (d: EngramDB): Promise<Hidden> =>
+  new Set((await d.privacy.where('state').equals('private').primaryKeys()) as string[]);
+
+/** True when a memory cites a chat marked private. */
+export const citesPrivate = (m: Memory, hidden: Hidden): boolean =>
+  hidden.size > 0 &&
+  m.sources.some(
+    (s) =>
+      s.site !== null && s.conversationId !== null && hidden.has(conversationKey(s.site, s.conversationId)),
+  );
 
 /** Every memory citing the chat, with its history and vectors; what sync owes is a purge of each. */
 async function purgeCiting(d: EngramDB, site: Site, id: string): Promise<string[]> {
