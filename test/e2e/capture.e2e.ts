@@ -126,7 +126,8 @@ describe.each([chatgpt, claude])('$site capture', (site) => {
       expect(conv.health?.strategy).toBe('page');
       expect(conv.health?.lastError).toBeTruthy();
       expect(conv.turns[0]?.text).toBe(DOM_FIRST_USER[site.site]);
-      expect(await popupSays(site.url(id))).toBe('Capturing this chat · 4 turns');
+      // The tab said "0 turns" after the JSON read that confirmed the chat: wait for the page read's word (#34).
+      await expect.poll(() => popupSays(site.url(id))).toBe('Capturing this chat · 4 turns');
       await page.close();
     },
   );
@@ -145,9 +146,9 @@ describe.each([chatgpt, claude])('$site capture', (site) => {
     const html =
       '<!doctype html><html><body><main><div class="next-gen-thread"><p>Hello there</p></div></main></body></html>';
     const page = await openFailing(site, id, '404', html);
-    expect(await popupSays(site.url(id))).toBe(
-      "Capture isn't working on this page — the site may have changed",
-    );
+    await expect
+      .poll(() => popupSays(site.url(id)))
+      .toBe("Capture isn't working on this page — the site may have changed");
     await options.goto(`chrome-extension://${h.extensionId}/options.html#activity`);
     await expect.poll(() => options.getByText(site.url(id)).count()).toBeGreaterThan(0);
     await page.close();

@@ -11,7 +11,7 @@ import type { Job } from '../../lib/model/records';
 import type { OutboxRow } from '../../lib/store/sync-rows';
 import { memory } from '../helpers/records';
 import { exportAll, exportUntil } from './export';
-import { launch, openOptions, servePage, skipFirstRun, type Harness } from './harness';
+import { launch, openOptions, servePage, skipFirstRun, stopServiceWorker, type Harness } from './harness';
 import { lechat, perplexity, sitePage, type NewSite } from './more-sites';
 import { askBackground, captured, tabIdOf, worker } from './records';
 import { readRows, seedRows } from './seed';
@@ -121,6 +121,8 @@ describe('a chat the person asked the site not to remember', () => {
     await home.evaluate((path) => history.pushState({}, '', path), `/search/${slug}`);
     await read(perplexity.url(slug), (s) => s.state === 'private');
     await servePage(h.context, perplexity.url(slug), sitePage('perplexity'));
+    // MV3 stops an idle worker after ~30 s: the verdict must be in storage, not in its memory.
+    await stopServiceWorker(home);
     const since = Date.now();
     await home.reload();
     await read(perplexity.url(slug), (s) => s.state === 'private', since);

@@ -131,7 +131,8 @@ describe.each([perplexity, deepseek, lechat])(
       expect(conv.health?.lastError).toMatch(/404/);
       expect(conv.turns[0]?.text).toBe(FIRST_USER[site.site]);
       expect(conv.url).toBe(site.url(id));
-      expect(await popupSays(site.url(id))).toBe(`Capturing this chat · ${want} turns`);
+      // The tab said "0 turns" after the JSON read that confirmed the chat: wait for the page read's word (#34).
+      await expect.poll(() => popupSays(site.url(id))).toBe(`Capturing this chat · ${want} turns`);
       await page.close();
     });
   },
