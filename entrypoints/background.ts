@@ -1,23 +1,23 @@
-// The service worker: wiring only. Every message it answers is in lib/background/handlers/; every long-lived
-// service in lib/background/services/ starts here, explicitly.
+// The service worker: wiring only. Every message it answers is in a lib/background/<area>/ handler map, composed by
+// lib/background/handlers.ts; every long-lived service starts here, explicitly.
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { handleCommand } from '../lib/background/commands';
+import { handleCommand } from '../lib/background/preview/shortcut';
 import { handlers } from '../lib/background/handlers';
-import { mark } from '../lib/background/marks';
-import { frames } from '../lib/background/preview-frames';
-import { useWebLlm } from '../lib/background/provider';
-import { AGENTS_ALARM, startAgents } from '../lib/background/services/agents';
-import { watchReviewBadge } from '../lib/background/services/badge';
-import { watchStoredMemories } from '../lib/background/services/embedding-sync';
-import { startEmbeddings } from '../lib/background/services/embeddings';
-import { followStore } from '../lib/background/services/follow-store';
-import { ALARM, kick, settleNow, startQueue } from '../lib/background/services/jobs';
-import { followSiteSwitches } from '../lib/background/services/site-switch';
-import { startSync, SYNC_ALARM, syncNow } from '../lib/background/services/sync';
-import { restrictStorage } from '../lib/background/storage-access';
-import { forgetTab, leftConversation } from '../lib/background/tabs';
-import { webllmProvider } from '../lib/background/webllm';
+import { mark } from '../lib/background/recall/click-marks';
+import { frames } from '../lib/background/preview/preview-frames';
+import { useWebLlm } from '../lib/background/pipeline/current-provider';
+import { AGENTS_ALARM, startAgents } from '../lib/background/agents/agent-links';
+import { watchReviewBadge } from '../lib/background/memories/review-badge';
+import { watchStoredMemories } from '../lib/background/recall/embedding-sync';
+import { startEmbeddings } from '../lib/background/recall/embedder-choice';
+import { followStore } from '../lib/background/recall/follow-store';
+import { ALARM, kick, settleNow, startQueue } from '../lib/background/pipeline/job-queue';
+import { followSiteSwitches } from '../lib/background/capture/site-switch';
+import { startSync, SYNC_ALARM, syncNow } from '../lib/background/sync/sync-runner';
+import { restrictStorage } from '../lib/background/shared/storage-access';
+import { forgetTab, leftConversation } from '../lib/background/capture/tab-conversations';
+import { webllmProvider } from '../lib/background/pipeline/webllm-provider';
 import { registerHandlers } from '../lib/messaging/background';
 import { sendToTab } from '../lib/messaging/tab';
 

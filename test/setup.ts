@@ -1,7 +1,7 @@
 // fake-indexeddb gives every unit test a real IndexedDB implementation; WXT's plugin resets the fake browser.
 import 'fake-indexeddb/auto';
 import { beforeEach } from 'vitest';
-import { setIndexHost } from '../lib/background/services/index-host';
+import { setIndexHost } from '../lib/background/recall/index-host';
 import { memoryHost } from '../lib/past/memory-db';
 import { resetSecretsForTests } from '../lib/store/secrets';
 

@@ -1,5 +1,5 @@
 // Options → Desktop apps (#27): one switch for every agent, the consent and scope options, pairing, and who is
-// connected. The background keeps all of it (lib/background/agents/settings.ts); this page asks and shows.
+// connected. The background keeps all of it (lib/background/agents/agent-settings.ts); this page asks and shows.
 import { useEffect, useState } from 'react';
 import type { AgentSettingsPatch, AgentSettingsView } from '../../lib/model/agents';
 import { sendMessage } from '../../lib/messaging/send';

@@ -11,7 +11,7 @@ function needsKey(form: ProviderStatus): boolean {
 
 /**
  * Why the form cannot be saved, or null. `savedKeyFits`: a key is stored for the origin this form sends to (a key
- * saved for another origin is cleared on save, lib/background/provider.ts).
+ * saved for another origin is cleared on save, lib/background/pipeline/current-provider.ts).
  */
 export function formProblem(form: ProviderStatus, apiKey: string, savedKeyFits: boolean): string | null {
   if (form.kind === 'none') return null;

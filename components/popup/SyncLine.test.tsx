@@ -4,7 +4,7 @@ import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { MapBackend } from '../../test/helpers/memory-backend';
-import { connectSync, setSyncForTests, syncNow } from '../../lib/background/services/sync';
+import { connectSync, setSyncForTests, syncNow } from '../../lib/background/sync/sync-runner';
 import { sendMessage } from '../../lib/messaging/send';
 import { resetDbForTests } from '../../lib/store/db';
 import { SyncLine } from './SyncLine';

@@ -1,6 +1,6 @@
 // The preview frame's side of InsertPreview: the page context comes with the background's open order; insertion
 // and close go to its own tab, through the background, which knows the tab from the sender and answers only the
-// frame it registered there (lib/background/preview-frames.ts, #11); the recall preview comes from the
+// frame it registered there (lib/background/preview/preview-frames.ts, #11); the recall preview comes from the
 // background. The content script never sees the lines, only the final block.
 import type { InsertTextReply, PageContext, RecallReply, RecallRequest } from '../../lib/model/messages';
 

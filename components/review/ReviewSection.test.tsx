@@ -139,7 +139,7 @@ test('after Approve or Reject focus goes to the card now in its place, and to "N
 });
 
 test('a standing rule an import held shows as a new memory from Import, with why it waits (#25)', async () => {
-  const { handleImportChunk } = await import('../../lib/background/import');
+  const { handleImportChunk } = await import('../../lib/background/import/import-chunk');
   const { loadExport } = await import('../../test/fixtures/exports/load');
   const { memories } = loadExport('hostile-engram.json') as { memories: unknown[] };
   await handleImportChunk({ exact: true, conversations: [], memories });

@@ -8,7 +8,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { MapBackend } from '../../test/helpers/memory-backend';
 import { event, memory } from '../../test/helpers/records';
 import { Device, NEW_PASSPHRASE, PASSPHRASE } from '../../test/helpers/sync';
-import { connectSync, setSyncForTests, syncNow } from '../../lib/background/services/sync';
+import { connectSync, setSyncForTests, syncNow } from '../../lib/background/sync/sync-runner';
 import type { SyncConnect } from '../../lib/model/sync';
 import { resetDbForTests } from '../../lib/store/db';
 import { clearAllData } from '../../lib/store/manage';

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { MapBackend } from '../../test/helpers/memory-backend';
-import { connectSync, disconnectSync, setSyncForTests, syncNow } from '../../lib/background/services/sync';
+import { connectSync, disconnectSync, setSyncForTests, syncNow } from '../../lib/background/sync/sync-runner';
 import type { SyncConnect } from '../../lib/model/sync';
 import { resetDbForTests } from '../../lib/store/db';
 import { writeMemory } from '../../lib/store/memories';

@@ -1,5 +1,5 @@
 // An Engram page that opens asks for other devices' changes when the last pull is older than a minute (#28,
-// lib/background/services/sync-pull.ts); the page does not wait for it.
+// lib/background/sync/pull-on-open.ts); the page does not wait for it.
 import { useEffect } from 'react';
 import { sendMessage } from '../../lib/messaging/send';
 

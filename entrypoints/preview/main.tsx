@@ -1,6 +1,6 @@
 // The insert preview that the in-page button and the shortcut open, in an iframe on the chat page (#5). An
 // extension page, listed in web_accessible_resources for the chat sites only (wxt.config.ts). Its one-time
-// token arrives in the URL fragment and is dropped from the URL at once (#11, lib/background/preview-frames.ts).
+// token arrives in the URL fragment and is dropped from the URL at once (#11, lib/background/preview/preview-frames.ts).
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { browser } from 'wxt/browser';

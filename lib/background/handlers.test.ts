@@ -7,7 +7,7 @@ import { getMemory, historyOf, listMemories } from '../store/memories';
 import { dispatch } from '../messaging/background';
 import { EXTENSION_ORIGIN } from '../../test/helpers/background';
 import { handlers } from './handlers';
-import { resetRecallIndex } from './services/recall';
+import { resetRecallIndex } from './recall/preview-recall';
 
 const tab = { url: 'https://claude.ai/chat/abc', tab: { id: 1 } };
 const capture = {

@@ -3,7 +3,7 @@
 // never come back as turn text, in past-chat quotes or in extraction.
 import { beforeEach, describe, expect, test } from 'vitest';
 import { loadExport } from '../../test/fixtures/exports/load';
-import { handleImportChunk } from '../background/import';
+import { handleImportChunk } from '../background/import/import-chunk';
 import type { ImportChunk } from '../model/messages';
 import { BLOCK_CLOSE, BLOCK_INTRO, BLOCK_OPEN } from '../recall/block';
 import { turnsOf } from '../store/conversations';

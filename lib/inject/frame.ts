@@ -4,7 +4,7 @@
 //
 // The page is the attacker (#11): it can click, type, post messages and embed its own copy of preview.html.
 // So the frame sits in the button's *closed* shadow root (its URL is not readable from the page); it is loaded
-// with a one-time token the background gave this script (lib/background/preview-frames.ts), and it takes
+// with a one-time token the background gave this script (lib/background/preview/preview-frames.ts), and it takes
 // open and close orders from the background only, never from window.postMessage. This script asks for an
 // open only on a real click or key (session.ts), and inserts the frame's confirm only once the frame has been
 // open and plainly on screen for VISIBLE_MS: the page's side of the check, watched while the frame is open and

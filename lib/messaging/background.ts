@@ -23,7 +23,7 @@ import {
 
 /** `callers` says who may send it: a content script runs beside a page we do not trust. */
 export const backgroundProtocol = {
-  // A capture must match its sender's tab (lib/background/sender.ts); no extension page sends one.
+  // A capture must match its sender's tab (lib/background/shared/sender.ts); no extension page sends one.
   captureTurns: { request: M.CaptureRequest, reply: M.CaptureReply, callers: ['page'] },
   // Memory text goes only to extension pages: no content script may ask for it, whatever it claims (#11).
   getMemoryBlock: { request: M.BlockRequest, reply: M.BlockReply, callers: ['extension'] },
@@ -76,7 +76,7 @@ export const backgroundProtocol = {
   getSemanticStatus: { request: M.Empty, reply: S.SemanticStatus, callers: ['extension'] },
   // The preview frame on a chat page (entrypoints/preview) reaches its own tab through the background, which
   // knows the tab from the sender: Firefox gives an extension frame made by a content script no `tabs` API.
-  // Only the frame the background registered for that tab is answered (lib/background/preview-frames.ts, #11).
+  // Only the frame the background registered for that tab is answered (lib/background/preview/preview-frames.ts, #11).
   previewInsertText: { request: M.InsertTextRequest, reply: M.InsertTextReply, callers: ['extension'] },
   previewClose: { request: M.Empty, reply: M.Ok, callers: ['extension'] },
   // The registry (#11): the content script asks for a token for its frame and, on a real click or key, asks
@@ -98,7 +98,7 @@ export const backgroundProtocol = {
   // Desktop apps (#27): Options reads and sets the switch and makes a new secret, shown once in its reply; the
   // offscreen document (Chrome), which holds the sockets, relays each call and reports who is connected; the
   // consent window asks and answers. Each handler also checks which extension page sent it
-  // (lib/background/handlers/agents.ts): never a content script, and the calls only from the offscreen document.
+  // (lib/background/agents/agent-handlers.ts): never a content script, and the calls only from the offscreen document.
   getAgents: { request: M.Empty, reply: A.AgentSettingsView, callers: ['extension'] },
   setAgents: { request: A.AgentSettingsPatch, reply: A.AgentSettingsView, callers: ['extension'] },
   newAgentSecret: { request: M.Empty, reply: A.NewSecretReply, callers: ['extension'] },
@@ -116,7 +116,7 @@ export type Reply<K extends MessageType> = ReplyOf<Background, K>;
 /** What ./send.ts types its sender with. */
 export type BackgroundMap = SenderMap<Background>;
 export type BackgroundHandlers = HandlersOf<Background>;
-/** One area's handlers (lib/background/handlers/*.ts); handlers/index.ts composes them. */
+/** One area's handlers (lib/background/<area>/<area>-handlers.ts); lib/background/handlers.ts composes them. */
 export type HandlersFor<K extends MessageType> = Pick<BackgroundHandlers, K>;
 
 /** Validates the sender and the payload, then runs the plain handler. Exported for direct tests. */

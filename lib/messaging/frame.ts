@@ -1,4 +1,4 @@
-// What the preview frame answers: the orders the background gives one frame (lib/background/preview-frames.ts,
+// What the preview frame answers: the orders the background gives one frame (lib/background/preview/preview-frames.ts,
 // #11), sent with tabs.sendMessage to that frame's id only. The frame also hears every content script's runtime
 // messages (Chromium delivers them to extension frames), so it acts only on the background's.
 import { defineExtensionMessaging } from '@webext-core/messaging';

@@ -1,5 +1,5 @@
 // What the offscreen document answers (Chrome): the local model (#4) and the past-turn index's worker (#13),
-// both asked by the background alone, which creates the document first (lib/background/services/offscreen.ts).
+// both asked by the background alone, which creates the document first (lib/background/shared/offscreen-host.ts).
 // Its map is apart from the background's so neither receiver registers what only the other answers; every
 // extension context hears runtime messages, and a receiver without a listener for a type stays silent.
 import { defineExtensionMessaging } from '@webext-core/messaging';

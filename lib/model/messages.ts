@@ -67,8 +67,8 @@ export const Ok = z.object({ ok: z.literal(true) });
 
 /**
  * What a tab's capture is doing, in the words the popup shows (#3 health). `limited`: Engram paused it, the tab
- * having sent more than its limits allow (lib/background/capture-budget.ts, #25). `unconfirmed`: only the site's
- * JSON can say the chat is not private and the person's own, and it did not (lib/sites/privacy.ts, #34).
+ * having sent more than its limits allow (lib/background/capture/capture-budget.ts, #25). `unconfirmed`: only the
+ * site's JSON can say the chat is not private and the person's own, and it did not (lib/sites/privacy.ts, #34).
  */
 export const CaptureState = z.enum([
   'capturing',

@@ -1,5 +1,5 @@
 // Which model extracts memories (#4). The API key is NOT here: it lives in its own storage item that only the
-// background reads (lib/background/provider.ts).
+// background reads (lib/background/pipeline/current-provider.ts).
 import { z } from 'zod/mini';
 
 export const ProviderKind = z.enum(['none', 'webllm', 'openai', 'anthropic']);

@@ -1,7 +1,7 @@
 // Whether Engram is on for this page's site (Settings → Sites, #24): asked once when the page starts, then told
-// by the background at every change (lib/background/services/site-switch.ts), so a switch applies without a
+// by the background at every change (lib/background/capture/site-switch.ts), so a switch applies without a
 // reload. A content script cannot watch settings itself: chrome.storage is closed to it
-// (lib/background/storage-access.ts).
+// (lib/background/shared/storage-access.ts).
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { sendMessage } from '../messaging/send';
 import { onTabMessage } from '../messaging/tab';
@@ -18,7 +18,7 @@ export function followSiteSwitch(apply: (on: boolean) => void, ctx: ContentScrip
   );
   // A change told while the first answer was on its way is newer than that answer. No answer at all (the
   // worker unreachable): the page works as before, and the background still refuses what a site switched off
-  // sends (lib/background/status.ts).
+  // sends (lib/background/capture/tab-status.ts).
   sendMessage('siteSwitch', {}).then(
     ({ on }) => told || apply(on),
     () => told || apply(true),

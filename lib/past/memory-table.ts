@@ -1,7 +1,7 @@
 // Memories in the recall index (#28): the same SQLite database, FTS5 tokenizer and analyzer (lib/recall/terms.ts)
 // as past chats (./engine.ts), in tables of their own. Only active memories are held; a memory trashed, archived
 // or waiting in Review is removed. Derived like the past index: the store stays the only writer, the background
-// sends each committed change (lib/background/services/memory-index.ts), and a table of another schema version,
+// sends each committed change (lib/background/recall/memory-index.ts), and a table of another schema version,
 // or one whose rebuild never finished, reopens empty and is rebuilt from the store. Persisted in OPFS, so a
 // waking service worker opens it instead of rebuilding it (MiniSearch took 405 ms at 10,000 memories, #28).
 import type { Recallable } from '../recall/index';

@@ -97,7 +97,7 @@ describe('the past index holds only redacted text', () => {
   });
 
   // Settings → Redact secrets: turning it on takes the secrets out of the file; turning it off asks for turns
-  // quoted as written. An index built the other way opens empty, to be rebuilt (lib/background/services/past-index.ts).
+  // quoted as written. An index built the other way opens empty, to be rebuilt (lib/background/recall/past-index.ts).
   test('an index built under the other "Redact secrets" choice opens empty', async () => {
     const { sqlite, db } = await database();
     const put = (engine: PastEngine, redacted: boolean) =>

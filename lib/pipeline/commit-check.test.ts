@@ -15,7 +15,7 @@ import { countTokens } from '../tokens';
 import { conversation, turn } from '../../test/helpers/records';
 import { NOW, reply, seedMemories, seedTurns } from '../../test/helpers/pipeline';
 import { QUEUE, runDueJobs } from './queue';
-import { followStore } from '../background/services/follow-store';
+import { followStore } from '../background/recall/follow-store';
 
 const ext = { url: 'chrome-extension://engram-test/options.html' };
 const KEY = 'chatgpt:c1';

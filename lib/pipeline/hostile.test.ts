@@ -4,9 +4,9 @@
 import 'fake-indexeddb/auto';
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { extractionPrompt } from '../../prompts/registry';
-import { resetPastIndex } from '../background/services/past-index';
-import { pastFor, resetPastTier } from '../background/services/past-tier';
-import { redactedLine } from '../background/services/redacted-lines';
+import { resetPastIndex } from '../background/recall/past-index';
+import { pastFor, resetPastTier } from '../background/recall/past-tier';
+import { redactedLine } from '../background/recall/redacted-lines';
 import { DEFAULT_SETTINGS } from '../model/settings';
 import type { Memory, MemoryEvent } from '../model/records';
 import { viewFor } from '../past/memory-answer';

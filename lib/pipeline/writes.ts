@@ -1,7 +1,7 @@
 // Decisions become memory records and the MemoryEvents that explain them (#4): every change records job,
 // prompt version, model and reason. A held decision (guard.ts: review mode, a memory the person owns, a job
 // over its caps) becomes a `pending` proposal: a new memory, or a change or deletion of an existing one
-// that lib/background/review.ts applies only when the person approves it (#11).
+// that lib/background/memories/review-decisions.ts applies only when the person approves it (#11).
 import { newMemory } from '../model/new-memory';
 import type { Memory, MemoryEvent, MemoryOp, MemorySource } from '../model/records';
 import type { MemoryWrite } from '../store/commit-check';

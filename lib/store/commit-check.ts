@@ -53,7 +53,7 @@ function rebase({ memory, event }: MemoryWrite, current: Memory): MemoryWrite | 
         status: 'pending',
         pinned: false,
         createdAt: memory.updatedAt,
-        // Approve (lib/background/review.ts) takes a proposal's sources whole: the person's version's own,
+        // Approve (lib/background/memories/review-decisions.ts) takes a proposal's sources whole: the person's version's own,
         // then what this job added.
         sources: [...current.sources, ...memory.sources.slice(event.before.sources.length)],
       }

@@ -1,7 +1,7 @@
 // The order of one memory's history. Two changes in one millisecond (Delete then Undo from quick clicks, a
 // review that settles at once) share an `at`, and a sort on `at` alone gave them back in index order, which is
 // the random event id's: History showed Undo before Delete and the "latest" event (a proposal's base, what a
-// restore goes back to) was a coin toss. Measured: lib/background/manage.test.ts failed about 1 run in 3.
+// restore goes back to) was a coin toss. Measured: lib/background/memories/memory-edits.test.ts failed about 1 run in 3.
 import type { EntityTable } from 'dexie';
 import type { MemoryEvent } from '../model/records';
 import type { EngramDB } from './db';

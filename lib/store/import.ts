@@ -1,4 +1,4 @@
-// Imports write checked records (lib/background/import.ts checks each with the store's schemas, #12). On a
+// Imports write checked records (lib/background/import/import-chunk.ts checks each with the store's schemas, #12). On a
 // conflict the newer record by updatedAt wins, so an older backup never overwrites a newer edit or revives a
 // memory deleted since it was made; a record the file dated after the import never wins (#25). What a memory may
 // do is planned by lib/import/hold.ts against the stored copy, in this transaction. Extraction progress, open jobs

@@ -79,7 +79,7 @@ export async function turnsByKeys(keys: string[]): Promise<Turn[]> {
 
 export interface Proposal {
   memory: Memory;
-  /** The version the proposal would replace; null for a new memory (see lib/background/review.ts). */
+  /** The version the proposal would replace; null for a new memory (see lib/background/memories/review-decisions.ts). */
   base: Memory | null;
   proposedBy: MemoryEvent | null;
 }

@@ -11,7 +11,7 @@ import { previewRecord, tabIdOf, worker } from './records';
 export const CHAT = 'https://chatgpt.com/c/6f0d2c1e-1111-4a2b-9c3d-0000000000e1';
 export const COMPOSER = '#prompt-textarea';
 
-/** The background's record of the chat's preview frame (lib/background/preview-frames.ts). */
+/** The background's record of the chat's preview frame (lib/background/preview/preview-frames.ts). */
 async function frameRecord(h: Harness) {
   const sw = await worker(h.context);
   return previewRecord(sw, await tabIdOf(sw, CHAT));

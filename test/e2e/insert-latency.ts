@@ -1,7 +1,7 @@
 // bench:recall's browser half (#28): seeds the extension's own IndexedDB with synthetic memories, imports a
 // generated history of past conversations through Options → Data, then times clicks on "Insert memory" until
 // the preview frame is ready: warm clicks, and first clicks after a worker stop (CDP ServiceWorker.stopAllWorkers),
-// each with the service worker's own marks (lib/background/marks.ts) to say where the time went.
+// each with the service worker's own marks (lib/background/recall/click-marks.ts) to say where the time went.
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 // What Engram records that a test can wait on instead of sleeping (#26): the capture status the background
 // stores for a tab after each read its content script reports (lib/store/status.ts), and its registry of
-// preview frames with the opens each tab asked for (lib/background/preview-frames.ts). Both are in
+// preview frames with the opens each tab asked for (lib/background/preview/preview-frames.ts). Both are in
 // storage.session, which extension pages and the service worker can read and content scripts cannot.
 import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { expect } from 'vitest';
@@ -40,7 +40,7 @@ export async function captureStatus(at: Reader, tabId: number): Promise<CaptureS
 /**
  * Waits for a status the background stored for a read it handled at or after `since` (ms since the epoch, this
  * machine's clock, which the browser shares) that satisfies `ok`, and returns it. It is stored after the
- * capture is (lib/background/capture.ts), so what that read brought is in the store by then.
+ * capture is (lib/background/capture/receive-capture.ts), so what that read brought is in the store by then.
  */
 export async function captured(
   at: Reader,

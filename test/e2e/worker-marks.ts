@@ -1,4 +1,4 @@
-// The service worker's click-path marks (lib/background/marks.ts), read through the worker's own CDP target after
+// The service worker's click-path marks (lib/background/recall/click-marks.ts), read through the worker's own CDP target after
 // a click: how long after the click the worker started, ran its script, heard the request and had each tier.
 import type { Harness } from './harness';
 

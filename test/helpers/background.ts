@@ -3,8 +3,8 @@
 //   vi.mock('../lib/messaging/send', async () => (await import('../test/helpers/background')).throughHandlers());
 import { vi } from 'vitest';
 import { handlers } from '../../lib/background/handlers';
-import { followStore } from '../../lib/background/services/follow-store';
-import { resetPastIndex } from '../../lib/background/services/past-index';
+import { followStore } from '../../lib/background/recall/follow-store';
+import { resetPastIndex } from '../../lib/background/recall/past-index';
 import { dispatch, type MessageType } from '../../lib/messaging/background';
 import type * as Send from '../../lib/messaging/send';
 import { memoryHost } from '../../lib/past/memory-db';

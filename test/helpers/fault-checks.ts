@@ -1,6 +1,6 @@
 // The invariants every fault-injection schedule must keep (#12). Each returns what is wrong, in words that
 // name the record, or nothing.
-import { memoryIndex } from '../../lib/background/services/memory-index';
+import { memoryIndex } from '../../lib/background/recall/memory-index';
 import { turnKey } from '../../lib/model/keys';
 import type { Memory, MemoryEvent } from '../../lib/model/records';
 import { db } from '../../lib/store/db';

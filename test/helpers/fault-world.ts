@@ -1,11 +1,11 @@
 // One fault-injection schedule's world (#12): the real store, queue, pipeline and background handlers over
 // fake-indexeddb, one worker at a time whose model calls wait for the schedule, and an oracle of what the
 // person did. Each action is one thing a person, a page or the browser can do at any moment.
-import { tokensOf } from '../../lib/background/events';
+import { tokensOf } from '../../lib/background/shared/user-events';
 import { handlers } from '../../lib/background/handlers';
-import { resetPastIndex } from '../../lib/background/services/past-index';
-import { memoryIndex } from '../../lib/background/services/memory-index';
-import { resetRecallIndex } from '../../lib/background/services/recall';
+import { resetPastIndex } from '../../lib/background/recall/past-index';
+import { memoryIndex } from '../../lib/background/recall/memory-index';
+import { resetRecallIndex } from '../../lib/background/recall/preview-recall';
 import { planImport } from '../../lib/import/detect';
 import { runImport } from '../../lib/import/run';
 import type { EngramExport } from '../../lib/model/export';
@@ -75,7 +75,7 @@ export class World {
       owner: this.owner,
       provider: async () => provider,
       settings: async () => DEFAULT_SETTINGS,
-      // As the background counts (lib/background/services/jobs.ts): an import recounts, and must find the same.
+      // As the background counts (lib/background/pipeline/job-queue.ts): an import recounts, and must find the same.
       countTokens: tokensOf,
       wakeAt: async () => undefined,
     };

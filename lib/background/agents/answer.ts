@@ -6,10 +6,10 @@ import type { Call } from '../../agents/wire';
 import type { AgentCallReply, AgentOutcome } from '../../model/agents';
 import { readSettings } from '../../settings';
 import { readAgents, recordAsked, type StoredAgents } from '../../store/agents';
-import { memoryIndex } from '../services/memory-index';
-import { pastReady } from '../services/past-index';
+import { memoryIndex } from '../recall/memory-index';
+import { pastReady } from '../recall/past-index';
 import { askWindowClosed, awaitAsk, openAsk } from './consent';
-import { listForAgent, rememberForAgent, searchMemory } from './tools';
+import { listForAgent, rememberForAgent, searchMemory } from './agent-tools';
 
 export const SAY = {
   off: "Engram's Desktop apps switch is off: the person can switch it on in Engram's Options → Desktop apps.",

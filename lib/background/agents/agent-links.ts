@@ -1,0 +1,51 @@
+// Desktop apps (#27): the link to engram-mcp servers follows the switch and the secret. On Chrome the offscreen
+// document holds the sockets (lib/offscreen/agents.ts); on Firefox, whose MV3 background is a page, the page
+// does. Either way an alarm every 30 s says it again, so a link that was lost (the browser closed the document,
+// Firefox unloaded its idle background page) comes back; with the switch off there is no alarm and no socket.
+import { browser } from 'wxt/browser';
+import { AgentLinks } from '../../agents/links';
+import { agentsItem, readAgents, recordReport } from '../../store/agents';
+import { answerCall, askWindowClosed, warmForAgents } from './answer';
+import { askOffscreen, hasOffscreen, offscreenOpen } from '../shared/offscreen-host';
+
+export const AGENTS_ALARM = 'engram-agents';
+
+type Configure = (secret: string | null) => Promise<void>;
+
+function inThisPage(): Configure {
+  const links = new AgentLinks(
+    (url) => new WebSocket(url),
+    answerCall,
+    (report) => {
+      void recordReport(report).catch(() => undefined);
+      if (report.links.length > 0) warmForAgents();
+    },
+  );
+  return (secret) => links.configure(secret);
+}
+
+function inOffscreen(): Configure {
+  return async (secret) => {
+    // Off needs no document: one is not opened just to be told to close nothing.
+    if (!secret && !(await offscreenOpen())) return;
+    await askOffscreen('agentsConfigure', { secret });
+  };
+}
+
+/** Starts following the settings; returns what the alarm calls. */
+export function startAgents(): () => Promise<void> {
+  const configure = hasOffscreen() ? inOffscreen() : inThisPage();
+  const apply = async () => {
+    const agents = await readAgents();
+    const secret = agents.enabled && agents.secret ? agents.secret : null;
+    if (secret) await browser.alarms.create(AGENTS_ALARM, { periodInMinutes: 0.5 });
+    else await browser.alarms.clear(AGENTS_ALARM);
+    // Nothing said about who is connected survives the switch going off.
+    if (!secret) await recordReport({ links: [], refused: [] });
+    await configure(secret);
+  };
+  agentsItem.watch(() => void apply().catch(() => undefined));
+  browser.windows?.onRemoved.addListener(askWindowClosed);
+  void apply().catch(() => undefined);
+  return apply;
+}

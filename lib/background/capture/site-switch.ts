@@ -1,0 +1,62 @@
+// The person's switch per site (Settings → Sites, #24) reaches the open chat tabs at once, without a reload. A
+// content script cannot read settings itself (chrome.storage is closed to it: ../shared/storage-access.ts), so the
+// background hears every settings change and tells each open tab of a site whose switch moved. From that moment
+// the tab's status says "off", whatever its content script does; a capture it still sends is refused
+// (./tab-status.ts captureRefusal).
+import { browser } from 'wxt/browser';
+import { sendToTab } from '../../messaging/tab';
+import { DEFAULT_SETTINGS, Settings, siteOn } from '../../model/settings';
+import { Site } from '../../model/site';
+import { settingsItem } from '../../settings';
+import { SITE_LABELS, sitePatterns } from '../../sites/registry';
+import { getTabStatus, setTabStatus } from '../../store/status';
+
+export interface SwitchDeps {
+  /** The open tabs showing the site; none where the browser withholds Engram's access to it. */
+  tabsOf(site: Site): Promise<number[]>;
+  tell(tabId: number, on: boolean): Promise<unknown>;
+}
+
+const browserDeps: SwitchDeps = {
+  tabsOf: async (site) => {
+    const tabs = await browser.tabs.query({ url: sitePatterns(site) });
+    return tabs.flatMap((t) => (t.id === undefined ? [] : [t.id]));
+  },
+  tell: (tabId, on) => sendToTab('siteSwitched', { on }, tabId),
+};
+
+const parsed = (value: unknown): Settings => {
+  const result = Settings.safeParse(value);
+  return result.success ? result.data : DEFAULT_SETTINGS;
+};
+
+/** The sites whose switch differs between two settings values. */
+export function switchedSites(before: Settings, after: Settings): Site[] {
+  return Site.options.filter((site) => siteOn(before, site) !== siteOn(after, site));
+}
+
+/** Tells every open tab of `site`; a tab switched off shows as off at once. Never throws. */
+export async function announceSwitch(site: Site, on: boolean, deps: SwitchDeps = browserDeps): Promise<void> {
+  const tabs = await deps.tabsOf(site).catch(() => []);
+  for (const tabId of tabs) {
+    // A tab whose content script never ran (its access withheld) or is gone: nothing listens, nothing to do.
+    await deps.tell(tabId, on).catch(() => undefined);
+    const status = on ? null : await getTabStatus(tabId);
+    if (status && status.state !== 'private')
+      await setTabStatus(tabId, {
+        ...status,
+        state: 'off',
+        turnsStored: 0,
+        lastError: `Engram is off for ${SITE_LABELS[site]}`,
+      });
+  }
+}
+
+/** Follows every settings change from now on (called at each worker start); returns the stop. */
+export function followSiteSwitches(deps: SwitchDeps = browserDeps): () => void {
+  return settingsItem.watch((next, previous) => {
+    const after = parsed(next);
+    for (const site of switchedSites(parsed(previous), after))
+      void announceSwitch(site, siteOn(after, site), deps).catch(() => undefined);
+  });
+}

@@ -1,0 +1,86 @@
+// What each tab's capture is doing (#3 health), as the popup and Options → Activity show it.
+import { conversationKey } from '../../model/keys';
+import type { CaptureReply, CaptureRequest, CaptureStatus } from '../../model/messages';
+import { siteOn, type Settings } from '../../model/settings';
+import type { Sender } from '../../messaging/protocol';
+import { updateHealth } from '../../store/conversations';
+import { addCaptureProblem, setTabStatus } from '../../store/status';
+import { capturePaused } from './capture-limits';
+import { SITE_LABELS, siteInfo } from '../../sites/registry';
+
+/**
+ * Why a capture is refused before anything is stored, or null when it may be stored: what the background alone
+ * knows (the person's pause and per-site switches, incognito, the site's private chats), obeyed by a capture
+ * and by a reported status alike.
+ */
+export function captureRefusal(
+  settings: Settings,
+  req: Pick<CaptureRequest, 'site' | 'url'>,
+  sender: Sender,
+): string | null {
+  if (settings.capture.paused) return 'Capture is paused';
+  if (!siteOn(settings, req.site)) return `Engram is off for ${SITE_LABELS[req.site]}`;
+  if (sender.tab?.incognito && !settings.capture.allowIncognito) return 'Incognito windows are not captured';
+  // Defence in depth: the content script never sends these, but a page could try (#3 private-chat rules).
+  if (siteInfo(req.site).isPrivate(new URL(req.url))) return 'Temporary chats are never captured';
+  return null;
+}
+
+/**
+ * The status a tab reports, corrected by what only the background knows (pause, site switch, incognito, and a
+ * tab Engram paused for sending too much, which its own reports must not hide: #25).
+ */
+export async function recordStatus(
+  status: CaptureStatus,
+  sender: Sender,
+  settings: Settings,
+  now = Date.now(),
+): Promise<void> {
+  const refusal = captureRefusal(settings, status, sender);
+  const key = status.conversationId && conversationKey(status.site, status.conversationId);
+  const limited = refusal ? null : await capturePaused(sender.tab?.id, key, now);
+  const effective: CaptureStatus =
+    refusal && status.state !== 'private'
+      ? { ...status, state: 'off', turnsStored: 0, lastError: refusal }
+      : limited
+        ? { ...status, state: 'limited', turnsStored: 0, lastError: limited }
+        : status;
+  const tabId = sender.tab?.id;
+  if (tabId !== undefined) await setTabStatus(tabId, effective);
+  // A conversation captured before and broken now says so in its own record too.
+  if (effective.state === 'broken' && effective.conversationId) {
+    const { strategy, turnsSeen, turnsStored, lastError, checkedAt } = effective;
+    const key = conversationKey(effective.site, effective.conversationId);
+    await updateHealth(key, { strategy, turnsSeen, turnsStored, lastError, checkedAt });
+  }
+  const kind =
+    effective.state === 'broken' || effective.state === 'limited' || effective.state === 'unconfirmed'
+      ? effective.state
+      : effective.strategy === 'page' && effective.lastError
+        ? 'fallback'
+        : null;
+  if (kind && effective.lastError)
+    await addCaptureProblem({
+      site: effective.site,
+      conversationId: effective.conversationId,
+      url: effective.url,
+      kind,
+      detail: effective.lastError,
+      at: effective.checkedAt,
+    });
+}
+
+/** A capture request and its result, as the status of the tab that sent it. */
+export function statusOfCapture(req: CaptureRequest, reply: CaptureReply, at: Date): CaptureStatus {
+  return {
+    site: req.site,
+    conversationId: req.conversationId,
+    url: req.url,
+    state: reply.skipped ? 'off' : 'capturing',
+    strategy: req.strategy,
+    turnsSeen: reply.seen,
+    turnsStored: reply.skipped ? 0 : req.turns.length,
+    lastError: reply.skipped ?? req.note ?? null,
+    checkedAt: at.toISOString(),
+  };
+}

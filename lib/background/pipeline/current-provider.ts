@@ -1,0 +1,119 @@
+// Background only: the API key item and the provider built from the settings. No other context imports this
+// module, so the key never reaches a content script or a page (#4).
+import {
+  endpointProblem,
+  providerOrigin,
+  type ProviderSettings,
+  type ProviderStatus,
+  type SaveProvider,
+  type TestResult,
+} from '../../model/provider';
+import { redact } from '../../pipeline/redact';
+import { anthropicProvider } from '../../providers/anthropic';
+import { openAiProvider } from '../../providers/openai';
+import { providerItem, readProviderSettings } from '../../providers/settings';
+import type { Provider } from '../../providers/types';
+import { trustedItem } from '../../store/secrets';
+import { z } from 'zod/mini';
+
+/** The key and the origin it was saved for (#11): it is handed out only while the provider is that origin. */
+const storedKey = trustedItem<{ key: string; origin: string | null }>('providerKey', {
+  key: '',
+  origin: null,
+});
+
+export const keyItem = {
+  getValue: async (): Promise<string> => {
+    const { key, origin } = await storedKey.getValue();
+    return key && origin !== null && origin === providerOrigin(await readProviderSettings()) ? key : '';
+  },
+  /** Binds the key to the provider saved now: save the provider first. */
+  setValue: async (key: string): Promise<void> =>
+    storedKey.setValue({ key, origin: key ? providerOrigin(await readProviderSettings()) : null }),
+  watch: (onChange: () => void) => storedKey.watch(onChange),
+};
+
+export type WebLlmFactory = (model: string) => Provider;
+
+export function buildProvider(s: ProviderSettings, apiKey: string, webllm?: WebLlmFactory): Provider | null {
+  if (!s.model || endpointProblem(s.kind, s.baseUrl)) return null;
+  if (s.kind === 'openai' && s.baseUrl) return openAiProvider({ baseUrl: s.baseUrl, apiKey, model: s.model });
+  if (s.kind === 'anthropic' && apiKey) return anthropicProvider({ apiKey, model: s.model });
+  if (s.kind === 'webllm' && webllm) return webllm(s.model);
+  return null;
+}
+
+let registered: WebLlmFactory | undefined;
+/** The background registers the offscreen-backed factory at start (entrypoints/background.ts). */
+export function useWebLlm(factory: WebLlmFactory): void {
+  registered = factory;
+}
+
+/** The stored key, only if it was saved for the origin these settings send to (#11). */
+async function keyFor(s: ProviderSettings): Promise<string> {
+  const { key, origin } = await storedKey.getValue();
+  return key && origin !== null && origin === providerOrigin(s) ? key : '';
+}
+
+export async function currentProvider(webllm = registered): Promise<Provider | null> {
+  return buildProvider(await readProviderSettings(), await keyItem.getValue(), webllm);
+}
+
+/** Saves the choice; a key saved for another origin is cleared, never sent to the new one (#11). */
+export async function saveProvider(req: SaveProvider): Promise<void> {
+  const { apiKey, ...settings } = req;
+  const problem = endpointProblem(settings.kind, settings.baseUrl);
+  if (problem) throw new Error(problem);
+  const before = providerOrigin(await readProviderSettings());
+  await providerItem.setValue(settings);
+  if (apiKey !== undefined) await keyItem.setValue(apiKey.trim());
+  else if (before !== providerOrigin(settings)) await storedKey.setValue({ key: '', origin: null });
+}
+
+export async function providerStatus(): Promise<ProviderStatus> {
+  return { ...(await readProviderSettings()), hasKey: (await keyItem.getValue()).length > 0 };
+}
+
+const Pong = z.object({ ok: z.boolean() });
+
+/** Why the form cannot be tested yet, in the words the form uses (#16: "No model chosen yet" for a missing key). */
+function untestable(s: ProviderSettings, key: string): string | null {
+  if (s.kind === 'none') return 'Choose a provider and a model first.';
+  if (!s.model) return 'Enter a model name first.';
+  if (s.kind === 'anthropic' && !key) return 'Enter your Anthropic API key first.';
+  return endpointProblem(s.kind, s.baseUrl);
+}
+
+/**
+ * One tiny structured call, reported in plain words. With `form`, the settings on screen are tested, not the saved
+ * ones (#16); its key, or the stored key when it was saved for the same origin.
+ */
+export async function testConnection(form?: SaveProvider, webllm = registered): Promise<TestResult> {
+  const settings = form
+    ? { kind: form.kind, model: form.model, baseUrl: form.baseUrl }
+    : await readProviderSettings();
+  const key = form?.apiKey?.trim() || (await keyFor(settings));
+  const problem = untestable(settings, key);
+  if (problem) return { ok: false, message: problem };
+  const provider = buildProvider(settings, key, webllm);
+  if (!provider) return { ok: false, message: 'This model cannot run here: choose another provider.' };
+  try {
+    const out = await provider.complete({
+      system: 'You are a connectivity check.',
+      user: 'Reply with the JSON object {"ok": true}.',
+      schema: Pong,
+      schemaName: 'ping',
+      signal: AbortSignal.timeout(30_000),
+    });
+    const tokens = out.usage.reduce((n, u) => n + u.promptTokens + u.completionTokens, 0);
+    return {
+      ok: true,
+      message: `Connected to ${provider.model}: it answered in the expected format (${tokens} tokens).`,
+    };
+  } catch (e) {
+    return {
+      ok: false,
+      message: `Could not use ${provider.model}: ${redact(e instanceof Error ? e.message : String(e)).text}`,
+    };
+  }
+}

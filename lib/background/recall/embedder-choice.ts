@@ -1,0 +1,138 @@
+// Background only: builds the semantic tier's embedder from the Settings toggle, the provider chosen in
+// Options → Model and its key (#4), and says in plain words why the tier is off when it cannot run (#5).
+// The key is read here and handed to the fetch; it never leaves the background.
+import { browser } from 'wxt/browser';
+import { originPattern, type ProviderSettings } from '../../model/provider';
+import type { SemanticStatus } from '../../model/semantic';
+import type { Settings } from '../../model/settings';
+import { redact } from '../../pipeline/redact';
+import { dimensionsFor, openAiEmbedder } from '../../providers/embeddings';
+import { providerItem, readProviderSettings } from '../../providers/settings';
+import type { Embedder } from '../../recall/semantic';
+import { readSettings, settingsItem } from '../../settings';
+import { scheduleEmbeddingSync, syncProgress } from './embedding-sync';
+import { keyItem } from '../pipeline/current-provider';
+import { choosingEmbedder, embeddings, setRecallEmbedder } from './semantic-tier';
+
+export interface EmbedderInputs {
+  settings: Settings;
+  provider: ProviderSettings;
+  apiKey: string;
+  /** Whether the extension holds the host permission for the provider's origin. */
+  hasAccess: (pattern: string) => Promise<boolean>;
+}
+
+export type EmbedderChoice = { embedder: Embedder; reason: null } | { embedder: null; reason: string };
+
+const NEEDS_OPENAI = 'Semantic recall needs an OpenAI-compatible provider (Options → Model)';
+
+function unavailable(s: ProviderSettings): string | null {
+  if (s.kind === 'anthropic') return `${NEEDS_OPENAI}: Anthropic has no embeddings API.`;
+  if (s.kind === 'webllm') return `${NEEDS_OPENAI}: the local WebLLM model cannot make embeddings here.`;
+  if (s.kind === 'none') return `${NEEDS_OPENAI}; none is set up yet.`;
+  if (!s.baseUrl) return `${NEEDS_OPENAI} with a base URL; the provider has none.`;
+  return null;
+}
+
+/** Which embedder the settings allow, or why none: a plain function of what the background has stored. */
+export async function chooseEmbedder(
+  inputs: EmbedderInputs,
+  fetchFn?: typeof fetch,
+): Promise<EmbedderChoice> {
+  const { settings, provider, apiKey } = inputs;
+  if (!settings.recall.semantic) return { embedder: null, reason: 'Semantic recall is off.' };
+  const why = unavailable(provider);
+  if (why) return { embedder: null, reason: why };
+  const pattern = originPattern(provider.kind, provider.baseUrl);
+  if (!pattern)
+    return { embedder: null, reason: `The provider's base URL is not a web address: ${provider.baseUrl}` };
+  if (!(await inputs.hasAccess(pattern)))
+    return {
+      embedder: null,
+      reason: `Engram has no access to ${pattern}. Save the provider again in Options → Model and allow access.`,
+    };
+  const model = settings.recall.embeddingModel;
+  const config = { baseUrl: provider.baseUrl, apiKey, model, dimensions: dimensionsFor(model) };
+  const embedder = openAiEmbedder(config, fetchFn);
+  return { embedder: settings.privacy.redact ? redacting(embedder) : embedder, reason: null };
+}
+
+/** Memory texts and the query (a draft, or a chat's last turns) leave redacted, like every prompt (#11). */
+function redacting(embedder: Embedder): Embedder {
+  return {
+    model: embedder.model,
+    embed: (texts, signal) =>
+      embedder.embed(
+        texts.map((t) => redact(t).text),
+        signal,
+      ),
+  };
+}
+
+let reason = 'Semantic recall is off.';
+let model: string | null = null;
+
+async function hasAccess(pattern: string): Promise<boolean> {
+  try {
+    return await browser.permissions.contains({ origins: [pattern] });
+  } catch {
+    return false;
+  }
+}
+
+/** Re-reads settings, provider, key and access, then sets (or clears) recall's embedder. */
+export function refreshEmbedder(access = hasAccess, fetchFn?: typeof fetch): Promise<void> {
+  const choice = choose(access, fetchFn);
+  choosingEmbedder(choice);
+  return choice;
+}
+
+async function choose(access: typeof hasAccess, fetchFn?: typeof fetch): Promise<void> {
+  const settings = await readSettings();
+  const inputs = { settings, provider: await readProviderSettings(), apiKey: await keyItem.getValue() };
+  const choice = await chooseEmbedder({ ...inputs, hasAccess: access }, fetchFn);
+  setRecallEmbedder(choice.embedder);
+  reason = choice.reason ?? '';
+  model = choice.embedder ? settings.recall.embeddingModel : null;
+  if (choice.embedder) scheduleEmbeddingSync(0);
+}
+
+export async function semanticStatus(): Promise<SemanticStatus> {
+  const progress = await syncProgress();
+  if (!model || !progress) return { on: false, model: null, embedded: 0, total: 0, reason, lastError: null };
+  return { on: true, model, ...progress, reason: null, lastError: embeddings.lastError };
+}
+
+type Watch = (onChange: () => void) => () => void;
+
+const watchAccess: Watch = (onChange) => {
+  browser.permissions.onAdded.addListener(onChange);
+  browser.permissions.onRemoved.addListener(onChange);
+  return () => {
+    browser.permissions.onAdded.removeListener(onChange);
+    browser.permissions.onRemoved.removeListener(onChange);
+  };
+};
+
+export interface EmbeddingWiring {
+  /** Memory writes (embeddings-sync.ts watchStoredMemories). */
+  watchMemories: Watch;
+  /** Host permissions granted or removed; browser.permissions events by default. */
+  watchAccess?: Watch;
+  access?: (pattern: string) => Promise<boolean>;
+  fetchFn?: typeof fetch;
+}
+
+/** Wiring for entrypoints/background.ts: follow every input the choice depends on. Returns the stop. */
+export function startEmbeddings(wiring: EmbeddingWiring): () => void {
+  const refresh = () => void refreshEmbedder(wiring.access ?? hasAccess, wiring.fetchFn);
+  const stops = [
+    settingsItem.watch(refresh),
+    providerItem.watch(refresh),
+    keyItem.watch(refresh),
+    (wiring.watchAccess ?? watchAccess)(refresh),
+    wiring.watchMemories(() => scheduleEmbeddingSync()),
+  ];
+  refresh();
+  return () => stops.forEach((stop) => stop());
+}

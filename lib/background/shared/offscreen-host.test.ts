@@ -1,0 +1,53 @@
+import { afterEach, expect, test, vi } from 'vitest';
+import { askOffscreen } from './offscreen-host';
+
+afterEach(() => vi.unstubAllGlobals());
+
+test('without offscreen documents, each asker says what it cannot do (#26)', async () => {
+  vi.stubGlobal('chrome', { runtime: {} });
+  await expect(askOffscreen('pastIndex', { op: 'open' })).rejects.toThrow(/past-chat index/);
+  await expect(askOffscreen('pastIndex', { op: 'open' })).rejects.not.toThrow(/API provider/);
+  await expect(askOffscreen('webllmPrepare', { model: 'm' })).rejects.toThrow(
+    'Local models need Chrome for now: choose an API provider.',
+  );
+});
+
+test('two first askers at once create one document, then both are answered', async () => {
+  let exists = false;
+  const createDocument = vi.fn(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    exists = true;
+  });
+  const sent: unknown[] = [];
+  vi.stubGlobal('chrome', {
+    offscreen: { hasDocument: async () => exists, createDocument, Reason: { WORKERS: 'WORKERS' } },
+    runtime: {
+      sendMessage: (message: { type: string }, reply: (r: unknown) => void) => {
+        sent.push(message.type);
+        reply({ res: message.type === 'pastIndex' ? { empty: true } : { ok: true } });
+      },
+    },
+  });
+  const [past, model] = await Promise.all([
+    askOffscreen('pastIndex', { op: 'open' }),
+    askOffscreen('webllmPrepare', { model: 'm' }),
+  ]);
+  expect(createDocument).toHaveBeenCalledOnce();
+  expect([past, model]).toEqual([{ empty: true }, { ok: true }]);
+  expect(sent.sort()).toEqual(['pastIndex', 'webllmPrepare']);
+});
+
+test("a document that cannot be created says which host's work it held up", async () => {
+  vi.stubGlobal('chrome', {
+    offscreen: {
+      hasDocument: async () => false,
+      createDocument: async () =>
+        Promise.reject(new Error('Only a single offscreen document may be created.')),
+      Reason: { WORKERS: 'WORKERS' },
+    },
+    runtime: {},
+  });
+  await expect(askOffscreen('pastIndex', { op: 'open' })).rejects.toThrow(
+    /document that hosts the past-chat index: .*single offscreen/,
+  );
+});

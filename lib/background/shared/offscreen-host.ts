@@ -1,0 +1,65 @@
+// The offscreen document (Chrome): the background's host for the local model (#4) and the past-turn index's
+// worker (#13), which need a longer life than the service worker's and, for the index, synchronous OPFS access.
+// Created once, on the first need of either; each asks it through `askOffscreen`, and a failure says which of
+// the two it held up (a past-index failure once told the person to choose an API provider).
+import type { GetDataType, GetReturnType } from '@webext-core/messaging';
+import { browser } from 'wxt/browser';
+import { sendToOffscreen, type OffscreenMap, type OffscreenType } from '../../messaging/offscreen';
+
+const DOCUMENT = '/offscreen.html';
+
+const MODEL = 'Local models need Chrome for now: choose an API provider.';
+const PAST = 'The past-chat index needs Chrome’s offscreen documents, which this browser does not offer.';
+/** What a browser without offscreen documents (Firefox, before Chrome 109) is told, per message. */
+const UNAVAILABLE: Record<OffscreenType, string> = {
+  webllmPrepare: MODEL,
+  webllmComplete: MODEL,
+  pastIndex: PAST,
+  // Firefox's background page holds the desktop apps' sockets itself (lib/background/agents/agent-links.ts).
+  agentsConfigure: 'Desktop apps are linked from the background page in this browser.',
+};
+const PURPOSE: Record<OffscreenType, string> = {
+  webllmPrepare: 'the local model',
+  webllmComplete: 'the local model',
+  pastIndex: 'the past-chat index',
+  agentsConfigure: 'the link to desktop apps',
+};
+
+/** Whether this browser has offscreen documents (Chrome), where the longer-lived work goes. */
+export const hasOffscreen = (): boolean => !!(globalThis as { chrome?: typeof chrome }).chrome?.offscreen;
+
+/** Whether the document is open now, without opening it. */
+export async function offscreenOpen(): Promise<boolean> {
+  return hasOffscreen() && (await chrome.offscreen.hasDocument());
+}
+
+let creating: Promise<void> | undefined;
+
+async function ensureOffscreen(type: OffscreenType): Promise<void> {
+  const offscreen = (globalThis as { chrome?: typeof chrome }).chrome?.offscreen;
+  if (!offscreen) throw new Error(UNAVAILABLE[type]);
+  if (await offscreen.hasDocument()) return;
+  // Two first callers at once (a warm-up and a model load) must not both create it: Chrome allows one.
+  creating ??= offscreen.createDocument({
+    url: browser.runtime.getURL(DOCUMENT),
+    reasons: [offscreen.Reason.WORKERS],
+    justification:
+      'Runs the local model the user chose (WebGPU) and the on-disk index of past chats, and holds the loopback connections to the desktop apps the user paired, outside the short-lived service worker.',
+  });
+  try {
+    await creating;
+  } catch (e) {
+    throw new Error(`Could not open the document that hosts ${PURPOSE[type]}: ${String(e)}`, { cause: e });
+  } finally {
+    creating = undefined;
+  }
+}
+
+/** Creates the document when it is not there yet, then asks it. */
+export async function askOffscreen<K extends OffscreenType>(
+  type: K,
+  data: GetDataType<OffscreenMap[K]>,
+): Promise<GetReturnType<OffscreenMap[K]>> {
+  await ensureOffscreen(type);
+  return sendToOffscreen(type, data);
+}

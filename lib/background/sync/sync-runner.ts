@@ -1,0 +1,174 @@
+// Background wiring of sync (#15): one run at a time per worker, promptly after local changes (coalesced, so a
+// capture's burst of writes is one small segment) and on an alarm for what other devices wrote. The engine
+// (lib/sync) does the work; the store (lib/store/sync-*.ts) is the only writer of what arrives.
+import { browser } from 'wxt/browser';
+import {
+  endpointLabel,
+  type StoredSync,
+  type SyncBackendSettings,
+  type SyncConnect,
+  type SyncStatus,
+} from '../../model/sync';
+import { redact } from '../../pipeline/redact';
+import { onStoreChange } from '../../store/changes';
+import { countReview } from '../../store/sync-conflicts';
+import { reseedOutbox, storeSyncPort } from '../../store/sync-port';
+import { forgetSync, readRun, resetDue, syncSettings, unpushed, writeRun } from '../../store/sync-run';
+import type { Backend } from '../../sync/backend';
+import { deviceName } from '../../sync/device-name';
+import { connect, sync, type EngineDeps } from '../../sync/engine';
+import { sayProblems } from '../../sync/problems';
+import { endHere } from '../../sync/rotate';
+import { s3Backend } from '../../sync/s3';
+import { WebDavBackend } from '../../sync/webdav';
+import { coalesce } from './push-schedule';
+import { peersOf, stoppedOf } from './sync-status';
+
+export const SYNC_ALARM = 'engram-sync';
+/** Other devices' changes arrive at the latest this often (and at each local change). */
+const PERIOD_MINUTES = 5;
+
+function backendOf(b: SyncBackendSettings): Backend {
+  if (b.kind === 's3') {
+    const { endpoint, bucket, prefix, region, accessKeyId, secretAccessKey } = b;
+    return s3Backend({ endpoint, bucket, prefix, region, accessKeyId, secretAccessKey });
+  }
+  return new WebDavBackend({ url: b.url, username: b.username || undefined, password: b.password });
+}
+
+interface TestSeam {
+  backend: (b: SyncBackendSettings) => Backend;
+  /** Lower than crypto.ts SCRYPT_LOG_N (~1 s per unlock) for speed. */
+  scryptLogN: number;
+}
+let seam: TestSeam | null = null;
+
+/** Test seam: the unit tests sync through a Map; the e2e through a real Apache. */
+export function setSyncForTests(next: TestSeam | null): void {
+  seam = next;
+}
+
+export const depsOf = (settings: StoredSync): EngineDeps => ({
+  backend: (seam?.backend ?? backendOf)(settings.backend),
+  port: storeSyncPort(),
+  deviceName: deviceName(navigator.userAgent),
+  ...(seam ? { scryptLogN: seam.scryptLogN } : {}),
+});
+
+let running: Promise<void> | null = null;
+let changedMeanwhile = false;
+/** Local changes are pushed promptly, a burst as one segment (./push-schedule.ts). */
+const pushSoon = coalesce(() => void syncNow());
+
+async function runOnce(): Promise<void> {
+  const settings = await syncSettings.getValue();
+  if (!settings) return;
+  // Settings saved before #25 kept the passphrase: it goes.
+  if ('passphrase' in settings) await syncSettings.setValue({ backend: settings.backend });
+  const deps = depsOf(settings);
+  try {
+    // Delete everything here: the end notice goes out now (again, if the network failed); the new key waits for
+    // the person's new passphrase. A device that stopped does not sync.
+    const r = (await deps.port.loadState())?.resetting;
+    if ((await resetDue()) || (r && !r.keyFile && !r.remoteDone)) await endHere(deps);
+    if ((await deps.port.loadState())?.ended) return;
+    const report = await sync(deps);
+    const problems = sayProblems(report.problems);
+    await writeRun({ lastSync: new Date().toISOString(), lastError: null, problems });
+  } catch (e) {
+    // Storage errors may quote a URL with credentials in it: redacted before it is stored or shown.
+    const lastError = redact(e instanceof Error ? e.message : String(e)).text;
+    await writeRun({ ...(await readRun()), lastError });
+  }
+}
+
+/** Runs `step` with no sync beside it: a key change must not race a run that saves the old epoch's state. */
+export async function withoutSync<T>(step: () => Promise<T>): Promise<T> {
+  pushSoon.cancel();
+  while (running) await running;
+  const run = step();
+  running = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  void running.finally(() => (running = null));
+  return run;
+}
+
+/** Syncs now, or joins the run in progress (a change made during it schedules one more). */
+export function syncNow(): Promise<void> {
+  pushSoon.cancel();
+  running ??= runOnce().finally(() => {
+    running = null;
+    if (changedMeanwhile) {
+      changedMeanwhile = false;
+      // What the run wrote itself is not a change to push; only rows left in the outbox are.
+      void unpushed().then((n) => (n > 0 ? pushSoon.touch() : undefined));
+    }
+  });
+  return running;
+}
+
+/** Whether a run is in progress (one started now would join it). */
+export const syncRunning = (): boolean => running !== null;
+
+/** Sync follows every committed change (lib/store/changes.ts) and the alarm; returns the stop. */
+export function startSync(): () => void {
+  void syncSettings.getValue().then((s) => (s ? ensureAlarm() : undefined));
+  return onStoreChange(() => {
+    if (running) changedMeanwhile = true;
+    else pushSoon.touch();
+  });
+}
+
+async function ensureAlarm(): Promise<void> {
+  if (!(await browser.alarms.get(SYNC_ALARM)))
+    await browser.alarms.create(SYNC_ALARM, { periodInMinutes: PERIOD_MINUTES });
+}
+
+export async function syncStatus(): Promise<SyncStatus> {
+  const settings = await syncSettings.getValue();
+  const state = await storeSyncPort()
+    .loadState()
+    .catch(() => null);
+  const run = await readRun();
+  return {
+    // After another device's Delete everything this one is wiped and joins again with the passphrase.
+    connected: settings !== null && state !== null && !state.ended,
+    kind: settings?.backend.kind ?? null,
+    endpoint: settings ? endpointLabel(settings.backend) : null,
+    running: running !== null,
+    ...run,
+    devices: state ? Object.keys(state.cursors).length + 1 : 0,
+    review: await countReview(),
+    ended: state?.ended ?? false,
+    ...stoppedOf(state),
+    peers: peersOf(state),
+  };
+}
+
+/**
+ * Joins the storage (or sets it up) with the passphrase; a wrong one throws and nothing is saved. Everything this
+ * device already holds is pushed at the first sync, which starts now and is not awaited (a large history takes
+ * a while; the status shows it running).
+ */
+export async function connectSync(req: SyncConnect): Promise<SyncStatus> {
+  // Not beside a run: one still on the old settings would check the new state against the old storage's key.
+  await withoutSync(async () => {
+    await connect(depsOf(req), req.passphrase);
+    await reseedOutbox();
+    await syncSettings.setValue({ backend: req.backend });
+    await writeRun({ lastSync: null, lastError: null, problems: [] });
+  });
+  await ensureAlarm();
+  void syncNow();
+  return syncStatus();
+}
+
+/** Disconnect this device: nothing remote is touched; what is stored here stays. */
+export async function disconnectSync(): Promise<void> {
+  pushSoon.cancel();
+  await running;
+  await forgetSync();
+  await browser.alarms.clear(SYNC_ALARM);
+}
