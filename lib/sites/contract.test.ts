@@ -88,6 +88,12 @@ describe.each(SITES.map((info) => [info.site, info as SiteInfo<string>] as const
       else {
         expect(own.seenIn.length).toBeGreaterThan(0);
         expect(own.note.trim().length).toBeGreaterThan(20);
+        // Told by address: the site's shared view is on its own host and is no conversation Engram reads.
+        if (own.seenIn.includes('url')) {
+          const shared = new URL(own.sharedView ?? 'https://invalid.example/');
+          expect(info.hosts).toContain(shared.hostname);
+          expect(info.conversationId(shared)).toBeNull();
+        }
       }
     });
 

@@ -63,9 +63,10 @@ export interface SiteInfo<S extends string = string> extends SiteCore<S> {
   doNotRemember: { seenIn: readonly PrivateSignal[] } | { none: string };
   /**
    * How a thread somebody else wrote is told from the person's own (#34), with the evidence and what it misses;
-   * or why the site gives no way to tell. The README's Sites table says the same.
+   * or why the site gives no way to tell. The README's Sites table says the same. `sharedView`: where told by
+   * address, a sample address of the site's shared view, which contract.test.ts checks is no conversation.
    */
-  ownership: { seenIn: readonly OwnerSignal[]; note: string } | { unknown: string };
+  ownership: { seenIn: readonly OwnerSignal[]; note: string; sharedView?: string } | { unknown: string };
   /** The site's own "send a message" request, which the MAIN-world tap watches to know a reply has finished. */
   reply: ReplyPattern;
   /** Where the site's saved memories are read, as their source (popup → Import saved memories). */

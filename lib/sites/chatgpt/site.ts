@@ -41,6 +41,7 @@ export const chatgpt: SiteInfo<'chatgpt'> = {
   ownership: {
     seenIn: ['url'],
     note: 'a /c/<id> address opens only the signed-in account’s own chats; a shared chat is /share/<id>, not a conversation address. Not told apart: a chat continued from someone’s shared link is saved in the person’s own history with the sharer’s turns in it (ChatGPT’s shared-links FAQ, 2023-06), and no author field on those copied turns is known (checked 2026-12)',
+    sharedView: 'https://chatgpt.com/share/6f0d2c1e-0a1b-4c3d-8e9f-001122334455',
   },
   reply: CHATGPT_REPLY,
   savedMemoriesUrl: 'https://chatgpt.com/backend-api/memories',

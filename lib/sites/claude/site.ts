@@ -31,6 +31,7 @@ export const claude: SiteInfo<'claude'> = {
   ownership: {
     seenIn: ['url'],
     note: 'a /chat/<uuid> address is one of the signed-in organization’s own chats; a shared chat is a snapshot at /share/<uuid> (read through chat_snapshots, whose JSON names its `creator`: an open-source client’s types, 2025-12), not a conversation address',
+    sharedView: 'https://claude.ai/share/6f0d2c1e-0a1b-4c3d-8e9f-001122334455',
   },
   reply: CLAUDE_REPLY,
   savedMemoriesUrl: 'https://claude.ai/api/organizations/memory',

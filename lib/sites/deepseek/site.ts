@@ -27,6 +27,7 @@ export const deepseek: SiteInfo<'deepseek'> = {
   ownership: {
     seenIn: ['url'],
     note: 'an /a/chat/s/<id> address is the person’s own chat, whose history the site answers to its owner’s token only (assumed: exporters read only their own); a shared chat is /share/<id>, not a conversation address',
+    sharedView: 'https://chat.deepseek.com/share/6f0d2c1e0a1b4c3d8e9f',
   },
   reply: DEEPSEEK_REPLY,
 };

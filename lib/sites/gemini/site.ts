@@ -24,6 +24,7 @@ export const gemini: SiteInfo<'gemini'> = {
   ownership: {
     seenIn: ['url'],
     note: 'an /app/<id> or /gem/<gem>/<id> address is the person’s own chat; a shared chat is /share/<id>, not a conversation address, and a Gem someone shared gives its instructions, not turns',
+    sharedView: 'https://gemini.google.com/share/6cc71b18a6f6',
   },
   reply: GEMINI_REPLY,
 };
