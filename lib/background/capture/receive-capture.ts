@@ -25,7 +25,8 @@ async function storeWithinLimits(req: CaptureRequest, sender: Sender, now: Date)
   const growth = await captureGrowth(write, complete);
   const limited = await chargeCapture(sender.tab?.id, write.conversation.key, growth, now.getTime());
   if (limited) return refused(limited);
-  const confirm = req.strategy === 'api' && req.confirmed === true;
+  // Kept only where a later page read needs it: elsewhere the address or the page can vouch for the chat.
+  const confirm = pageNeedsJson && req.strategy === 'api' && req.confirmed === true;
   const stored = await saveIfAllowed(write, complete, (mark) => verdict(mark) === 'ok', confirm);
   // A "this is private" committed between the check above and the write.
   if (stored === null) return refused(privacyRefusal(req.site, 'private') ?? '');
