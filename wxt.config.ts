@@ -1,10 +1,14 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from 'wxt';
+import { DATA_COLLECTION } from './lib/model/privacy';
 import { MATCH_PATTERNS } from './lib/sites/registry';
 import { chromiumRunner } from './scripts/runner';
 import { sqliteBuild } from './scripts/sqlite-build';
 import { addRanksFile, RANKS_PATH } from './scripts/tiktoken-ranks';
-import { bundledLibs, missingLibsReport, webllmBuild } from './scripts/webllm-libs';
+import { addLibFiles, checkLibs, missingReport, webllmBuild } from './scripts/webllm-libs';
+
+// The WebLLM model libraries, checked against their sha256 (a mismatch fails here, before anything is built).
+const libs = checkLibs();
 
 const runner = chromiumRunner({
   uid: process.getuid?.(),
@@ -19,26 +23,34 @@ export default defineConfig({
   imports: false,
   manifestVersion: 3,
   // No remotely hosted code (#11): web-llm's GitHub-hosted model list is cut out, and the model libraries this
-  // build ships are listed for the UI (scripts/webllm-libs.ts).
-  vite: () => ({
+  // build ships are listed for the UI (scripts/webllm-libs.ts); Firefox's package has no local model (#35).
+  vite: ({ browser }) => ({
     plugins: [webllmBuild(), sqliteBuild()],
     // Workers are bundled apart from the pages that start them: the past index's worker imports sqlite-wasm.
     worker: { format: 'es', plugins: () => [sqliteBuild()] },
     define: {
-      'import.meta.env.ENGRAM_WEBLLM_LIBS': JSON.stringify(JSON.stringify(bundledLibs())),
+      'import.meta.env.ENGRAM_WEBLLM_LIBS': JSON.stringify(
+        JSON.stringify(browser === 'firefox' ? [] : libs.present),
+      ),
       'import.meta.env.ENGRAM_RANKS_PATH': JSON.stringify(RANKS_PATH),
     },
   }),
   hooks: {
-    'build:publicAssets': addRanksFile,
-    'build:done': () => {
-      const report = missingLibsReport();
-      if (report) console.warn(`\n\u001b[33m${report}\u001b[0m\n`);
+    'build:publicAssets': async (wxt, files) => {
+      await addRanksFile(wxt, files);
+      addLibFiles(libs)(wxt, files);
     },
-    // A release must not ship local models that cannot run.
-    'zip:start': () => {
-      const report = missingLibsReport();
-      if (report && !process.env.ENGRAM_ALLOW_MISSING_MODEL_LIBS) throw new Error(report);
+    'build:done': (wxt) => {
+      const report = wxt.config.browser === 'firefox' ? '' : missingReport(libs);
+      if (report)
+        console.warn(
+          `\n\u001b[33m${report} This build offers only the local models whose libraries it has.\u001b[0m\n`,
+        );
+    },
+    // A Chrome release ships every library (#35); Firefox's package has no local model.
+    'zip:start': (wxt) => {
+      const report = wxt.config.browser === 'firefox' ? '' : missingReport(libs);
+      if (report) throw new Error(report);
     },
     // `npm start` as root says why Chromium runs without its sandbox (#14); with no display, why it cannot start (#26).
     'server:started': runner.announce,
@@ -80,7 +92,8 @@ export default defineConfig({
             gecko: {
               id: 'engram@engram.local',
               strict_min_version: '142.0',
-              data_collection_permissions: { required: ['none'] },
+              // What leaves this computer, and to whom, is in PRIVACY.md (#35).
+              data_collection_permissions: { required: [...DATA_COLLECTION.required] },
             },
           },
         }

@@ -6,7 +6,8 @@ import { handleCommand } from '../lib/background/preview/shortcut';
 import { handlers } from '../lib/background/handlers';
 import { mark } from '../lib/background/recall/click-marks';
 import { frames } from '../lib/background/preview/preview-frames';
-import { useWebLlm } from '../lib/background/pipeline/current-provider';
+import { chromeDeps } from '../lib/background/pipeline/chrome-model';
+import { useLocalEngines } from '../lib/background/pipeline/current-provider';
 import { AGENTS_ALARM, startAgents } from '../lib/background/agents/agent-links';
 import { watchReviewBadge } from '../lib/background/memories/review-badge';
 import { watchStoredMemories } from '../lib/background/recall/embedding-sync';
@@ -17,7 +18,7 @@ import { followSiteSwitches } from '../lib/background/capture/site-switch';
 import { startSync, SYNC_ALARM, syncNow } from '../lib/background/sync/sync-runner';
 import { restrictStorage } from '../lib/background/shared/storage-access';
 import { forgetTab, leftConversation } from '../lib/background/capture/tab-conversations';
-import { webllmProvider } from '../lib/background/pipeline/webllm-provider';
+import { resumeWebLlmDownloads, webllmProvider } from '../lib/background/pipeline/webllm-provider';
 import { registerHandlers } from '../lib/messaging/background';
 import { sendToTab } from '../lib/messaging/tab';
 
@@ -30,7 +31,7 @@ export default defineBackground(() => {
   registerHandlers(handlers, browser.runtime.getURL('/'));
   // A site switched off or on in Settings → Sites reaches its open tabs at once (#24).
   followSiteSwitches();
-  useWebLlm(webllmProvider);
+  useLocalEngines({ webllm: webllmProvider, chrome: () => chromeDeps() });
   // Desktop apps (#27): the link to engram-mcp servers, only while the person has switched it on.
   const agents = startAgents();
   browser.alarms.onAlarm.addListener((alarm) => {
@@ -41,6 +42,8 @@ export default defineBackground(() => {
   // A startup listener has the browser start the worker with itself: the link comes back at once, not at the
   // alarm's first beat (up to 30 s later).
   browser.runtime.onStartup.addListener(() => void agents().catch(() => undefined));
+  // A local model's download that the browser's exit interrupted goes on from its last shard (#35).
+  browser.runtime.onStartup.addListener(() => void resumeWebLlmDownloads().catch(() => undefined));
   // A conversation settles when its tab closes or leaves it (#4).
   browser.tabs.onRemoved.addListener((tabId) => {
     void frames.forget(tabId);

@@ -1,9 +1,9 @@
 // `npm run test:e2e:repeat -- N`: builds once, runs the e2e suite N times and prints, after each run and in a
 // final table, which tests failed how often (#12: a test that fails 1 run in 20 breaks CI).
 // Extra arguments after N are passed to vitest (e.g. a file: `-- 5 test/e2e/insert.e2e.ts`).
-import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
+import { minutes, runStage } from './stage.mjs';
 
 const [countArg = '5', ...vitestArgs] = process.argv.slice(2);
 const runs = Number(countArg);
@@ -15,22 +15,11 @@ if (!Number.isInteger(runs) || runs < 1) {
 const LIMIT_MS = 25 * 60_000;
 mkdirSync('.test-results', { recursive: true });
 
-/**
- * Runs a command in its own process group and, past LIMIT_MS, kills the whole group: spawnSync's timeout
- * killed only npx, and the orphaned vitest and its Chromium ran on beside the next run (#12, seen here).
- */
-function sh(cmd, args) {
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: 'inherit', env: process.env, detached: true });
-    const timer = setTimeout(() => {
-      console.log(`== killed after ${LIMIT_MS / 60_000} min`);
-      process.kill(-child.pid, 'SIGKILL');
-    }, LIMIT_MS);
-    child.on('exit', (status) => {
-      clearTimeout(timer);
-      resolve({ status });
-    });
-  });
+/** A command as a stage (scripts/stage.mjs): its own process group, and past LIMIT_MS every process of it stops. */
+async function sh(cmd, args) {
+  const r = await runStage('e2e-repeat', cmd, args, { limitMs: LIMIT_MS });
+  if (r.timedOut) console.log(`== killed after ${minutes(r.ms)} (limit ${minutes(LIMIT_MS)})`);
+  return { status: r.timedOut ? null : r.status };
 }
 
 /** Test name -> outcome for one run; a file that broke before its tests ran counts as one failure. */
@@ -92,8 +81,9 @@ for (let i = 1; i <= runs; i++) {
   for (const name of failed) console.log(`   FAIL ${name}`);
 }
 
-const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-console.log(`\n== e2e repeat: ${greenRuns}/${runs} runs green, ${seen.size} tests, ${minutes} min`);
+console.log(
+  `\n== e2e repeat: ${greenRuns}/${runs} runs green, ${seen.size} tests, ${minutes(Date.now() - started)}`,
+);
 if (failures.size === 0) console.log('no test failed');
 else {
   console.log('failures  test');

@@ -1,42 +1,55 @@
 // `npm test`: lint, unit tests, Chrome build, e2e in Chromium, Firefox build + web-ext lint, e2e in Firefox.
-// Prints one summary line per suite and a final "N passed, N failed, N skipped" line (read by CI).
-import { spawnSync } from 'node:child_process';
+// Prints one summary line per suite, each stage's time, and a final "N passed, N failed, N skipped" line (read by CI).
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { minutes, runStage } from './stage.mjs';
 
 mkdirSync('.test-results', { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const times = [];
 let broken = false;
 
-// A hung suite must fail, not eat CI's 90 minutes: a circular vi.mock import once hung silently (#6 merge).
-const LIMIT_MS = 25 * 60_000;
+// Each stage's limit (#33): about twice what it took on this project's 2-core machine with `stress-ng --cpu 2`
+// beside it (README, "Tests"), so a slow machine passes and a hung stage (a circular vi.mock import once hung
+// silently, #6) fails with its name long before CI's 90 minutes. Their sum stays under 90 minutes, so the summary
+// is always printed.
+const MIN = 60_000;
+const LIMITS = {
+  prepare: 3 * MIN,
+  lint: 8 * MIN,
+  unit: 15 * MIN,
+  'mcp build': 3 * MIN,
+  build: 5 * MIN,
+  e2e: 35 * MIN,
+  'firefox build': 5 * MIN,
+  firefox: 15 * MIN,
+};
 
-function run(label, cmd, args, limitMs = LIMIT_MS) {
+async function run(label, cmd, args) {
   console.log(`\n== ${label}: ${cmd} ${args.join(' ')}`);
-  const result = spawnSync(cmd, args, {
-    stdio: 'inherit',
-    env: process.env,
-    timeout: limitMs,
-    killSignal: 'SIGKILL',
-  });
-  if (result.status !== 0) {
-    const why = result.error ? result.error.message : `exit ${result.status}`;
-    console.error(`== ${label} FAILED (${why})`);
-    broken = true;
+  const limitMs = LIMITS[label];
+  const r = await runStage(label, cmd, args, { limitMs });
+  times.push({ label, ms: r.ms, timedOut: r.timedOut });
+  if (r.timedOut) {
+    console.error(
+      `== ${label} RAN OUT OF TIME: its limit is ${minutes(limitMs)} and it ran ${minutes(r.ms)}; every process of it was stopped`,
+    );
+  } else if (r.status !== 0) {
+    console.error(
+      `== ${label} FAILED (${r.error ? r.error.message : `exit ${r.status}`}) after ${minutes(r.ms)}`,
+    );
   }
-  return result.status === 0;
+  const ok = r.status === 0 && !r.timedOut;
+  if (!ok) broken = true;
+  return ok;
 }
 
-// The unit suite takes 1–3 minutes; one that hangs at import (a mock importing itself, 2026-12-01) must not
-// cost CI 25 of them before it says so.
-const UNIT_LIMIT_MS = 10 * 60_000;
-
-function vitest(label, config, limitMs) {
+async function vitest(label, config) {
   const out = `.test-results/${label}.json`;
   // A suite killed at its limit writes no report: without this, the last run's file was read as this run's
   // ("unit: 505 passed" after a unit suite that timed out, 2026-12-01).
   rmSync(out, { force: true });
   const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`];
-  run(label, 'npx', config ? [...args, '--config', config] : args, limitMs);
+  await run(label, 'npx', config ? [...args, '--config', config] : args);
   try {
     const r = JSON.parse(readFileSync(out, 'utf8'));
     const skipped = r.numPendingTests + r.numTodoTests;
@@ -56,14 +69,20 @@ function vitest(label, config, limitMs) {
   }
 }
 
-run('prepare', 'npx', ['wxt', 'prepare']);
-run('lint', 'npm', ['run', 'lint']);
-vitest('unit', undefined, UNIT_LIMIT_MS);
+await run('prepare', 'npx', ['wxt', 'prepare']);
+await run('lint', 'npm', ['run', 'lint']);
+await vitest('unit');
 // engram-mcp (#27), which the Desktop apps e2e starts as an agent would (npm install builds it too).
-const mcp = run('mcp build', 'npm', ['run', 'build:mcp']);
-if (run('build', 'npx', ['wxt', 'build']) && mcp) vitest('e2e', 'vitest.e2e.config.ts');
+const mcp = await run('mcp build', 'npm', ['run', 'build:mcp']);
+if ((await run('build', 'npx', ['wxt', 'build'])) && mcp) await vitest('e2e', 'vitest.e2e.config.ts');
 // Firefox in every run (#14): Debian's firefox-esr over WebDriver BiDi, after web-ext lint of the same build.
-if (run('firefox build', 'npm', ['run', 'lint:firefox'])) vitest('firefox', 'vitest.firefox.config.ts');
+if (await run('firefox build', 'npm', ['run', 'lint:firefox']))
+  await vitest('firefox', 'vitest.firefox.config.ts');
 
+console.log('\nstage times:');
+for (const t of times)
+  console.log(
+    `  ${t.label.padEnd(14)} ${minutes(t.ms)}${t.timedOut ? `  (ran out of its ${minutes(LIMITS[t.label])})` : ''}`,
+  );
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(broken || totals.failed > 0 || totals.passed === 0 ? 1 : 0);

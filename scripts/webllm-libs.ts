@@ -1,35 +1,65 @@
-// Build-time side of "no remotely hosted code" (#11). web-llm 0.2.86 resolves each model's WebGPU library from
-// its record's `model_lib`, by default a raw.githubusercontent.com URL on `main`, fetched and run at load time;
-// the npm package does not contain those .wasm files, and no package on the npm registry ships them (checked
-// 2026-12: @mlc-ai/web-llm, @mlc-ai/web-runtime, @browser-ai/web-llm). So:
-// - the libraries are taken only from public/webllm/ (copied into the package as /webllm/*.wasm);
-// - the build lists which are there (import.meta.env.ENGRAM_WEBLLM_LIBS) so Options and the offscreen document
-//   say plainly which models cannot run; it warns loudly on every build and fails `wxt zip` (a release);
-// - web-llm's own prebuilt model list, with its GitHub and unpinned Hugging Face URLs, is cut out of the bundle.
-import { existsSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+// Build-time side of the WebLLM model libraries (#11, #35). web-llm resolves each model's WebGPU library from
+// its record's `model_lib`, by default a raw.githubusercontent.com URL fetched and run at load time; Engram
+// never runs code from the network, so the libraries ship inside the Chrome package as /webllm/*.wasm.
+// They are inputs of the build, not files of the repository: lib/providers/webllm-libs.ts names each with its
+// sha256, and the build takes them from ENGRAM_WEBLLM_DIR (default ../shared/webllm), checks every hash, fails
+// on a mismatch, and ships exactly the libraries that match. `wxt zip` (a release) fails when any is missing.
+// web-llm's own prebuilt model list, with its GitHub and unpinned Hugging Face URLs, is cut out of the bundle.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { WEBLLM_MODELS } from '../lib/providers/gpu';
+import type { Wxt } from 'wxt';
+import { SHIPPED_LIBS } from '../lib/providers/webllm-libs';
 
-export const LIB_DIR = resolve('public/webllm');
+export const LIB_ENV = 'ENGRAM_WEBLLM_DIR';
 
-export function bundledLibs(dir = LIB_DIR): string[] {
-  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.wasm')) : [];
+export function libSource(env: Record<string, string | undefined> = process.env): string {
+  return resolve(env[LIB_ENV] || '../shared/webllm');
 }
 
-export function missingLibs(present = bundledLibs()): { label: string; lib: string }[] {
-  return WEBLLM_MODELS.filter((m) => !present.includes(m.lib)).map(({ label, lib }) => ({ label, lib }));
+export interface LibCheck {
+  dir: string;
+  present: string[];
+  missing: string[];
 }
 
-export function missingLibsReport(missing = missingLibs()): string {
+/** Which shipped libraries are in `dir`; throws on a file whose sha256 is not the manifest's. */
+export function checkLibs(dir = libSource()): LibCheck {
+  const present: string[] = [];
+  const missing: string[] = [];
+  for (const lib of SHIPPED_LIBS) {
+    const path = join(dir, lib.file);
+    if (!existsSync(path)) {
+      missing.push(lib.file);
+      continue;
+    }
+    const sha = createHash('sha256').update(readFileSync(path)).digest('hex');
+    if (sha !== lib.sha256)
+      throw new Error(
+        `Engram: ${path} is not the library the build ships (sha256 ${sha}, expected ${lib.sha256}); replace it with the file from ${lib.source}.`,
+      );
+    present.push(lib.file);
+  }
+  return { dir, present, missing };
+}
+
+/** The one line `npm run zip` fails with when libraries are missing. */
+export function missingReport({ dir, missing }: LibCheck): string {
   if (missing.length === 0) return '';
-  const lines = missing.map((m) => `  - ${m.label}: ${join('public/webllm', m.lib)}`);
-  return [
-    `Engram: ${missing.length} WebLLM model librar${missing.length === 1 ? 'y is' : 'ies are'} not in this build:`,
-    ...lines,
-    'Those local models cannot run (Options → Model says so). Engram never downloads code at run time;',
-    'put the matching web-llm 0.2.86 .wasm files there (see README, "Local models") before a release.',
-  ].join('\n');
+  const where = relative(process.cwd(), dir) || dir;
+  return `Engram: ${missing.length} of ${SHIPPED_LIBS.length} WebLLM model libraries are missing: put the files named in lib/providers/webllm-libs.ts in ${where}/ (or set ${LIB_ENV} to their folder).`;
+}
+
+type PublicFiles = Parameters<NonNullable<import('wxt').WxtHooks['build:publicAssets']>>[1];
+
+/** Copies the verified libraries into the Chrome package; Firefox's has no local model (#35). */
+export function addLibFiles(check: LibCheck) {
+  return (wxt: Wxt, files: PublicFiles): void => {
+    if (wxt.config.browser === 'firefox') return;
+    for (const file of check.present)
+      files.push({ absoluteSrc: join(check.dir, file), relativeDest: `webllm/${file}` });
+  };
 }
 
 /** Cuts web-llm's prebuilt model list (GitHub-hosted libraries, weights at `main`) down to nothing. */

@@ -1,42 +1,55 @@
 import 'fake-indexeddb/auto';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { sendMessage } from '../../lib/messaging/send';
-import { webllmProgressItem } from '../../lib/providers/settings';
+import type { ChromeModelStatus } from '../../lib/model/chrome-model';
+import { chromeDownloadItem, webllmDownloadsItem } from '../../lib/providers/settings';
 import { resetDbForTests } from '../../lib/store/db';
 import { ModelSettings } from './ModelSettings';
 
 vi.mock('../../lib/messaging/send', () => ({ sendMessage: vi.fn() }));
-// This build "ships" every model library but Llama 3.2 3B's (the build sets this from public/webllm, #11).
+// This build ships every model library but Gemma 2's q4f16 (the build sets this from what it verified, #35).
 vi.hoisted(() =>
   vi.stubEnv(
     'ENGRAM_WEBLLM_LIBS',
     JSON.stringify([
-      'Qwen2-1.5B-Instruct-q4f16_1_cs1k-webgpu.wasm',
-      'Llama-3.2-1B-Instruct-q4f16_1_cs1k-webgpu.wasm',
-      'Qwen2.5-3B-Instruct-q4f16_1_cs1k-webgpu.wasm',
+      'Qwen2-0.5B-Instruct-q4f16_1-ctx4k_cs1k-webgpu.wasm',
+      'Qwen2-1.5B-Instruct-q4f16_1-ctx4k_cs1k-webgpu.wasm',
+      'Qwen2-1.5B-Instruct-q4f32_1-ctx4k_cs1k-webgpu.wasm',
+      'gemma-2-2b-it-q4f32_1-ctx4k_cs1k-webgpu.wasm',
+      'snowflake-arctic-embed-s-q0f32-ctx512_cs512_batch4-webgpu.wasm',
     ]),
   ),
 );
 const send = vi.mocked(sendMessage);
+let chrome: ChromeModelStatus = { state: 'absent', download: null, languages: [] };
 
 beforeEach(async () => {
   fakeBrowser.reset();
   await resetDbForTests();
   send.mockImplementation(async (type) => {
     if (type === 'getProviderStatus') return { kind: 'none', model: '', baseUrl: '', hasKey: true };
+    if (type === 'chromeModelStatus') return chrome;
     if (type === 'testProvider')
       return { ok: false, message: 'Could not use gpt-4o-mini: HTTP 401: bad key' };
     return { ok: true };
   });
 });
-afterEach(() => send.mockReset());
+afterEach(() => {
+  // Unmounted before the mock goes: a section still waiting for its status must not mount its form unmocked.
+  cleanup();
+  send.mockReset();
+  chrome = { state: 'absent', download: null, languages: [] };
+  vi.unstubAllEnvs();
+});
 
 test('without a usable GPU it says so and offers only the API providers', async () => {
   render(<ModelSettings />);
   expect((await screen.findByText(/No usable GPU: choose an API provider/)).textContent).toMatch(/WebGPU/);
+  // Nothing to download is offered before the GPU is known to be usable (#35).
+  expect(screen.queryByRole('button', { name: /^Download/ })).toBeNull();
   const options = [...(await screen.findByLabelText('Provider')).querySelectorAll('option')].map(
     (o) => o.value,
   );
@@ -72,45 +85,172 @@ test('prompt versions show their descriptions', async () => {
   expect(screen.getByText(/Durable, self-contained memories/)).toBeTruthy();
 });
 
-test('with a usable GPU: local models with sizes, Download asks the background, progress is shown', async () => {
-  const adapter = { isFallbackAdapter: false, info: { vendor: 'nvidia', architecture: 'ampere' } };
+function withGpu(features: string[]) {
+  const adapter = { info: { vendor: 'nvidia', architecture: 'ampere' }, features: new Set(features) };
   Object.defineProperty(navigator, 'gpu', {
     value: { requestAdapter: async () => adapter },
     configurable: true,
   });
-  await webllmProgressItem.setValue({
-    model: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC',
-    progress: 0.42,
-    text: 'Fetching',
+  return () => Reflect.deleteProperty(navigator, 'gpu');
+}
+
+const modelNames = () =>
+  [...screen.getByRole('list', { name: 'Local models' }).querySelectorAll('strong')].map(
+    (e) => e.textContent,
+  );
+
+test('with shader-f16: the q4f16 models whose library ships, each with its download state (#35)', async () => {
+  const done = withGpu(['shader-f16']);
+  const report = { rev: '0123456789abcdef0123456789abcdef01234567', totalBytes: 276_000_000, error: null };
+  await webllmDownloadsItem.setValue({
+    'Qwen2.5-0.5B-Instruct-q4f16_1-MLC': {
+      ...report,
+      model: 'Qwen2.5-0.5B-Instruct-q4f16_1-MLC',
+      state: 'ready',
+      doneBytes: 276_000_000,
+    },
+    'Qwen2.5-1.5B-Instruct-q4f16_1-MLC': {
+      ...report,
+      model: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC',
+      state: 'failed',
+      doneBytes: 0,
+      error: 'Could not download params_shard_3.bin: the server answered 403.',
+    },
   });
   try {
     render(<ModelSettings />);
-    expect(await screen.findByText(/Local models run on this device \(nvidia ampere\)/)).toBeTruthy();
-    expect(screen.getByText(/Qwen2.5 1.5B Instruct · 1.0 GB download/)).toBeTruthy();
-    expect(screen.getByRole('progressbar')).toHaveProperty('value', 0.42);
-    // The model's name, not its build id (#16 siblings: "Downloading Qwen2.5-1.5B-Instruct-q4f16_1-MLC: 42%").
-    expect(screen.getByText('Downloading Qwen2.5 1.5B Instruct: 42%')).toBeTruthy();
-    // Each Download says which model it fetches, as Retry names its chat.
-    await userEvent.click(screen.getByRole('button', { name: 'Download Llama 3.2 1B Instruct' }));
-    expect(send).toHaveBeenCalledWith('webllmLoad', { model: 'Llama-3.2-1B-Instruct-q4f16_1-MLC' });
-    // A model whose library is not packaged cannot be downloaded, and the page says why.
-    expect(screen.getByText(/Llama 3.2 3B Instruct · .* · not in this build/)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Download Llama 3.2 3B Instruct' })).toHaveProperty(
-      'disabled',
-      true,
+    expect(await screen.findByText(/WebLLM models run on this device’s GPU \(nvidia ampere\)/)).toBeTruthy();
+    // Gemma 2's q4f16 library is not in this build: hidden, not greyed; no q4f32 build on an f16 GPU.
+    expect(modelNames()).toEqual(['Qwen2.5 0.5B Instruct', 'Qwen2.5 1.5B Instruct']);
+    expect(screen.getByText('Downloaded · 276 MB on this device')).toBeTruthy();
+    // A refused file is named, with a Retry that continues the download.
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Could not download params_shard_3.bin: the server answered 403.',
     );
-    const note = screen.getByRole('note');
-    expect(note.textContent).toMatch(/Not in this build: Llama 3.2 3B Instruct\./);
-    // The library file names are a detail for whoever builds Engram, behind a disclosure.
-    expect(note.querySelector('p')?.textContent).not.toMatch(/wasm|WebGPU librar/);
-    expect(note.querySelector('details')?.textContent).toContain(
-      'Llama-3.2-3B-Instruct-q4f16_1_cs1k-webgpu.wasm',
-    );
+    await userEvent.click(screen.getByRole('button', { name: 'Retry Qwen2.5 1.5B Instruct' }));
+    expect(send).toHaveBeenCalledWith('webllmLoad', { model: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC' });
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Qwen2.5 0.5B Instruct' }));
+    expect(send).toHaveBeenCalledWith('webllmDelete', { model: 'Qwen2.5-0.5B-Instruct-q4f16_1-MLC' });
     const kinds = [...screen.getByLabelText('Provider', { exact: true }).querySelectorAll('option')];
     expect(kinds.map((o) => o.value)).toContain('webllm');
+    // The on-device embedder for "Match by meaning", with no key.
+    await userEvent.click(screen.getByRole('button', { name: 'Download Snowflake Arctic Embed S' }));
+    expect(send).toHaveBeenCalledWith('webllmLoad', { model: 'snowflake-arctic-embed-s-q0f32-MLC-b4' });
   } finally {
-    Reflect.deleteProperty(navigator, 'gpu');
+    done();
   }
+});
+
+test('without shader-f16: the q4f32 builds, with download progress in bytes', async () => {
+  const done = withGpu([]);
+  await webllmDownloadsItem.setValue({
+    'gemma-2-2b-it-q4f32_1-MLC': {
+      model: 'gemma-2-2b-it-q4f32_1-MLC',
+      rev: '0123456789abcdef0123456789abcdef01234567',
+      state: 'downloading',
+      doneBytes: 500_000_000,
+      totalBytes: 1_500_000_000,
+      error: null,
+    },
+  });
+  try {
+    render(<ModelSettings />);
+    await screen.findByText(/WebLLM models run on this device/);
+    expect(modelNames()).toEqual(['Qwen2.5 1.5B Instruct', 'Gemma 2 2B']);
+    expect(screen.getByText('Downloading Gemma 2 2B: 500 MB of 1.50 GB')).toBeTruthy();
+    expect(screen.getByRole('progressbar')).toHaveProperty('value', 500_000_000);
+    await userEvent.click(screen.getByRole('button', { name: 'Download Qwen2.5 1.5B Instruct' }));
+    expect(send).toHaveBeenCalledWith('webllmLoad', { model: 'Qwen2.5-1.5B-Instruct-q4f32_1-MLC' });
+  } finally {
+    done();
+  }
+});
+
+describe("Chrome's built-in model (#35)", () => {
+  const languages = [
+    { tag: 'en', name: 'English', reads: true },
+    { tag: 'fr', name: 'French', reads: false },
+  ];
+
+  test('absent (Debian Chromium): said plainly, and not offered', async () => {
+    render(<ModelSettings />);
+    expect(await screen.findByText(/This browser has no built-in model/)).toBeTruthy();
+    const kinds = [...(await screen.findByLabelText('Provider')).querySelectorAll('option')].map(
+      (o) => o.value,
+    );
+    expect(kinds).not.toContain('chrome');
+  });
+
+  test('unavailable: the plain reasons, and not offered', async () => {
+    chrome = { state: 'unavailable', download: null, languages: [] };
+    render(<ModelSettings />);
+    expect((await screen.findByText(/cannot run on this computer/)).textContent).toMatch(
+      /disk.*administrator/,
+    );
+    const kinds = [...(await screen.findByLabelText('Provider')).querySelectorAll('option')].map(
+      (o) => o.value,
+    );
+    expect(kinds).not.toContain('chrome');
+  });
+
+  test('downloadable: a Download button asks the background; progress comes from storage', async () => {
+    chrome = { state: 'downloadable', download: null, languages };
+    render(<ModelSettings />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Download Chrome’s model' }));
+    expect(send).toHaveBeenCalledWith('chromeModelDownload', {});
+    chrome = { state: 'downloading', download: null, languages };
+    await chromeDownloadItem.setValue({ loaded: 0.42, error: null });
+    expect(await screen.findByText(/Downloading Chrome’s built-in model: 42%/)).toBeTruthy();
+  });
+
+  test('a failed download says why, with a Retry', async () => {
+    const download = { loaded: 0, error: 'Not enough disk space.' };
+    chrome = { state: 'downloadable', download, languages };
+    // The background wrote it where the page watches too.
+    await chromeDownloadItem.setValue(download);
+    render(<ModelSettings />);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/did not finish: Not enough disk space/);
+    expect(screen.getByRole('button', { name: 'Retry the download' })).toBeTruthy();
+  });
+
+  test('available: offered first, the languages it reads, and a provider for the others', async () => {
+    chrome = { state: 'available', download: null, languages };
+    render(<ModelSettings />);
+    expect(await screen.findByText(/Chrome’s built-in model is ready/)).toBeTruthy();
+    expect(screen.getByText(/reads English; not French/)).toBeTruthy();
+    const provider = await screen.findByLabelText('Provider');
+    expect([...provider.querySelectorAll('option')].map((o) => o.value).slice(0, 2)).toEqual([
+      'none',
+      'chrome',
+    ]);
+    await userEvent.selectOptions(provider, 'chrome');
+    await userEvent.selectOptions(screen.getByLabelText('Send them to'), 'anthropic');
+    await userEvent.type(screen.getByRole('combobox', { name: 'Model' }), 'claude-haiku-4-5');
+    await userEvent.type(screen.getByLabelText('API key'), 'sk-ant-x');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() =>
+      expect(send).toHaveBeenCalledWith('saveProvider', {
+        kind: 'chrome',
+        model: 'built-in',
+        baseUrl: '',
+        fallback: { kind: 'anthropic', model: 'claude-haiku-4-5', baseUrl: '' },
+        apiKey: 'sk-ant-x',
+      }),
+    );
+  });
+});
+
+test('Firefox: no local model, said in plain words, with the other providers', async () => {
+  vi.stubEnv('FIREFOX', true as unknown as string);
+  render(<ModelSettings />);
+  expect((await screen.findByRole('note')).textContent).toMatch(
+    /Engram for Firefox has no model that runs inside the browser/,
+  );
+  const kinds = [...(await screen.findByLabelText('Provider')).querySelectorAll('option')].map(
+    (o) => o.value,
+  );
+  expect(kinds).toEqual(['none', 'openai', 'anthropic']);
+  expect(send).not.toHaveBeenCalledWith('chromeModelStatus', expect.anything());
 });
 
 test('the form is checked as shown: bad addresses and missing keys are refused with the reason (#16)', async () => {

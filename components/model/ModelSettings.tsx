@@ -1,12 +1,16 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { browser } from 'wxt/browser';
 import { sendMessage } from '../../lib/messaging/send';
-import { originPattern, type ProviderKind, type ProviderStatus } from '../../lib/model/provider';
-import { WEBLLM_MODELS } from '../../lib/providers/gpu';
+import { originPattern, remoteOf, type ProviderStatus } from '../../lib/model/provider';
+import { CHROME_MODEL } from '../../lib/providers/chrome';
+import type { GpuStatus } from '../../lib/providers/gpu';
+import { offeredModels } from '../../lib/providers/webllm-models';
+import { useChromeModel } from '../shared/useChromeModel';
+import { ChromeModelPanel } from './ChromeModelPanel';
 import { JobList } from './JobList';
 import { PromptVersions } from './PromptVersions';
 import { endpointHint, formProblem, sameOrigin } from './providerForm';
-import { ProviderFields } from './ProviderFields';
+import { ProviderFields, type Engines } from './ProviderFields';
 import { Button, ErrorText } from '../shared/ui';
 import { useAction } from '../shared/useAction';
 import { useGpuStatus, WebLlmPanel } from './WebLlmPanel';
@@ -15,8 +19,9 @@ import { useGpuStatus, WebLlmPanel } from './WebLlmPanel';
  * Host access for the endpoint is asked for at save time, never granted at install (#4). The request starts
  * inside the click (Chrome needs the user gesture) and is not awaited before saving: the prompt may stay open.
  */
-function askAccess(kind: ProviderKind, baseUrl: string): Promise<string> {
-  const pattern = originPattern(kind, baseUrl);
+function askAccess(form: ProviderStatus): Promise<string> {
+  const remote = remoteOf(form);
+  const pattern = originPattern(remote.kind, remote.baseUrl);
   if (!pattern) return Promise.resolve('');
   const refused = ` Engram was not given access to ${pattern}: calls work only if that server allows them.`;
   try {
@@ -50,8 +55,8 @@ function useProviderForm() {
   };
   const save = useAction(async () => {
     if (!form || !check(form)) return;
-    const access = askAccess(form.kind, form.baseUrl);
-    const settings = { kind: form.kind, model: form.model, baseUrl: form.baseUrl };
+    const access = askAccess(form);
+    const settings = { kind: form.kind, model: form.model, baseUrl: form.baseUrl, fallback: form.fallback };
     await sendMessage('saveProvider', apiKey ? { ...settings, apiKey } : settings);
     const next = { ...form, hasKey: apiKey.length > 0 || (!!saved?.hasKey && sameOrigin(form, saved)) };
     setFormState(next);
@@ -63,7 +68,7 @@ function useProviderForm() {
   const test = useAction(async () => {
     if (!form) return;
     setNotice('');
-    const shown = { kind: form.kind, model: form.model, baseUrl: form.baseUrl };
+    const shown = { kind: form.kind, model: form.model, baseUrl: form.baseUrl, fallback: form.fallback };
     const reply = await sendMessage('testProvider', { form: apiKey ? { ...shown, apiKey } : shown });
     setNotice(reply.message);
   });
@@ -84,23 +89,23 @@ function Notices({ notice, problem, hint }: { notice: string; problem: string | 
   );
 }
 
-function ProviderForm({ gpuUsable }: { gpuUsable: boolean }) {
+/** A provider newly picked starts with its defaults: Chrome's one model and no fallback, WebLLM's first model. */
+function switched(next: ProviderStatus, engines: Engines): ProviderStatus {
+  if (next.kind === 'chrome')
+    return { ...next, model: CHROME_MODEL, baseUrl: '', fallback: { kind: 'none', model: '', baseUrl: '' } };
+  const model = next.kind === 'webllm' ? (engines.webllmModels[0]?.id ?? '') : '';
+  return { ...next, model, fallback: undefined };
+}
+
+function ProviderForm({ engines }: { engines: Engines }) {
   const { form, setForm, apiKey, setApiKey, notice, problem, save, test } = useProviderForm();
   if (!form) return null;
   const submit = (e: FormEvent) => (e.preventDefault(), void save.run());
   const onChange = (next: ProviderStatus) =>
-    setForm(
-      next.kind === form.kind ? next : { ...next, model: next.kind === 'webllm' ? WEBLLM_MODELS[0].id : '' },
-    );
+    setForm(next.kind === form.kind ? next : switched(next, engines));
   return (
     <form className="stack card" onSubmit={submit} noValidate aria-label="Model provider">
-      <ProviderFields
-        form={form}
-        gpuUsable={gpuUsable}
-        apiKey={apiKey}
-        onKey={setApiKey}
-        onChange={onChange}
-      />
+      <ProviderFields form={form} engines={engines} apiKey={apiKey} onKey={setApiKey} onChange={onChange} />
       <div className="row">
         <Button variant="primary" type="submit" busy={save.busy}>
           Save
@@ -109,7 +114,11 @@ function ProviderForm({ gpuUsable }: { gpuUsable: boolean }) {
           {test.busy ? 'Testing…' : 'Test connection'}
         </Button>
       </div>
-      <Notices notice={notice} problem={problem} hint={endpointHint(form)} />
+      <Notices
+        notice={notice}
+        problem={problem}
+        hint={endpointHint({ ...remoteOf(form), hasKey: form.hasKey })}
+      />
       <ErrorText
         what="Could not do that"
         error={save.error ?? test.error}
@@ -119,15 +128,43 @@ function ProviderForm({ gpuUsable }: { gpuUsable: boolean }) {
   );
 }
 
-/** The "Model" section of the options page (#4). */
+function enginesOf(gpu: GpuStatus | null, chrome: boolean): Engines {
+  const models = gpu?.usable ? offeredModels(gpu.f16) : [];
+  return {
+    chrome,
+    webllm: models.length > 0,
+    webllmModels: models.map((m) => ({ id: m.id, label: m.label })),
+  };
+}
+
+/** Firefox's package has no local model (#35): said plainly, with what works instead. */
+export const FIREFOX_NO_LOCAL =
+  'Engram for Firefox has no model that runs inside the browser: Chrome’s built-in model and WebLLM need Chrome. Choose an API key below, or a model server on this computer (Ollama, LM Studio) as OpenAI-compatible with http://localhost.';
+
+/** The "Model" section of the options page (#4, #35). */
 export function ModelSettings() {
   const gpu = useGpuStatus();
+  const chrome = useChromeModel();
+  const state = chrome.status?.state;
+  const engines = enginesOf(
+    gpu,
+    state === 'available' || state === 'downloadable' || state === 'downloading',
+  );
   return (
     <section className="stack" aria-labelledby="model-title">
       <h1 id="model-title">Model</h1>
       <p className="muted">Engram sends conversation text only to the model provider you choose here.</p>
-      <WebLlmPanel gpu={gpu} />
-      <ProviderForm gpuUsable={gpu?.usable ?? false} />
+      {import.meta.env.FIREFOX ? (
+        <p role="note" className="card">
+          {FIREFOX_NO_LOCAL}
+        </p>
+      ) : (
+        <>
+          {chrome.status && <ChromeModelPanel status={chrome.status} onChange={chrome.refresh} />}
+          <WebLlmPanel gpu={gpu} />
+        </>
+      )}
+      {(import.meta.env.FIREFOX || (chrome.status && gpu)) && <ProviderForm engines={engines} />}
       <PromptVersions />
       <JobList />
     </section>

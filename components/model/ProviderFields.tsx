@@ -1,38 +1,57 @@
-import { ProviderKind, type ProviderStatus } from '../../lib/model/provider';
-import { WEBLLM_MODELS } from '../../lib/providers/gpu';
+import { FallbackKind, ProviderKind, type Fallback, type ProviderStatus } from '../../lib/model/provider';
+import { WEBLLM_MODELS } from '../../lib/providers/webllm-models';
 import { Select } from '../shared/ui';
 
 const KINDS: { kind: ProviderKind; label: string }[] = [
   { kind: 'none', label: 'None yet' },
+  { kind: 'chrome', label: 'On this computer (Chrome)' },
   { kind: 'webllm', label: 'On this device (WebLLM)' },
   { kind: 'openai', label: 'OpenAI-compatible (OpenAI, OpenRouter, Groq, Ollama, LM Studio…)' },
   { kind: 'anthropic', label: 'Anthropic' },
 ];
+
+const FALLBACKS: Record<FallbackKind, string> = {
+  none: 'Nothing: those chats wait (Activity shows them)',
+  webllm: 'On this device (WebLLM)',
+  openai: 'OpenAI-compatible (OpenAI, OpenRouter, Groq, Ollama, LM Studio…)',
+  anthropic: 'Anthropic',
+};
 
 const SUGGESTED: Partial<Record<ProviderKind, string[]>> = {
   openai: ['gpt-4o-mini', 'gpt-4.1-mini', 'llama3.2:3b'],
   anthropic: ['claude-haiku-4-5', 'claude-sonnet-4-5'],
 };
 
+/** Which local engines can run here: Chrome's model (the Prompt API says so) and WebLLM (a usable GPU). */
+export interface Engines {
+  chrome: boolean;
+  webllm: boolean;
+  /** The WebLLM models offered here (their library ships; q4f16 only with shader-f16). */
+  webllmModels: { id: string; label: string }[];
+}
+
 interface Props {
   form: ProviderStatus;
-  gpuUsable: boolean;
+  engines: Engines;
   apiKey: string;
   onKey: (key: string) => void;
   onChange: (next: ProviderStatus) => void;
 }
 
-function ModelField({ form, onChange }: Pick<Props, 'form' | 'onChange'>) {
-  if (form.kind === 'webllm')
+function ModelField({ form, engines, onChange }: Pick<Props, 'form' | 'engines' | 'onChange'>) {
+  if (form.kind === 'webllm') {
+    const saved = WEBLLM_MODELS.find((m) => m.id === form.model);
+    const offered = engines.webllmModels.some((m) => m.id === form.model) || !saved ? [] : [saved];
     return (
       <Select
         stacked
         label="Model"
         value={form.model}
-        options={WEBLLM_MODELS.map((m) => [m.id, m.label] as const)}
+        options={[...engines.webllmModels, ...offered].map((m) => [m.id, m.label] as const)}
         onChange={(model) => onChange({ ...form, model })}
       />
     );
+  }
   return (
     <label className="stack">
       <span>Model</span>
@@ -51,7 +70,7 @@ function ModelField({ form, onChange }: Pick<Props, 'form' | 'onChange'>) {
   );
 }
 
-function Secrets({ form, apiKey, onKey, onChange }: Omit<Props, 'gpuUsable'>) {
+function Secrets({ form, apiKey, onKey, onChange }: Omit<Props, 'engines'>) {
   return (
     <>
       {form.kind === 'openai' && (
@@ -85,19 +104,62 @@ function Secrets({ form, apiKey, onKey, onChange }: Omit<Props, 'gpuUsable'>) {
   );
 }
 
-export function ProviderFields({ form, gpuUsable, apiKey, onKey, onChange }: Props) {
-  const kinds = KINDS.filter((k) => k.kind !== 'webllm' || gpuUsable || form.kind === 'webllm');
+/** The fallback edited with the same fields as a provider: its key is the one key Engram keeps. */
+const asForm = (f: Fallback, hasKey: boolean): ProviderStatus => ({ ...f, hasKey });
+
+/** Chrome's model: which provider reads the chats it does not (another language, #35). */
+function FallbackFields({ form, engines, apiKey, onKey, onChange }: Props) {
+  const fallback = form.fallback ?? { kind: 'none', model: '', baseUrl: '' };
+  const kinds = FallbackKind.options.filter(
+    (k) => k !== 'webllm' || engines.webllm || fallback.kind === 'webllm',
+  );
+  const set = (next: ProviderStatus) =>
+    onChange({
+      ...form,
+      fallback: { kind: FallbackKind.parse(next.kind), model: next.model, baseUrl: next.baseUrl },
+    });
+  const pick = (kind: string) =>
+    set({
+      ...asForm(fallback, form.hasKey),
+      kind: FallbackKind.parse(kind),
+      model: kind === 'webllm' ? (engines.webllmModels[0]?.id ?? '') : '',
+    });
+  return (
+    <fieldset className="stack">
+      <legend>Chats in languages Chrome’s model does not read</legend>
+      <Select
+        stacked
+        label="Send them to"
+        value={fallback.kind}
+        options={kinds.map((k) => [k, FALLBACKS[k]] as const)}
+        onChange={pick}
+      />
+      {fallback.kind !== 'none' && (
+        <ModelField form={asForm(fallback, form.hasKey)} engines={engines} onChange={set} />
+      )}
+      <Secrets form={asForm(fallback, form.hasKey)} apiKey={apiKey} onKey={onKey} onChange={set} />
+    </fieldset>
+  );
+}
+
+export function ProviderFields(props: Props) {
+  const { form, engines, onChange } = props;
+  const shown = (k: ProviderKind) =>
+    k === form.kind || (k === 'chrome' ? engines.chrome : k === 'webllm' ? engines.webllm : true);
   return (
     <>
       <Select
         stacked
         label="Provider"
         value={form.kind}
-        options={kinds.map((k) => [k.kind, k.label] as const)}
+        options={KINDS.filter((k) => shown(k.kind)).map((k) => [k.kind, k.label] as const)}
         onChange={(kind) => onChange({ ...form, kind: ProviderKind.parse(kind) })}
       />
-      {form.kind !== 'none' && <ModelField form={form} onChange={onChange} />}
-      <Secrets form={form} apiKey={apiKey} onKey={onKey} onChange={onChange} />
+      {form.kind === 'chrome' && <FallbackFields {...props} />}
+      {form.kind !== 'none' && form.kind !== 'chrome' && (
+        <ModelField form={form} engines={engines} onChange={onChange} />
+      )}
+      {form.kind !== 'chrome' && <Secrets {...props} />}
     </>
   );
 }

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { sendMessage } from '../../lib/messaging/send';
-import type { WebLlmProgress } from '../../lib/model/webllm';
-import { checkGpu, isBundled, WEBLLM_MODELS, type GpuLike, type GpuStatus } from '../../lib/providers/gpu';
-import { webllmProgressItem } from '../../lib/providers/settings';
+import type { WebLlmDownload } from '../../lib/model/webllm';
+import { checkGpu, type GpuLike, type GpuStatus } from '../../lib/providers/gpu';
+import { webllmDownloadsItem } from '../../lib/providers/settings';
+import { offeredModels, type WebLlmModelInfo } from '../../lib/providers/webllm-models';
 import { Button } from '../shared/ui';
 import { useAction } from '../shared/useAction';
 
@@ -19,94 +20,119 @@ export function useGpuStatus(): GpuStatus | null {
   return status;
 }
 
-function useProgress(): WebLlmProgress | null {
-  const [progress, setProgress] = useState<WebLlmProgress | null>(null);
+function useDownloads(): Record<string, WebLlmDownload> {
+  const [downloads, setDownloads] = useState<Record<string, WebLlmDownload>>({});
   useEffect(() => {
-    void webllmProgressItem.getValue().then(setProgress);
-    return webllmProgressItem.watch(setProgress);
+    void webllmDownloadsItem.getValue().then(setDownloads);
+    return webllmDownloadsItem.watch(setDownloads);
   }, []);
-  return progress;
+  return downloads;
 }
 
-function Progress({ p }: { p: WebLlmProgress }) {
-  // The model's name, not web-llm's build id ("Qwen2.5-1.5B-Instruct-q4f16_1-MLC", #16).
-  const name = WEBLLM_MODELS.find((m) => m.id === p.model)?.label ?? p.model;
-  const what = `${p.progress >= 1 ? 'Ready' : 'Downloading'} ${name}: ${Math.round(p.progress * 100)}%`;
+export const bytes = (n: number) =>
+  n >= 1e9
+    ? `${(n / 1e9).toFixed(2)} GB`
+    : n >= 1e6
+      ? `${Math.round(n / 1e6)} MB`
+      : `${Math.round(n / 1e3)} kB`;
+
+function State({ m, d }: { m: WebLlmModelInfo; d: WebLlmDownload | undefined }) {
+  if (!d) return <span className="muted">Not downloaded · needs about {m.vramMb} MB of GPU memory</span>;
+  if (d.state === 'ready') return <span>Downloaded · {bytes(d.totalBytes)} on this device</span>;
+  if (d.state === 'failed')
+    return (
+      <span role="alert" className="error">
+        {d.error}
+      </span>
+    );
+  const of = d.totalBytes ? `${bytes(d.doneBytes)} of ${bytes(d.totalBytes)}` : 'reading the file list';
   return (
     <label className="stack">
-      <span>{what}</span>
-      <progress max={1} value={p.progress} />
+      <span>
+        Downloading {m.label}: {of}
+      </span>
+      <progress max={d.totalBytes || 1} value={d.doneBytes} />
     </label>
   );
 }
 
-const size = (mb: number) => (mb >= 1000 ? `${(mb / 1000).toFixed(1)} GB` : `${mb} MB`);
-
-/** Engram runs no code from the network (#11): a model whose WebGPU library is not packaged cannot run. */
-function MissingLibs() {
-  const missing = WEBLLM_MODELS.filter((m) => !isBundled(m));
-  if (missing.length === 0) return null;
+function ModelRow({ m, d }: { m: WebLlmModelInfo; d: WebLlmDownload | undefined }) {
+  const load = useAction(() => sendMessage('webllmLoad', { model: m.id }));
+  const remove = useAction(() => sendMessage('webllmDelete', { model: m.id }));
+  const label = d?.state === 'failed' ? 'Retry' : 'Download';
   return (
-    <div role="note" className="muted stack">
-      <p>
-        Not in this build: {missing.map((m) => m.label).join(', ')}. Engram never downloads program code, and
-        this copy of Engram was built without the code these models need. Use an API provider meanwhile.
-      </p>
-      {/* File names are for whoever builds Engram (#16: details behind a disclosure). */}
-      <details>
-        <summary>For whoever builds Engram</summary>
-        Their WebGPU libraries must ship inside the extension: {missing.map((m) => m.lib).join(', ')}.
-      </details>
-    </div>
-  );
-}
-
-function ModelList({ busy, onLoad }: { busy: boolean; onLoad: (id: string) => void }) {
-  return (
-    <ul aria-label="Local models" className="stack">
-      {WEBLLM_MODELS.map((m) => (
-        <li key={m.id} className="row">
-          {m.label} · {size(m.sizeMb)} download
-          {isBundled(m) ? '' : ' · not in this build'}
-          <Button
-            aria-label={`Download ${m.label}`}
-            busy={busy}
-            disabled={!isBundled(m)}
-            onClick={() => onLoad(m.id)}
-          >
-            Download
+    <li className="stack tight">
+      <strong>{m.label}</strong>
+      <State m={m} d={d} />
+      <div className="row">
+        {d?.state !== 'ready' && d?.state !== 'downloading' && (
+          <Button aria-label={`${label} ${m.label}`} busy={load.busy} onClick={() => void load.run()}>
+            {label}
           </Button>
-        </li>
-      ))}
-    </ul>
+        )}
+        {d && d.state !== 'downloading' && (
+          <Button aria-label={`Delete ${m.label}`} busy={remove.busy} onClick={() => void remove.run()}>
+            Delete
+          </Button>
+        )}
+      </div>
+      {(load.error ?? remove.error) && (
+        <p role="alert" className="error">
+          {load.error ?? remove.error}
+        </p>
+      )}
+    </li>
   );
 }
 
-/** Local models: GPU status, and when usable the short model list with download sizes (#4). */
+/** The on-device embedder (#35): "Match by meaning" with no key. */
+function Embedder({ gpu, downloads }: { gpu: { f16: boolean }; downloads: Record<string, WebLlmDownload> }) {
+  return (
+    <>
+      <h3>For “Match by meaning”</h3>
+      <p className="muted">
+        Once downloaded, this small model finds memories by meaning on this device, with no key (Settings →
+        Match by meaning).
+      </p>
+      <ul aria-label="Local embedder" className="stack">
+        {offeredModels(gpu.f16, 'embedding').map((m) => (
+          <ModelRow key={m.id} m={m} d={downloads[m.id]} />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** WebLLM: GPU status, and when usable the models this build ships for this GPU, each with its weights (#35). */
 export function WebLlmPanel({ gpu }: { gpu: GpuStatus | null }) {
-  const progress = useProgress();
-  const load = useAction((model: string) => sendMessage('webllmLoad', { model }));
+  const downloads = useDownloads();
   if (!gpu) return <p className="muted">Checking for a GPU…</p>;
   if (!gpu.usable)
     return (
       <p role="status" className="card">
-        {gpu.reason}
+        WebLLM models: {gpu.reason}
+      </p>
+    );
+  const models = offeredModels(gpu.f16);
+  if (models.length === 0)
+    return (
+      <p role="status" className="card">
+        This copy of Engram was built without WebLLM’s model libraries, so it offers no WebLLM model.
       </p>
     );
   return (
     <div className="card stack">
+      <h2>On this device (WebLLM)</h2>
       <p role="status">
-        Local models run on this device ({gpu.name}). Nothing leaves your browser. A model downloads once and
-        stays cached.
+        WebLLM models run on this device’s GPU ({gpu.name}). Their weights download once from Hugging Face and
+        stay in this browser until you delete them; nothing you write leaves it.
       </p>
-      <ModelList busy={load.busy} onLoad={(id) => void load.run(id)} />
-      <MissingLibs />
-      {progress && <Progress p={progress} />}
-      {load.error && (
-        <p role="alert" className="error">
-          {load.error}
-        </p>
-      )}
+      <ul aria-label="Local models" className="stack">
+        {models.map((m) => (
+          <ModelRow key={m.id} m={m} d={downloads[m.id]} />
+        ))}
+      </ul>
+      <Embedder gpu={gpu} downloads={downloads} />
     </div>
   );
 }

@@ -15,6 +15,11 @@ function needsKey(form: ProviderStatus): boolean {
  */
 export function formProblem(form: ProviderStatus, apiKey: string, savedKeyFits: boolean): string | null {
   if (form.kind === 'none') return null;
+  // Chrome's model needs nothing; the provider for other languages is checked as a provider would be (#35).
+  if (form.kind === 'chrome')
+    return form.fallback
+      ? formProblem({ ...form.fallback, hasKey: form.hasKey }, apiKey, savedKeyFits)
+      : null;
   if (!form.model.trim()) return 'Enter a model name.';
   const endpoint = endpointProblem(form.kind, form.baseUrl);
   if (endpoint) return endpoint;

@@ -1,6 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { providerStatus } from '../../lib/background/pipeline/current-provider';
+import { chromeDownloadItem } from '../../lib/providers/settings';
+import { installFakeLanguageModel, type FakeConfig } from '../../test/fakes/language-model';
+import { FIREFOX_MODEL_LINE } from './ModelStep';
 import { sendMessage } from '../../lib/messaging/send';
 import { DEFAULT_SETTINGS, siteOn } from '../../lib/model/settings';
 import { Site } from '../../lib/model/site';
@@ -111,4 +115,54 @@ test('with no model and past turns on, the popup says memories come from past ch
   await screen.findByText('0 failed tries');
   await new Promise((r) => setTimeout(r, 50));
   expect(screen.queryByText(/memories come from your past chats/)).toBeNull();
+});
+
+describe("the first run offers Chrome's built-in model first when Chrome has it (#35)", () => {
+  const g = globalThis as { LanguageModel?: unknown };
+  afterEach(() => {
+    delete g.LanguageModel;
+    vi.unstubAllEnvs();
+  });
+  const fake = (availability: FakeConfig['availability']) =>
+    installFakeLanguageModel({
+      availability,
+      languages: ['en'],
+      inputQuota: 6000,
+      replies: [],
+      downloadStepMs: 1,
+    });
+
+  test.each(['available', 'downloadable'] as const)(
+    '%s: one click chooses it, no key',
+    async (availability) => {
+      fake(availability);
+      render(<PopupApp />);
+      const choose = await screen.findByRole('button', { name: 'Memories made on this computer, no key' });
+      // First: before the link to every other choice.
+      expect(choose.compareDocumentPosition(screen.getByRole('link', { name: 'Choose another model' }))).toBe(
+        Node.DOCUMENT_POSITION_FOLLOWING,
+      );
+      await userEvent.click(choose);
+      expect(await screen.findByText(/Engram will use Chrome's built-in model/)).toBeTruthy();
+      expect(await providerStatus()).toMatchObject({ kind: 'chrome', model: 'built-in' });
+      if (availability === 'downloadable')
+        await vi.waitFor(async () =>
+          expect(await chromeDownloadItem.getValue()).toEqual({ loaded: 1, error: null }),
+        );
+    },
+  );
+
+  test('unavailable or absent: not offered; the usual choice stands', async () => {
+    fake('unavailable');
+    render(<PopupApp />);
+    expect(await screen.findByRole('link', { name: 'Choose a model' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /made on this computer/ })).toBeNull();
+  });
+
+  test('Firefox says in plain words that it has no local model', async () => {
+    vi.stubEnv('FIREFOX', true as unknown as string);
+    render(<PopupApp />);
+    expect((await screen.findByRole('note')).textContent).toBe(FIREFOX_MODEL_LINE);
+    expect(screen.queryByRole('button', { name: /made on this computer/ })).toBeNull();
+  });
 });

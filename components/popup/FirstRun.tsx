@@ -6,7 +6,7 @@ import { readSettings, writeSettings } from '../../lib/settings';
 import { SITE_LABELS } from '../../lib/sites/registry';
 import { Button, ErrorText } from '../shared/ui';
 import { useAction } from '../shared/useAction';
-import { optionsUrl } from './Counts';
+import { CHROME_NAME, ModelStep } from './ModelStep';
 
 /**
  * #13: past-chat recall needs no model; when it is on, one line says what it does, shown on every step. It is off
@@ -36,37 +36,15 @@ function usePastTurns(): boolean {
 }
 
 /** The saved model's name, '' when none is chosen: a saved model moves the walkthrough on (#16). */
-function useSavedModel(): string | null {
+function useSavedModel() {
   const [model, setModel] = useState<string | null>(null);
   useEffect(() => {
     void sendMessage('getProviderStatus', {}).then(
-      (s) => setModel(s.kind !== 'none' && s.model ? s.model : ''),
+      (s) => setModel(s.kind === 'chrome' ? CHROME_NAME : s.kind !== 'none' && s.model ? s.model : ''),
       () => setModel(''),
     );
   }, []);
-  return model;
-}
-
-function ModelStep({ model }: { model: string }) {
-  if (model)
-    return (
-      <div className="stack">
-        <h2>Model</h2>
-        <p>Engram will use {model} to turn your chats into memories. You can change it in Settings.</p>
-      </div>
-    );
-  return (
-    <div className="stack">
-      <h2>Choose a model</h2>
-      <p>
-        Engram needs a model to turn your chats into memories: one running in your browser, or your own API
-        key. Without one, you can still add memories by hand.
-      </p>
-      <a className="button primary" href={optionsUrl('model')} target="_blank" rel="noreferrer">
-        Choose a model
-      </a>
-    </div>
-  );
+  return [model, setModel] as const;
 }
 
 type Choice = Record<string, boolean>;
@@ -135,7 +113,7 @@ function StepButtons({
  * item. Reopened after a model was saved, it starts past the model step (#16: it looped back to it).
  */
 export function FirstRun({ onDone }: { onDone: () => void }) {
-  const model = useSavedModel();
+  const [model, setModel] = useSavedModel();
   const pastTurns = usePastTurns();
   const [chosen, setStep] = useState<number | null>(null);
   const [sites, setSites] = useState<Choice>({});
@@ -157,7 +135,7 @@ export function FirstRun({ onDone }: { onDone: () => void }) {
       <p className="muted">
         Step {step + 1} of {STEPS}
       </p>
-      {step === 0 && <ModelStep model={model} />}
+      {step === 0 && <ModelStep model={model} onChosen={(m) => (setModel(m), setStep(0))} />}
       {step === 1 && <SitesStep sites={sites} setSites={setSites} />}
       {step === 2 && <PromisesStep />}
       <StepButtons step={step} setStep={setStep} finish={() => void finish.run(true)} />

@@ -34,7 +34,7 @@ describe('the semantic status line', () => {
 
   test('turning it on in Settings shows why it cannot run, and the model field is saved', async () => {
     const why =
-      'Semantic recall needs an OpenAI-compatible provider (Options → Model): Anthropic has no embeddings API.';
+      'Semantic recall needs the on-device embedder (Options → Model, with a GPU) or an OpenAI-compatible provider (Options → Model): Anthropic has no embeddings API.';
     send.mockImplementation(async () => off('Semantic recall is off.'));
     render(<SettingsSection />);
     expect(screen.queryByTestId('semantic-status')).toBeNull();

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { MapBackend } from '../../test/helpers/memory-backend';
+import { sendMessage } from '../../lib/messaging/send';
 import { connectSync, disconnectSync, setSyncForTests, syncNow } from '../../lib/background/sync/sync-runner';
 import type { SyncConnect } from '../../lib/model/sync';
 import { resetDbForTests } from '../../lib/store/db';
@@ -114,17 +115,51 @@ test('S3 asks for its own fields', async () => {
     expect(screen.getByLabelText(label)).toBeTruthy();
 });
 
+/** The answer to the last `type` the page sent, awaited: the test waits for the work, not for a time. */
+async function answered(type: Parameters<typeof sendMessage>[0]) {
+  const send = vi.mocked(sendMessage);
+  await waitFor(() => expect(send.mock.calls.map(([t]) => t)).toContain(type));
+  const i = send.mock.calls.map(([t]) => t).lastIndexOf(type);
+  await send.mock.results[i]!.value;
+}
+
 // Focus after an action (#16, as in components/options/focus.test.tsx): Connect and Disconnect swap the form and the
 // status card, so the pressed button goes away; focus goes to what happened, never to the page body.
+
 test('after Connect focus is on the sync status line; after Disconnect on what happened', async () => {
   await connectWebDav();
-  await waitFor(() => expect(document.activeElement?.textContent).toMatch(/^Sync/));
-  expect(document.activeElement?.getAttribute('role')).toBe('status');
+  await answered('syncConnect');
+  // The status line, by its role: the page body's text starts with "Sync" too (the section's heading).
+  await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('status'));
+  expect(document.activeElement?.textContent).toMatch(/^Sync/);
   await userEvent.click(screen.getByRole('button', { name: 'Disconnect this device' }));
+  await answered('syncDisconnect');
   const said = await screen.findByText(
     'This device is disconnected. Everything stays on this device and on your storage.',
   );
   await waitFor(() => expect(document.activeElement).toBe(said));
+});
+
+// #33: under load, the page's once-a-second status read was answered after Connect's own answer and put the
+// form back, and focus fell to the page body. Here every read sent before Connect's answer is answered after it.
+test('a status read sent before Connect answered is not shown over its answer', async () => {
+  const send = vi.mocked(sendMessage);
+  const real = send.getMockImplementation()!;
+  let connected = false;
+  const late: (() => void)[] = [];
+  send.mockImplementation(((type: string, data: unknown) => {
+    const reply = real(type as never, data as never);
+    if (type === 'syncConnect') void Promise.resolve(reply).then(() => (connected = true));
+    if (type !== 'getSyncStatus' || connected) return reply;
+    return new Promise((resolve) => late.push(() => resolve(reply)));
+  }) as typeof real);
+  await connectWebDav();
+  await answered('syncConnect');
+  await waitFor(() => expect(document.activeElement?.getAttribute('role')).toBe('status'));
+  for (const release of late) release();
+  await Promise.all(late.map(() => new Promise((r) => setTimeout(r, 0))));
+  expect(screen.getByRole('button', { name: 'Sync now' })).toBeTruthy();
+  expect(document.activeElement?.textContent).toMatch(/^Sync/);
 });
 
 /** A storage whose listing waits until released: a sync the background started stays running meanwhile. */

@@ -1,6 +1,6 @@
 // Options → Sync (#15): connect this device to the person's own WebDAV or S3 storage, see how sync is doing,
 // sync now, or disconnect this device (which touches nothing remote).
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SyncConnect, SyncStatus } from '../../lib/model/sync';
 import { sendMessage } from '../../lib/messaging/send';
 import { Section } from '../shared/ui';
@@ -11,16 +11,31 @@ import { askStorageAccess, SyncForm } from './SyncForm';
 /** While a first sync runs, the status is read again this often (the background does not push it). */
 const POLL_MS = 1_000;
 
+/**
+ * The status as the background last said it. A read answers for the moment it was asked: a poll sent before an
+ * action's own answer (Connect, Sync now, Disconnect) is dropped when it arrives after it. Otherwise a poll in
+ * flight during Connect put the form back for up to a second and focus fell to the page body (#33: seen on a
+ * loaded 2-core machine, where the poll's answer came last).
+ */
 function useSyncStatus() {
   const [status, setStatus] = useState<SyncStatus | null>(null);
+  const asked = useRef(0);
+  const stale = useRef(0);
   useEffect(() => {
     let live = true;
-    const read = () => void sendMessage('getSyncStatus', {}).then((s) => live && setStatus(s));
+    const read = () => {
+      const n = ++asked.current;
+      void sendMessage('getSyncStatus', {}).then((s) => live && n > stale.current && setStatus(s));
+    };
     read();
     const timer = setInterval(read, POLL_MS);
     return () => ((live = false), clearInterval(timer));
   }, []);
-  return [status, setStatus] as const;
+  const apply = useCallback((s: SyncStatus | null) => {
+    stale.current = asked.current;
+    setStatus(s);
+  }, []);
+  return [status, apply] as const;
 }
 
 /**

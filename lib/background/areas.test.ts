@@ -3,6 +3,7 @@ import { backgroundProtocol } from '../messaging/background';
 import { handlers } from './handlers';
 import { agentHandlers } from './agents/agent-handlers';
 import { captureHandlers } from './capture/capture-handlers';
+import { chromeModelHandlers } from './pipeline/chrome-model-handlers';
 import { importHandlers } from './import/import-handlers';
 import { memoryHandlers } from './memories/memory-handlers';
 import { pipelineHandlers } from './pipeline/pipeline-handlers';
@@ -20,6 +21,7 @@ test('every message the background answers is in exactly one area, and nothing e
     importHandlers,
     pipelineHandlers,
     webllmHandlers,
+    chromeModelHandlers,
     recallHandlers,
     previewHandlers,
     syncHandlers,

@@ -6,8 +6,11 @@ import { resetDbForTests } from '../store/db';
 import { getMemory, historyOf, listMemories } from '../store/memories';
 import { dispatch } from '../messaging/background';
 import { EXTENSION_ORIGIN } from '../../test/helpers/background';
+import { withMemoryIndex } from '../../test/helpers/index-host';
 import { handlers } from './handlers';
 import { resetRecallIndex } from './recall/preview-recall';
+
+withMemoryIndex();
 
 const tab = { url: 'https://claude.ai/chat/abc', tab: { id: 1 } };
 const capture = {

@@ -3,6 +3,7 @@
 import type { BackgroundHandlers } from '../messaging/background';
 import { agentHandlers } from './agents/agent-handlers';
 import { captureHandlers } from './capture/capture-handlers';
+import { chromeModelHandlers } from './pipeline/chrome-model-handlers';
 import { importHandlers } from './import/import-handlers';
 import { memoryHandlers } from './memories/memory-handlers';
 import { pipelineHandlers } from './pipeline/pipeline-handlers';
@@ -20,6 +21,7 @@ export const handlers: BackgroundHandlers = {
   ...importHandlers,
   ...pipelineHandlers,
   ...webllmHandlers,
+  ...chromeModelHandlers,
   ...recallHandlers,
   ...previewHandlers,
   ...syncHandlers,

@@ -5,6 +5,7 @@ import { defineExtensionMessaging } from '@webext-core/messaging';
 import * as M from '../model/messages';
 import * as P from '../model/provider';
 import * as W from '../model/webllm';
+import * as C from '../model/chrome-model';
 import * as S from '../model/semantic';
 import * as Y from '../model/sync';
 import * as X from '../model/past';
@@ -46,10 +47,14 @@ export const backgroundProtocol = {
   setPromptVersions: { request: P.PromptVersions, reply: M.Ok, callers: ['extension'] },
   extractNow: { request: P.ExtractNow, reply: P.ExtractNowReply, callers: ['extension'] },
   retryJob: { request: M.JobId, reply: M.Ok, callers: ['extension'] },
-  // WebLLM (#4): the options page asks the background to load a model; the offscreen document reports its
-  // download progress. The model itself is asked in the offscreen document (./offscreen.ts).
+  // WebLLM (#4, #35): the options page asks the background to download or delete a model's weights; the
+  // offscreen document reports the download. The model itself is asked in the offscreen document (./offscreen.ts).
   webllmLoad: { request: W.WebLlmModel, reply: M.Ok, callers: ['extension'] },
-  webllmProgress: { request: W.WebLlmProgress, reply: M.Ok, callers: ['extension'] },
+  webllmDelete: { request: W.WebLlmModel, reply: M.Ok, callers: ['extension'] },
+  webllmProgress: { request: W.WebLlmDownload, reply: M.Ok, callers: ['extension'] },
+  // Chrome's built-in model (#35): what it can do here, and the download the person starts.
+  chromeModelStatus: { request: M.Empty, reply: C.ChromeModelStatus, callers: ['extension'] },
+  chromeModelDownload: { request: M.Empty, reply: M.Ok, callers: ['extension'] },
   // Memory management (#6).
   updateMemory: { request: M.MemoryPatch, reply: M.Memory, callers: ['extension'] },
   setPinned: { request: M.PinRequest, reply: M.Memory, callers: ['extension'] },

@@ -10,7 +10,11 @@ import { AgentsConfigure } from '../model/agents';
 import { listen, type HandlersOf, type OnMessage, type Protocol, type SenderMap } from './protocol';
 
 export const offscreenProtocol = {
-  webllmPrepare: { request: W.WebLlmModel, reply: M.Ok, callers: ['extension'] },
+  webllmPrepare: { request: W.WebLlmAt, reply: M.Ok, callers: ['extension'] },
+  // Weights into web-llm's caches (#35): answered at once; the document reports progress as `webllmProgress`.
+  webllmDownload: { request: W.WebLlmFetch, reply: M.Ok, callers: ['extension'] },
+  webllmEmbed: { request: W.WebLlmEmbed, reply: W.WebLlmVectors, callers: ['extension'] },
+  webllmRemove: { request: W.WebLlmAt, reply: M.Ok, callers: ['extension'] },
   webllmComplete: { request: W.WebLlmComplete, reply: W.WebLlmReply, callers: ['extension'] },
   // The past index's worker, reached through this document on Chrome (#13); Firefox's background page runs it.
   pastIndex: { request: X.PastOp, reply: X.PastReply, callers: ['extension'] },

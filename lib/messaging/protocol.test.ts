@@ -20,6 +20,9 @@ function offscreenHandlers(): OffscreenHandlers {
   return {
     webllmPrepare: vi.fn(async () => ({ ok: true as const })),
     webllmComplete: vi.fn(async () => ({ text: '{}', promptTokens: 1, completionTokens: 1 })),
+    webllmDownload: vi.fn(async () => ({ ok: true as const })),
+    webllmRemove: vi.fn(async () => ({ ok: true as const })),
+    webllmEmbed: vi.fn(async () => ({ vectors: [] })),
     pastIndex: vi.fn(async () => ({ empty: true })),
     agentsConfigure: vi.fn(async () => ({ ok: true as const })),
   };
@@ -33,7 +36,10 @@ test('no message is answered by two receivers: every context hears them all, and
 });
 
 test("the offscreen document's request and reply types are inferred from its schemas", () => {
-  expectTypeOf<Parameters<OffscreenMap['webllmPrepare']>[0]>().toEqualTypeOf<{ model: string }>();
+  expectTypeOf<Parameters<OffscreenMap['webllmPrepare']>[0]>().toEqualTypeOf<{
+    model: string;
+    rev: string;
+  }>();
   expectTypeOf<ReturnType<OffscreenMap['webllmComplete']>>().toEqualTypeOf<{
     text: string;
     promptTokens: number;
@@ -53,8 +59,28 @@ describe('the offscreen document validates like the background', () => {
     const h = offscreenHandlers();
     const bad = dispatchIn(offscreenProtocol, 'webllmPrepare', { model: '' }, background, h, ORIGIN);
     await expect(bad).rejects.toThrow(/invalid request/);
-    await dispatchIn(offscreenProtocol, 'webllmPrepare', { model: 'm' }, background, h, ORIGIN);
-    expect(h.webllmPrepare).toHaveBeenCalledExactlyOnceWith({ model: 'm' }, background);
+    // Weights at a branch, not a commit, are refused (#35).
+    const branch = dispatchIn(
+      offscreenProtocol,
+      'webllmPrepare',
+      { model: 'm', rev: 'main' },
+      background,
+      h,
+      ORIGIN,
+    );
+    await expect(branch).rejects.toThrow(/invalid request/);
+    await dispatchIn(
+      offscreenProtocol,
+      'webllmPrepare',
+      { model: 'm', rev: '0123456789abcdef0123456789abcdef01234567' },
+      background,
+      h,
+      ORIGIN,
+    );
+    expect(h.webllmPrepare).toHaveBeenCalledExactlyOnceWith(
+      { model: 'm', rev: '0123456789abcdef0123456789abcdef01234567' },
+      background,
+    );
   });
 });
 

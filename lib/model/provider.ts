@@ -2,14 +2,28 @@
 // background reads (lib/background/pipeline/current-provider.ts).
 import { z } from 'zod/mini';
 
-export const ProviderKind = z.enum(['none', 'webllm', 'openai', 'anthropic']);
+/** 'chrome': Chrome's built-in model, the Prompt API (#35). */
+export const ProviderKind = z.enum(['none', 'chrome', 'webllm', 'openai', 'anthropic']);
 export type ProviderKind = z.infer<typeof ProviderKind>;
 
-export const ProviderSettings = z.object({
-  kind: ProviderKind,
+/** What reads the conversations Chrome's model does not (another language, #35); 'none': they wait. */
+export const FallbackKind = z.enum(['none', 'webllm', 'openai', 'anthropic']);
+export type FallbackKind = z.infer<typeof FallbackKind>;
+
+const Endpoint = {
   model: z.string().check(z.maxLength(200)),
   /** OpenAI-compatible only: e.g. https://api.openai.com/v1 or http://localhost:11434/v1. */
   baseUrl: z.string().check(z.maxLength(500)),
+};
+
+export const Fallback = z.object({ kind: FallbackKind, ...Endpoint });
+export type Fallback = z.infer<typeof Fallback>;
+
+export const ProviderSettings = z.object({
+  kind: ProviderKind,
+  ...Endpoint,
+  /** Chrome only; absent in settings saved before #35. */
+  fallback: z.optional(Fallback),
 });
 export type ProviderSettings = z.infer<typeof ProviderSettings>;
 
@@ -56,8 +70,22 @@ export function endpointProblem(kind: ProviderKind, baseUrl: string): string | n
   return `The base URL must start with https:// (or http:// for localhost): ${baseUrl}`;
 }
 
-/** The origin that receives the key and the text; null for WebLLM and no provider. */
-export function providerOrigin(s: Pick<ProviderSettings, 'kind' | 'baseUrl'>): string | null {
+/** The settings that send text off this computer: the fallback's when Chrome's model is chosen. */
+export function remoteOf(s: ProviderSettings): Pick<ProviderSettings, 'kind' | 'model' | 'baseUrl'> {
+  return s.kind === 'chrome' ? (s.fallback ?? { kind: 'none', model: '', baseUrl: '' }) : s;
+}
+
+/** Why these settings are refused, or null: the chosen endpoint, or with Chrome its fallback's. */
+export function settingsProblem(s: ProviderSettings): string | null {
+  const remote = remoteOf(s);
+  return endpointProblem(remote.kind, remote.baseUrl);
+}
+
+/** The origin that receives the key and the text; null for WebLLM, Chrome without a fallback and none. */
+export function providerOrigin(
+  s: Pick<ProviderSettings, 'kind' | 'baseUrl'> & { fallback?: Fallback },
+): string | null {
+  if (s.kind === 'chrome') return s.fallback ? providerOrigin(s.fallback) : null;
   if (s.kind === 'anthropic') return 'https://api.anthropic.com';
   if (s.kind !== 'openai' || endpointProblem(s.kind, s.baseUrl)) return null;
   return new URL(s.baseUrl).origin;

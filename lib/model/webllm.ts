@@ -1,10 +1,18 @@
-// Messages between the background and the offscreen document that hosts WebLLM (#4).
+// Messages between the background and the offscreen document that hosts WebLLM (#4, #35).
 import { z } from 'zod/mini';
 
-export const WebLlmModel = z.object({ model: z.string().check(z.minLength(1), z.maxLength(200)) });
+const ModelId = z.string().check(z.minLength(1), z.maxLength(200));
+/** A Hugging Face commit: weights are fetched at one, never at a branch. */
+export const Rev = z.string().check(z.regex(/^[0-9a-f]{40}$/));
+
+export const WebLlmModel = z.object({ model: ModelId });
+export const WebLlmAt = z.object({ model: ModelId, rev: Rev });
+/** A download to start or continue; without `rev` the model's pinned one, or the commit `main` is now. */
+export const WebLlmFetch = z.object({ model: ModelId, rev: z.nullable(Rev) });
 
 export const WebLlmComplete = z.object({
-  model: z.string().check(z.minLength(1), z.maxLength(200)),
+  model: ModelId,
+  rev: Rev,
   system: z.string(),
   messages: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.string() })),
   jsonSchema: z.record(z.string(), z.unknown()),
@@ -13,16 +21,28 @@ export const WebLlmComplete = z.object({
 });
 export type WebLlmComplete = z.infer<typeof WebLlmComplete>;
 
+/** The on-device embedder (#35): texts to vectors for "Match by meaning", with no key. */
+export const WebLlmEmbed = z.object({
+  model: ModelId,
+  rev: Rev,
+  texts: z.array(z.string()).check(z.minLength(1), z.maxLength(256)),
+});
+export const WebLlmVectors = z.object({ vectors: z.array(z.array(z.number())) });
+
 export const WebLlmReply = z.object({
   text: z.string(),
   promptTokens: z.number(),
   completionTokens: z.number(),
 });
 
-export const WebLlmProgress = z.object({
-  model: z.string(),
-  /** 0–1, from web-llm's initProgressCallback. */
-  progress: z.number().check(z.gte(0), z.lte(1)),
-  text: z.string(),
+/** A model's weights on this device: what the offscreen document reports and Options shows (#35). */
+export const WebLlmDownload = z.object({
+  model: ModelId,
+  rev: z.nullable(Rev),
+  state: z.enum(['downloading', 'ready', 'failed']),
+  doneBytes: z.number().check(z.gte(0)),
+  /** 0 until the model's file list (ndarray-cache.json) is read. */
+  totalBytes: z.number().check(z.gte(0)),
+  error: z.nullable(z.string().check(z.maxLength(500))),
 });
-export type WebLlmProgress = z.infer<typeof WebLlmProgress>;
+export type WebLlmDownload = z.infer<typeof WebLlmDownload>;

@@ -24,6 +24,7 @@ import { guardInput, tokenHold } from './limits';
 import { holdJob } from '../store/limits';
 import type { Cost } from './split';
 import { redact } from './redact';
+import { routeJob, sampleOf } from './route';
 
 export const QUEUE = {
   /** Longer than a slow model call (timeout 60 s, retries), shorter than a user's patience. */
@@ -38,6 +39,8 @@ export interface QueueEnv {
   /** This service-worker instance. */
   owner: string;
   provider: () => Promise<Provider | null>;
+  /** The provider for what the chosen one does not read (#35: another language); none: such jobs wait. */
+  fallback?: () => Promise<Provider | null>;
   settings: () => Promise<Settings>;
   countTokens: (text: string) => Promise<number>;
   /** Tokens of prompt text, for fitting requests to the model (#12); o200k (lib/tokens.ts) by default. */
@@ -49,6 +52,8 @@ export interface QueueEnv {
 
 /** Runs in flight in this worker, so a delete can stop the model call of a job it cancels (#12). */
 const inFlight = new Map<string, { conversationKey: string; stop: AbortController }>();
+
+const noFallback = async () => null;
 
 export const CANCELLED = 'Cancelled: what this job was reading was deleted';
 
@@ -105,41 +110,62 @@ async function load(
     countTokens: env.countTokens,
     guardInput: (targets: Memory[]) => guardInput(targets, settings, now()),
   };
-  return { deps, range };
+  return { deps, range, signal };
+}
+
+interface Track {
+  /** The last turn order the job tried: a dead letter names what it gave up on (#12). */
+  attempted?: number;
+  /** Ends the job's provider session (#35), whatever happens. */
+  close: () => void;
+}
+
+/** A job whose conversation is there: the daily cap, the route, the plan, the run and the commit. */
+async function runLoaded(
+  lease: Lease,
+  conversation: Conversation,
+  provider: Provider,
+  env: QueueEnv,
+  stop: AbortSignal,
+  track: Track,
+) {
+  const job = lease.job;
+  const now = env.now ?? (() => new Date());
+  const { deps, range, signal } = await load(lease, conversation, provider, stop, env, now);
+  // Past the daily token cap (Settings → Limits) nothing more is spent today; the job waits, unharmed (#11).
+  const hold = await tokenHold(deps.settings, now());
+  if (hold) return holdJob(job, hold.until, hold.why, now());
+  const sample = sampleOf(deps.turns, range.fromOrder);
+  const route = await routeJob(provider, env.fallback ?? noFallback, sample, signal);
+  if ('wait' in route) return holdJob(job, new Date(now().getTime() + route.retryInMs), route.wait, now());
+  track.close = route.close;
+  deps.provider = route.provider;
+  const fresh = { ...job, fromOrder: range.fromOrder };
+  const planned = await planJobRequests(fresh, deps, range.upTo);
+  track.attempted = planned.toOrder;
+  const result = await runPlannedJob(fresh, deps, planned);
+  // A cancelled or re-leased job wrote nothing and queues nothing more (#12).
+  if ((await commitJob(lease, result.writes, result.toOrder, now())) !== 'committed') return;
+  if (result.note) await updateJob(job.id, { lastError: result.note });
+  const last = Math.max(-1, ...deps.turns.filter((t) => !t.superseded).map((t) => t.order));
+  await followUp(job, result.toOrder, range.upTo, last, now());
 }
 
 async function process(lease: Lease, provider: Provider, env: QueueEnv, now: () => Date): Promise<void> {
   const job = lease.job;
   const stop = new AbortController();
   inFlight.set(job.id, { conversationKey: job.conversationKey, stop });
-  let attempted: number | undefined;
+  const track: Track = { close: () => undefined };
   try {
     const conversation = await getConversation(job.conversationKey);
-    if (!conversation) {
-      await commitJob(lease, [], job.fromOrder - 1, now());
-      return;
-    }
-    const { deps, range } = await load(lease, conversation, provider, stop.signal, env, now);
-    // Past the daily token cap (Settings → Limits) nothing more is spent today; the job waits, unharmed (#11).
-    const hold = await tokenHold(deps.settings, now());
-    if (hold) {
-      await holdJob(job, hold.until, hold.why, now());
-      return;
-    }
-    const fresh = { ...job, fromOrder: range.fromOrder };
-    const planned = await planJobRequests(fresh, deps, range.upTo);
-    attempted = planned.toOrder;
-    const result = await runPlannedJob(fresh, deps, planned);
-    // A cancelled or re-leased job wrote nothing and queues nothing more (#12).
-    if ((await commitJob(lease, result.writes, result.toOrder, now())) !== 'committed') return;
-    if (result.note) await updateJob(job.id, { lastError: result.note });
-    const last = Math.max(-1, ...deps.turns.filter((t) => !t.superseded).map((t) => t.order));
-    await followUp(job, result.toOrder, range.upTo, last, now());
+    if (!conversation) await commitJob(lease, [], job.fromOrder - 1, now());
+    else await runLoaded(lease, conversation, provider, { ...env, now }, stop.signal, track);
   } catch (e) {
     // Provider errors may echo part of a key or of the conversation: redact before it is stored or shown.
     const message = redact(e instanceof Error ? e.message : String(e)).text;
-    await failLeasedJob(lease, message, QUEUE.maxAttempts, QUEUE.backoffMs, now(), attempted);
+    await failLeasedJob(lease, message, QUEUE.maxAttempts, QUEUE.backoffMs, now(), track.attempted);
   } finally {
+    track.close();
     inFlight.delete(job.id);
   }
 }

@@ -37,6 +37,11 @@ describe('GPU check', () => {
 
   test('a real adapter is usable and named', async () => {
     const adapter = { isFallbackAdapter: false, info: { vendor: 'nvidia', architecture: 'ampere' } };
-    expect(await checkGpu(gpuWith(adapter))).toEqual({ usable: true, name: 'nvidia ampere' });
+    expect(await checkGpu(gpuWith(adapter))).toEqual({ usable: true, name: 'nvidia ampere', f16: false });
+  });
+
+  test('shader-f16 on the adapter: q4f16 builds can run (#35)', async () => {
+    const adapter = { info: { vendor: 'apple' }, features: new Set(['shader-f16']) };
+    expect(await checkGpu(gpuWith(adapter))).toEqual({ usable: true, name: 'apple', f16: true });
   });
 });

@@ -3,7 +3,8 @@
 // and transcripts elsewhere.
 import { storage } from 'wxt/utils/storage';
 import { DEFAULT_PROVIDER, ProviderSettings } from '../model/provider';
-import type { WebLlmProgress } from '../model/webllm';
+import type { ChromeDownload } from '../model/chrome-model';
+import type { WebLlmDownload } from '../model/webllm';
 import { trustedItem } from '../store/secrets';
 
 export const providerItem = trustedItem<ProviderSettings>('provider', DEFAULT_PROVIDER);
@@ -13,7 +14,15 @@ export async function readProviderSettings(): Promise<ProviderSettings> {
   return parsed.success ? parsed.data : DEFAULT_PROVIDER;
 }
 
-/** The local model's download progress, written by the background from the offscreen document's reports. */
-export const webllmProgressItem = storage.defineItem<WebLlmProgress | null>('local:webllmProgress', {
+/** Local models' weights on this device (#35), one per model: written by the background from the offscreen reports. */
+export const webllmDownloadsItem = storage.defineItem<Record<string, WebLlmDownload>>(
+  'local:webllmDownloads',
+  {
+    fallback: {},
+  },
+);
+
+/** Chrome's built-in model's download (#35), from the monitor the background holds; read by Options and the popup. */
+export const chromeDownloadItem = storage.defineItem<ChromeDownload | null>('local:chromeModelDownload', {
   fallback: null,
 });

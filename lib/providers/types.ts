@@ -42,7 +42,19 @@ export interface Provider {
   readonly model: string;
   readonly limits: ModelLimits;
   complete<T>(req: CompleteRequest<T>): Promise<CompleteResult<T>>;
+  /**
+   * Set up for one job, given a sample of its text (#35: Chrome's model opens one session per job, sized to
+   * its quota, in the conversation's language). Without it, the provider itself runs every job.
+   */
+  forJob?(sample: string, signal: AbortSignal): Promise<JobRoute>;
 }
+
+/**
+ * How a job runs: with this provider (then `close`), with the person's fallback provider because this one
+ * does not accept the text (`refused`: the reason), or not yet (`wait`: the reason, shown in Activity).
+ */
+export type JobRoute =
+  { provider: Provider; close: () => void } | { refused: string } | { wait: string; retryInMs: number };
 
 export interface ChatMessage {
   role: 'user' | 'assistant';

@@ -184,6 +184,19 @@ export async function retryJob(id: string, now = new Date()): Promise<void> {
 }
 
 /** "Extract now": every pending job becomes due. */
+/**
+ * Jobs held with a reason (a model not downloaded yet, a language the model does not read, #35) become due: a
+ * saved provider or a finished download may have removed it. Jobs still settling (no reason) keep their time.
+ */
+export async function wakeHeld(now = new Date()): Promise<void> {
+  const at = now.toISOString();
+  await db()
+    .jobs.where('status')
+    .equals('pending')
+    .filter((j) => j.lastError !== null && j.runAfter > at)
+    .modify({ runAfter: at });
+}
+
 export async function makeDue(now = new Date()): Promise<void> {
   const at = now.toISOString();
   await db().jobs.where('status').equals('pending').modify({ runAfter: at });

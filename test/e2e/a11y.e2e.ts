@@ -5,6 +5,7 @@
 // what is wrong. axe exempts disabled controls and placeholders from contrast; #16 measured them unreadable in
 // dark mode (2.66:1 to 3.89:1), so every disabled control's text and every shown placeholder must keep 4.5:1 too.
 import type { Frame, Page } from 'playwright-core';
+import { installFakeLanguageModel, type FakeConfig } from '../fakes/language-model';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { MATCH_PATTERNS } from '../../lib/sites/registry';
 import { s3Backend } from '../../lib/sync/s3';
@@ -16,6 +17,7 @@ import { DEMO } from './demo-data';
 import { fixture, launch, openOptions, servePage, type Harness } from './harness';
 import { showConfigurations } from './mcp';
 import { clickInsert, confirmButton, frameShown, HOST, previewDialog, previewFrame } from './preview';
+import { worker } from './records';
 import { seedRows } from './seed';
 
 const SCHEMES = ['light', 'dark'] as const;
@@ -229,35 +231,56 @@ test.each(SCHEMES)(
   },
 );
 
-test.each(SCHEMES)('Model with a GPU (faked): local models, a download in progress, %s', async (scheme) => {
-  // Headless Chromium's requestAdapter() answers null, so the panel would only say "No usable GPU". The page
-  // gets an adapter before any of its scripts run; the panel's code is the one shipped.
-  const page = await h.context.newPage();
-  await page.addInitScript(() => {
-    const adapter = { isFallbackAdapter: false, info: { vendor: 'test', architecture: 'gpu' } };
-    Object.defineProperty(Navigator.prototype, 'gpu', {
-      configurable: true,
-      get: () => ({ requestAdapter: async () => adapter }),
+test.each(SCHEMES)(
+  'Model with a GPU and Chrome’s model (faked): a download in progress, %s',
+  async (scheme) => {
+    // Headless Chromium's requestAdapter() answers null and it has no Prompt API: the page gets an adapter before
+    // any of its scripts run, the service worker the fake LanguageModel; the panels' code is the one shipped.
+    const sw = await worker(h.context);
+    const config: FakeConfig = {
+      availability: 'downloadable',
+      languages: ['en'],
+      inputQuota: 6000,
+      replies: [],
+    };
+    await sw.evaluate(installFakeLanguageModel, config);
+    const page = await h.context.newPage();
+    await page.addInitScript(() => {
+      const adapter = { info: { vendor: 'test', architecture: 'gpu' }, features: new Set(['shader-f16']) };
+      Object.defineProperty(Navigator.prototype, 'gpu', {
+        configurable: true,
+        get: () => ({ requestAdapter: async () => adapter }),
+      });
     });
-  });
-  await page.emulateMedia({ colorScheme: scheme });
-  try {
-    await page.goto(`chrome-extension://${h.extensionId}/options.html#model`);
-    await page.getByText('Local models run on this device (test gpu).', { exact: false }).waitFor();
-    await page.evaluate(() =>
-      chrome.storage.local.set({
-        webllmProgress: { model: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC', progress: 0.42, text: 'Fetching' },
-      }),
-    );
-    await page.getByRole('progressbar').waitFor();
-    await page.getByLabel('Provider', { exact: true }).selectOption('webllm');
-    await openDetails(page);
-    expect(await audit(page, scheme, 'options #model, a GPU')).toEqual([]);
-  } finally {
-    await page.evaluate(() => chrome.storage.local.remove('webllmProgress'));
-    await page.close();
-  }
-});
+    await page.emulateMedia({ colorScheme: scheme });
+    try {
+      await page.goto(`chrome-extension://${h.extensionId}/options.html#model`);
+      await page.getByText('WebLLM models run on this device’s GPU (test gpu).', { exact: false }).waitFor();
+      await page.getByRole('button', { name: 'Download Chrome’s model' }).waitFor();
+      await page.evaluate(() =>
+        chrome.storage.local.set({
+          webllmDownloads: {
+            'Qwen2.5-1.5B-Instruct-q4f16_1-MLC': {
+              ...{
+                model: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC',
+                rev: '9bd564b064631febf14deadcac492efb761d60c3',
+              },
+              ...{ state: 'downloading', doneBytes: 420_000_000, totalBytes: 1_000_000_000, error: null },
+            },
+          },
+        }),
+      );
+      await page.getByRole('progressbar').waitFor();
+      await page.getByLabel('Provider', { exact: true }).selectOption('webllm');
+      await openDetails(page);
+      expect(await audit(page, scheme, 'options #model, a GPU')).toEqual([]);
+    } finally {
+      await page.evaluate(() => chrome.storage.local.remove('webllmDownloads'));
+      await page.close();
+      await sw.evaluate(() => Reflect.deleteProperty(globalThis, 'LanguageModel'));
+    }
+  },
+);
 
 test.each(SCHEMES)(
   'the popup: each first-run step, a chat tab with its preview, another tab, %s',

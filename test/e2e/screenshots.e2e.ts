@@ -42,7 +42,7 @@ const READ: Record<(typeof SECTIONS)[number], (page: Page) => Locator[]> = {
   review: (p) => [p.getByText('Proposed change from Extractor')],
   conversations: (p) => [p.getByRole('listitem', { name: 'Planning a week in Porto' })],
   activity: (p) => [p.getByRole('cell', { name: 'local-llama' }), p.getByText('No capture problems.')],
-  model: (p) => [p.getByText(/^No usable GPU/), p.getByText('tried 1 time')],
+  model: (p) => [p.getByText(/No usable GPU/), p.getByText('tried 1 time')],
   settings: (p) => [p.getByLabel('Token budget'), p.getByText(/^Your browser lets Engram read /)],
   sync: (p) => [p.getByRole('button', { name: 'Connect' })],
   data: (p) => [p.getByText(/^Past chats indexed/), p.getByText(/^Using .* storage/)],

@@ -1,3 +1,5 @@
+// @vitest-environment happy-dom
+// A DOM environment here: this test reads a shared page with DOMParser (vitest.config.ts).
 // A partly mounted ChatGPT thread never loses turns (#14): the whole chain from the site JSON and from the
 // page (test/fixtures/pages/chatgpt-partial.html) through the capture handler into the store.
 import { beforeEach, describe, expect, test } from 'vitest';

@@ -3,6 +3,7 @@
 import {
   endpointProblem,
   providerOrigin,
+  settingsProblem,
   type ProviderSettings,
   type ProviderStatus,
   type SaveProvider,
@@ -10,6 +11,7 @@ import {
 } from '../../model/provider';
 import { redact } from '../../pipeline/redact';
 import { anthropicProvider } from '../../providers/anthropic';
+import { chromeProvider, type ChromeDeps } from '../../providers/chrome';
 import { openAiProvider } from '../../providers/openai';
 import { providerItem, readProviderSettings } from '../../providers/settings';
 import type { Provider } from '../../providers/types';
@@ -35,18 +37,29 @@ export const keyItem = {
 
 export type WebLlmFactory = (model: string) => Provider;
 
-export function buildProvider(s: ProviderSettings, apiKey: string, webllm?: WebLlmFactory): Provider | null {
+/** What the background lends the providers that run in the browser: WebLLM (offscreen) and Chrome's model. */
+export interface LocalEngines {
+  webllm?: WebLlmFactory;
+  chrome?: () => ChromeDeps;
+}
+
+export function buildProvider(
+  s: ProviderSettings,
+  apiKey: string,
+  local: LocalEngines = {},
+): Provider | null {
+  if (s.kind === 'chrome') return local.chrome ? chromeProvider(local.chrome()) : null;
   if (!s.model || endpointProblem(s.kind, s.baseUrl)) return null;
   if (s.kind === 'openai' && s.baseUrl) return openAiProvider({ baseUrl: s.baseUrl, apiKey, model: s.model });
   if (s.kind === 'anthropic' && apiKey) return anthropicProvider({ apiKey, model: s.model });
-  if (s.kind === 'webllm' && webllm) return webllm(s.model);
+  if (s.kind === 'webllm' && local.webllm) return local.webllm(s.model);
   return null;
 }
 
-let registered: WebLlmFactory | undefined;
-/** The background registers the offscreen-backed factory at start (entrypoints/background.ts). */
-export function useWebLlm(factory: WebLlmFactory): void {
-  registered = factory;
+let registered: LocalEngines = {};
+/** The background registers the offscreen-backed WebLLM and Chrome's model at start (entrypoints/background.ts). */
+export function useLocalEngines(engines: LocalEngines): void {
+  registered = engines;
 }
 
 /** The stored key, only if it was saved for the origin these settings send to (#11). */
@@ -55,14 +68,21 @@ async function keyFor(s: ProviderSettings): Promise<string> {
   return key && origin !== null && origin === providerOrigin(s) ? key : '';
 }
 
-export async function currentProvider(webllm = registered): Promise<Provider | null> {
-  return buildProvider(await readProviderSettings(), await keyItem.getValue(), webllm);
+export async function currentProvider(local = registered): Promise<Provider | null> {
+  return buildProvider(await readProviderSettings(), await keyItem.getValue(), local);
+}
+
+/** With Chrome's model, what reads the conversations it does not (#35); null: they wait. */
+export async function currentFallback(local = registered): Promise<Provider | null> {
+  const s = await readProviderSettings();
+  if (s.kind !== 'chrome' || !s.fallback || s.fallback.kind === 'none') return null;
+  return buildProvider({ ...s.fallback }, await keyItem.getValue(), local);
 }
 
 /** Saves the choice; a key saved for another origin is cleared, never sent to the new one (#11). */
 export async function saveProvider(req: SaveProvider): Promise<void> {
   const { apiKey, ...settings } = req;
-  const problem = endpointProblem(settings.kind, settings.baseUrl);
+  const problem = settingsProblem(settings);
   if (problem) throw new Error(problem);
   const before = providerOrigin(await readProviderSettings());
   await providerItem.setValue(settings);
@@ -79,6 +99,8 @@ const Pong = z.object({ ok: z.boolean() });
 /** Why the form cannot be tested yet, in the words the form uses (#16: "No model chosen yet" for a missing key). */
 function untestable(s: ProviderSettings, key: string): string | null {
   if (s.kind === 'none') return 'Choose a provider and a model first.';
+  // Chrome's model is tested itself; its fallback is tested by choosing it as the provider.
+  if (s.kind === 'chrome') return null;
   if (!s.model) return 'Enter a model name first.';
   if (s.kind === 'anthropic' && !key) return 'Enter your Anthropic API key first.';
   return endpointProblem(s.kind, s.baseUrl);
@@ -88,14 +110,14 @@ function untestable(s: ProviderSettings, key: string): string | null {
  * One tiny structured call, reported in plain words. With `form`, the settings on screen are tested, not the saved
  * ones (#16); its key, or the stored key when it was saved for the same origin.
  */
-export async function testConnection(form?: SaveProvider, webllm = registered): Promise<TestResult> {
-  const settings = form
-    ? { kind: form.kind, model: form.model, baseUrl: form.baseUrl }
+export async function testConnection(form?: SaveProvider, local = registered): Promise<TestResult> {
+  const settings: ProviderSettings = form
+    ? { kind: form.kind, model: form.model, baseUrl: form.baseUrl, fallback: form.fallback }
     : await readProviderSettings();
   const key = form?.apiKey?.trim() || (await keyFor(settings));
   const problem = untestable(settings, key);
   if (problem) return { ok: false, message: problem };
-  const provider = buildProvider(settings, key, webllm);
+  const provider = buildProvider(settings, key, local);
   if (!provider) return { ok: false, message: 'This model cannot run here: choose another provider.' };
   try {
     const out = await provider.complete({

@@ -9,7 +9,7 @@ import { escapeMemoryText } from '../../recall/block';
 import { readSettings } from '../../settings';
 import { enqueueExtraction, makeDue, releaseOrphans } from '../../store/jobs';
 import { countTokens } from '../../tokens';
-import { currentProvider } from './current-provider';
+import { currentFallback, currentProvider } from './current-provider';
 
 export const ALARM = 'engram-jobs';
 /** This instance: a job leased by any other instance is an orphan of a killed worker. */
@@ -23,6 +23,7 @@ async function wakeAt(iso: string | null): Promise<void> {
 const env: QueueEnv = {
   owner: OWNER,
   provider: () => currentProvider(),
+  fallback: () => currentFallback(),
   settings: readSettings,
   countTokens: (text) => countTokens(escapeMemoryText(text)),
   wakeAt,

@@ -7,7 +7,7 @@ import { resetDbForTests } from '../../store/db';
 import { listJobs } from '../../store/jobs';
 import { handlers } from '../handlers';
 import { ALARM } from './job-queue';
-import { webllmProgressItem } from '../../providers/settings';
+import { webllmDownloadsItem } from '../../providers/settings';
 import { buildProvider, keyItem } from './current-provider';
 
 const tab = { url: 'https://claude.ai/chat/abc', tab: { id: 7 } };
@@ -117,7 +117,20 @@ test('extract now for one conversation queues it even when nothing was pending',
   expect((await listJobs()).map((j) => [j.conversationKey, j.status])).toEqual([['claude:abc', 'pending']]);
 });
 
-test('webllm progress from the offscreen document is stored for the options page', async () => {
-  await handlers.webllmProgress({ model: 'm', progress: 0.5, text: 'half' }, {});
-  expect(await webllmProgressItem.getValue()).toEqual({ model: 'm', progress: 0.5, text: 'half' });
+test('webllm downloads reported by the offscreen document are kept per model for the options page', async () => {
+  const report = {
+    model: 'm',
+    rev: '0123456789abcdef0123456789abcdef01234567',
+    state: 'downloading' as const,
+    doneBytes: 5,
+    totalBytes: 10,
+    error: null,
+  };
+  await handlers.webllmProgress(report, {});
+  await handlers.webllmProgress({ ...report, model: 'n', state: 'failed', error: 'x' }, {});
+  await handlers.webllmProgress({ ...report, doneBytes: 10, state: 'ready' }, {});
+  expect(await webllmDownloadsItem.getValue()).toEqual({
+    m: { ...report, doneBytes: 10, state: 'ready' },
+    n: { ...report, model: 'n', state: 'failed', error: 'x' },
+  });
 });

@@ -2,7 +2,7 @@
 import { consolidationPrompt, extractionPrompt } from '../../../prompts/registry';
 import type { HandlersFor } from '../../messaging/background';
 import { readSettings, writeSettings } from '../../settings';
-import { retryJob } from '../../store/jobs';
+import { retryJob, wakeHeld } from '../../store/jobs';
 import { extractNow, kick } from './job-queue';
 import { providerStatus, saveProvider, testConnection } from './current-provider';
 
@@ -12,7 +12,8 @@ type PipelineMessages =
 export const pipelineHandlers: HandlersFor<PipelineMessages> = {
   saveProvider: async (req) => {
     await saveProvider(req);
-    // Jobs that waited for a model can run now.
+    // Jobs that waited for a model, or for a provider of another language (#35), can run now.
+    await wakeHeld();
     void kick();
     return { ok: true };
   },

@@ -1,16 +1,19 @@
-// The local model (#4): the options page asks for a load; the offscreen document reports its download
-// progress. The model itself is asked in the offscreen document (../shared/offscreen-host.ts).
+// Local models (#4, #35): the options page asks for a model's weights to be downloaded or deleted; the
+// offscreen document reports each download. The model itself is asked in the offscreen document.
 import type { HandlersFor } from '../../messaging/background';
-import { webllmProgressItem } from '../../providers/settings';
-import { loadWebLlm } from './webllm-provider';
+import { deleteWebLlm, downloadWebLlm, recordWebLlm } from './webllm-provider';
 
-export const webllmHandlers: HandlersFor<'webllmLoad' | 'webllmProgress'> = {
+export const webllmHandlers: HandlersFor<'webllmLoad' | 'webllmDelete' | 'webllmProgress'> = {
   webllmLoad: async ({ model }) => {
-    await loadWebLlm(model);
+    await downloadWebLlm(model);
     return { ok: true };
   },
-  webllmProgress: async (progress) => {
-    await webllmProgressItem.setValue(progress);
+  webllmDelete: async ({ model }) => {
+    await deleteWebLlm(model);
+    return { ok: true };
+  },
+  webllmProgress: async (report) => {
+    await recordWebLlm(report);
     return { ok: true };
   },
 };

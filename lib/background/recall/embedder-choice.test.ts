@@ -53,6 +53,49 @@ beforeEach(async () => {
 afterEach(() => setRecallEmbedder(null));
 
 describe('choosing the embedder', () => {
+  test('with no key: the on-device embedder, once its weights are downloaded (#35), its texts not redacted (they stay here)', async () => {
+    const local = {
+      model: 'webllm:snowflake-arctic-embed-s-q0f32-MLC-b4@abc',
+      embed: vi.fn(async (t: readonly string[]) => t.map(() => [1, 0])),
+    };
+    for (const provider of [
+      { kind: 'none' as const, model: '', baseUrl: '' },
+      { kind: 'chrome' as const, model: 'built-in', baseUrl: '' },
+      { kind: 'anthropic' as const, model: 'claude', baseUrl: '' },
+    ]) {
+      const choice = await chooseEmbedder({
+        settings: semanticOn,
+        apiKey: '',
+        hasAccess: granted,
+        provider,
+        local,
+      });
+      expect(choice).toEqual({ embedder: local, reason: null });
+    }
+    // An OpenAI-compatible provider the person set up stays their choice.
+    const openai = { kind: 'openai' as const, model: 'gpt-4o-mini', baseUrl: 'https://emb.test/v1' };
+    const chosen = await chooseEmbedder({
+      settings: semanticOn,
+      apiKey: 'k',
+      hasAccess: granted,
+      provider: openai,
+      local,
+    });
+    expect(chosen.embedder?.model).toBe(MODEL);
+    // Off is off.
+    expect(
+      (
+        await chooseEmbedder({
+          settings: DEFAULT_SETTINGS,
+          apiKey: '',
+          hasAccess: granted,
+          provider: openai,
+          local,
+        })
+      ).embedder,
+    ).toBeNull();
+  });
+
   const inputs = { settings: semanticOn, apiKey: 'k', hasAccess: granted };
   const openai = { kind: 'openai' as const, model: 'gpt-4o-mini', baseUrl: 'https://emb.test/v1' };
 
@@ -66,9 +109,14 @@ describe('choosing the embedder', () => {
       (await chooseEmbedder({ ...inputs, provider: openai, ...over })).reason ?? '';
     expect(await why({ settings: DEFAULT_SETTINGS })).toBe('Semantic recall is off.');
     expect(await why({ provider: { kind: 'anthropic', model: 'claude', baseUrl: '' } })).toMatch(
-      /needs an OpenAI-compatible provider .*Anthropic has no embeddings API/,
+      /needs the on-device embedder .* or an OpenAI-compatible provider .*Anthropic has no embeddings API/,
     );
-    expect(await why({ provider: { kind: 'webllm', model: 'x', baseUrl: '' } })).toMatch(/WebLLM/);
+    expect(await why({ provider: { kind: 'webllm', model: 'x', baseUrl: '' } })).toMatch(
+      /makes no embeddings/,
+    );
+    expect(await why({ provider: { kind: 'chrome', model: 'built-in', baseUrl: '' } })).toMatch(
+      /makes no embeddings/,
+    );
     expect(await why({ provider: { ...openai, baseUrl: '' } })).toMatch(/base URL/);
     expect(await why({ hasAccess: async () => false })).toBe(
       'Engram has no access to https://emb.test/*. Save the provider again in Options → Model and allow access.',

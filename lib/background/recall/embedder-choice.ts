@@ -7,11 +7,12 @@ import type { SemanticStatus } from '../../model/semantic';
 import type { Settings } from '../../model/settings';
 import { redact } from '../../pipeline/redact';
 import { dimensionsFor, openAiEmbedder } from '../../providers/embeddings';
-import { providerItem, readProviderSettings } from '../../providers/settings';
+import { providerItem, readProviderSettings, webllmDownloadsItem } from '../../providers/settings';
 import type { Embedder } from '../../recall/semantic';
 import { readSettings, settingsItem } from '../../settings';
 import { scheduleEmbeddingSync, syncProgress } from './embedding-sync';
 import { keyItem } from '../pipeline/current-provider';
+import { localEmbedder } from '../pipeline/webllm-provider';
 import { choosingEmbedder, embeddings, setRecallEmbedder } from './semantic-tier';
 
 export interface EmbedderInputs {
@@ -20,15 +21,19 @@ export interface EmbedderInputs {
   apiKey: string;
   /** Whether the extension holds the host permission for the provider's origin. */
   hasAccess: (pattern: string) => Promise<boolean>;
+  /** The on-device embedder, when its weights are downloaded (#35); used unless an OpenAI-compatible provider is set. */
+  local?: Embedder | null;
 }
 
 export type EmbedderChoice = { embedder: Embedder; reason: null } | { embedder: null; reason: string };
 
-const NEEDS_OPENAI = 'Semantic recall needs an OpenAI-compatible provider (Options → Model)';
+const NEEDS_OPENAI =
+  'Semantic recall needs the on-device embedder (Options → Model, with a GPU) or an OpenAI-compatible provider (Options → Model)';
 
 function unavailable(s: ProviderSettings): string | null {
   if (s.kind === 'anthropic') return `${NEEDS_OPENAI}: Anthropic has no embeddings API.`;
-  if (s.kind === 'webllm') return `${NEEDS_OPENAI}: the local WebLLM model cannot make embeddings here.`;
+  if (s.kind === 'webllm' || s.kind === 'chrome')
+    return `${NEEDS_OPENAI}: the chosen model makes no embeddings.`;
   if (s.kind === 'none') return `${NEEDS_OPENAI}; none is set up yet.`;
   if (!s.baseUrl) return `${NEEDS_OPENAI} with a base URL; the provider has none.`;
   return null;
@@ -42,6 +47,8 @@ export async function chooseEmbedder(
   const { settings, provider, apiKey } = inputs;
   if (!settings.recall.semantic) return { embedder: null, reason: 'Semantic recall is off.' };
   const why = unavailable(provider);
+  // On this computer: nothing leaves it, so nothing needs redacting.
+  if (why && inputs.local) return { embedder: inputs.local, reason: null };
   if (why) return { embedder: null, reason: why };
   const pattern = originPattern(provider.kind, provider.baseUrl);
   if (!pattern)
@@ -89,11 +96,20 @@ export function refreshEmbedder(access = hasAccess, fetchFn?: typeof fetch): Pro
 
 async function choose(access: typeof hasAccess, fetchFn?: typeof fetch): Promise<void> {
   const settings = await readSettings();
-  const inputs = { settings, provider: await readProviderSettings(), apiKey: await keyItem.getValue() };
+  const inputs = {
+    settings,
+    provider: await readProviderSettings(),
+    apiKey: await keyItem.getValue(),
+    local: await localEmbedder(),
+  };
   const choice = await chooseEmbedder({ ...inputs, hasAccess: access }, fetchFn);
   setRecallEmbedder(choice.embedder);
   reason = choice.reason ?? '';
-  model = choice.embedder ? settings.recall.embeddingModel : null;
+  model = choice.embedder
+    ? choice.embedder === inputs.local
+      ? choice.embedder.model
+      : settings.recall.embeddingModel
+    : null;
   if (choice.embedder) scheduleEmbeddingSync(0);
 }
 
@@ -130,6 +146,8 @@ export function startEmbeddings(wiring: EmbeddingWiring): () => void {
     settingsItem.watch(refresh),
     providerItem.watch(refresh),
     keyItem.watch(refresh),
+    // The on-device embedder's weights arriving or deleted (#35).
+    webllmDownloadsItem.watch(refresh),
     (wiring.watchAccess ?? watchAccess)(refresh),
     wiring.watchMemories(() => scheduleEmbeddingSync()),
   ];

@@ -7,9 +7,9 @@ test('without offscreen documents, each asker says what it cannot do (#26)', asy
   vi.stubGlobal('chrome', { runtime: {} });
   await expect(askOffscreen('pastIndex', { op: 'open' })).rejects.toThrow(/past-chat index/);
   await expect(askOffscreen('pastIndex', { op: 'open' })).rejects.not.toThrow(/API provider/);
-  await expect(askOffscreen('webllmPrepare', { model: 'm' })).rejects.toThrow(
-    'Local models need Chrome for now: choose an API provider.',
-  );
+  await expect(
+    askOffscreen('webllmPrepare', { model: 'm', rev: '0123456789abcdef0123456789abcdef01234567' }),
+  ).rejects.toThrow('Local models need Chrome for now: choose an API provider.');
 });
 
 test('two first askers at once create one document, then both are answered', async () => {
@@ -30,7 +30,7 @@ test('two first askers at once create one document, then both are answered', asy
   });
   const [past, model] = await Promise.all([
     askOffscreen('pastIndex', { op: 'open' }),
-    askOffscreen('webllmPrepare', { model: 'm' }),
+    askOffscreen('webllmPrepare', { model: 'm', rev: '0123456789abcdef0123456789abcdef01234567' }),
   ]);
   expect(createDocument).toHaveBeenCalledOnce();
   expect([past, model]).toEqual([{ empty: true }, { ok: true }]);

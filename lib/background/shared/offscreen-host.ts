@@ -14,6 +14,9 @@ const PAST = 'The past-chat index needs Chrome’s offscreen documents, which th
 const UNAVAILABLE: Record<OffscreenType, string> = {
   webllmPrepare: MODEL,
   webllmComplete: MODEL,
+  webllmDownload: MODEL,
+  webllmRemove: MODEL,
+  webllmEmbed: MODEL,
   pastIndex: PAST,
   // Firefox's background page holds the desktop apps' sockets itself (lib/background/agents/agent-links.ts).
   agentsConfigure: 'Desktop apps are linked from the background page in this browser.',
@@ -21,6 +24,9 @@ const UNAVAILABLE: Record<OffscreenType, string> = {
 const PURPOSE: Record<OffscreenType, string> = {
   webllmPrepare: 'the local model',
   webllmComplete: 'the local model',
+  webllmDownload: 'the local model',
+  webllmRemove: 'the local model',
+  webllmEmbed: 'the local model',
   pastIndex: 'the past-chat index',
   agentsConfigure: 'the link to desktop apps',
 };

@@ -1,6 +1,10 @@
+// @vitest-environment happy-dom
+// A DOM environment here: the sync service names the device from `navigator`, which the service worker has and
+// Node 20 has not (vitest.config.ts).
 // A page opening pulls other devices' changes when the last pull is older than a minute (#28): never twice at once,
 // never awaited by the page, and a failure stays quiet and shows in the sync status.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { withMemoryIndex } from '../../../test/helpers/index-host';
 import { MapBackend } from '../../../test/helpers/memory-backend';
 import type { SyncConnect } from '../../model/sync';
 import { resetDbForTests } from '../../store/db';
@@ -24,6 +28,9 @@ class CountingBackend extends MapBackend {
     return super.list(folder);
   }
 }
+
+// A chat page's warm-up opens the recall index too.
+withMemoryIndex();
 
 let remote: CountingBackend;
 beforeEach(async () => {

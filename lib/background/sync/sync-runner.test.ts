@@ -1,3 +1,6 @@
+// @vitest-environment happy-dom
+// A DOM environment here: the sync service names the device from `navigator`, which the service worker has and
+// Node 20 has not (vitest.config.ts).
 // Background sync wiring (#15): connect keeps credentials where pages cannot read them, changes are pushed,
 // Delete everything resets the remote at the next sync, Disconnect touches nothing remote, and the messages
 // answer extension pages only.

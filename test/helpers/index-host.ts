@@ -1,0 +1,11 @@
+// The recall index (past chats and memories, #13, #28) runs on sqlite-wasm in memory in unit tests: Node has no
+// offscreen document to host it. A test file whose code reaches the index calls `withMemoryIndex()` at its top;
+// the shared setup no longer does it for every file (#33: 30 modules and sqlite-wasm that most files never use).
+import { beforeEach } from 'vitest';
+import { setIndexHost } from '../../lib/background/recall/index-host';
+import { memoryHost } from '../../lib/past/memory-db';
+
+/** A fresh in-memory index before each test of the calling file. */
+export function withMemoryIndex(): void {
+  beforeEach(() => setIndexHost(memoryHost()));
+}
