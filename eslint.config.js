@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { noLiteralText } from './scripts/eslint/no-literal-text.js';
 
 const houseSyntax = [
   {
@@ -56,6 +57,13 @@ export default tseslint.config(
       'max-lines': ['error', { max: 200, skipBlankLines: true, skipComments: true }],
       'max-lines-per-function': ['error', { max: 40, skipBlankLines: true, skipComments: true }],
     },
+  },
+  {
+    // Every word a person reads comes from locales/ (#37): a literal in a component fails here.
+    files: ['components/**/*.tsx', 'entrypoints/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    plugins: { engram: { rules: { 'no-literal-text': noLiteralText } } },
+    rules: { 'engram/no-literal-text': 'error' },
   },
   {
     files: ['lib/sites/**', '**/*.test.{ts,tsx}', 'test/**'],

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
+import { blockIntroHashes } from './scripts/locales';
 
 // Where the unit suite's time went (#33, `npm run test:unit:profile`): every file paid for happy-dom and for a
 // setup file that imported the background's index host (30 modules, 0.5–1 s a file on a loaded 2-core machine)
@@ -46,6 +47,8 @@ const fastFakeBrowser = {
 
 export default defineConfig({
   plugins: [WxtVitest(), fastFakeBrowser],
+  // WxtVitest does not carry wxt.config.ts's vite defines: capture's fence needs the block intros (#37).
+  define: { 'import.meta.env.ENGRAM_BLOCK_INTROS': JSON.stringify(JSON.stringify(blockIntroHashes())) },
   test: {
     setupFiles: ['test/setup.ts'],
     globals: true,

@@ -4,6 +4,7 @@ import { DATA_COLLECTION } from './lib/model/privacy';
 import { MATCH_PATTERNS } from './lib/sites/registry';
 import { chromiumRunner } from './scripts/runner';
 import { sqliteBuild } from './scripts/sqlite-build';
+import { addLocaleFiles, blockIntroHashes } from './scripts/locales';
 import { addRanksFile, RANKS_PATH } from './scripts/tiktoken-ranks';
 import { addLibFiles, checkLibs, missingReport, webllmBuild } from './scripts/webllm-libs';
 
@@ -33,12 +34,14 @@ export default defineConfig({
         JSON.stringify(browser === 'firefox' ? [] : libs.present),
       ),
       'import.meta.env.ENGRAM_RANKS_PATH': JSON.stringify(RANKS_PATH),
+      'import.meta.env.ENGRAM_BLOCK_INTROS': JSON.stringify(JSON.stringify(blockIntroHashes())),
     },
   }),
   hooks: {
     'build:publicAssets': async (wxt, files) => {
       await addRanksFile(wxt, files);
       addLibFiles(libs)(wxt, files);
+      addLocaleFiles(wxt, files);
     },
     'build:done': (wxt) => {
       const report = wxt.config.browser === 'firefox' ? '' : missingReport(libs);
@@ -56,9 +59,11 @@ export default defineConfig({
     'server:started': runner.announce,
   },
   manifest: ({ browser }) => ({
-    name: 'Engram',
-    description:
-      'One private long-term memory across ChatGPT, Claude, Gemini, Perplexity, DeepSeek and Le Chat, kept on your own machine.',
+    // Name, description and the shortcut's description in the browser's language (#37), from locales/*.json
+    // (scripts/locales.ts writes _locales/); the store listing is docs/store-listing.md.
+    name: '__MSG_extName__',
+    description: '__MSG_extDescription__',
+    default_locale: 'en',
     // offscreen: Chrome hosts WebLLM in an offscreen document (#4); Firefox has no such API.
     permissions: ['storage', 'unlimitedStorage', 'alarms', ...(browser === 'firefox' ? [] : ['offscreen'])],
     host_permissions: MATCH_PATTERNS,
@@ -72,7 +77,7 @@ export default defineConfig({
     commands: {
       'insert-memory': {
         suggested_key: { default: 'Alt+Shift+M' },
-        description: 'Insert memory into the chat box (opens the preview)',
+        description: '__MSG_commandInsert__',
       },
     },
     // The insert preview frame (#5), loadable by the chat sites only, and the one web-accessible file. On Chrome

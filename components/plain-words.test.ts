@@ -1,4 +1,4 @@
-// Every string the UI can show, read from the source of components/ (#16): developer words on screen ("One
+// Every string the UI can show, read from the source of components/ and the English catalogue (#16, #37): developer words on screen ("One
 // ADD/UPDATE/DELETE/NONE per new fact", "via the page", "HTTP 404 from /api/auth/session", "Priority −1",
 // "claude:4b1c…") are refused here, so a new one fails CI instead of reaching a person.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -70,12 +70,25 @@ function promptDescriptions(): Shown[] {
   );
 }
 
-const shown = [...sources(ROOT).flatMap(shownStrings), ...promptDescriptions()];
+/** Every message of the English catalogue (#37): the UI's words live there now, not in components. */
+function catalogue(): Shown[] {
+  const file = join(ROOT, '..', 'locales', 'en.json');
+  const walk = (node: unknown): string[] =>
+    typeof node === 'string'
+      ? [node]
+      : node && typeof node === 'object'
+        ? Object.values(node).flatMap(walk)
+        : [];
+  return walk(JSON.parse(readFileSync(file, 'utf8'))).map((text) => ({ file, text }));
+}
+
+const shown = [...sources(ROOT).flatMap(shownStrings), ...catalogue(), ...promptDescriptions()];
 
 test('the scan finds the UI’s strings (a scan that finds nothing proves nothing)', () => {
   expect(shown.length).toBeGreaterThan(400);
   expect(shown.some((s) => s.text === 'Skip setup')).toBe(true);
   expect(shown.filter((s) => s.file.includes('prompts')).length).toBeGreaterThanOrEqual(2);
+  expect(shown.filter((s) => s.file.endsWith('en.json')).length).toBeGreaterThan(600);
 });
 
 test.each(DEVELOPER_WORDS)('no UI string uses %s (%s)', (pattern) => {

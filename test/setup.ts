@@ -8,3 +8,13 @@ import { resetSecretsForTests } from '../lib/store/secrets';
 // The provider and key live in their own IndexedDB database (lib/store/secrets.ts): as fresh per test as the
 // fake browser's storage.
 beforeEach(() => resetSecretsForTests());
+
+// Component tests read English (#37): react-i18next's hooks use the page's one instance, reset to English
+// before each test so a test that switches language cannot leak into the next.
+import { setI18n } from 'react-i18next';
+import { i18n } from '../lib/i18n/i18n';
+
+setI18n(i18n);
+beforeEach(async () => {
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
+});

@@ -1,6 +1,7 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, test, vi } from 'vitest';
+import { switchLanguage } from '../../lib/i18n/i18n';
 import type { Job } from '../../lib/model/records';
 import { db, resetDbForTests } from '../../lib/store/db';
 import { ActivitySection } from './ActivitySection';
@@ -42,7 +43,7 @@ test('a failed job shows its error and Retry queues it again; usage is summed pe
     within(row)
       .getAllByRole('cell')
       .map((c) => c.textContent),
-  ).toEqual(['2026-11-20', 'openai-compatible', 'gpt-4o-mini', '2', '1500', '150', '$0.0015']);
+  ).toEqual(['2026-11-20', 'openai-compatible', 'gpt-4o-mini', '2', '1,500', '150', '$0.0015']);
 });
 
 test('a dead letter says which turns it gave up on, and after Retry which turns it sends again (#12)', async () => {
@@ -143,8 +144,8 @@ test("usage an import brought is shown apart, marked imported, and not counted i
     'openai (imported)',
     'gpt-4o-mini',
     '1',
-    '900000',
-    '100000',
+    '900,000',
+    '100,000',
     '$0.1000',
   ]);
   expect(cells(/^\S+ openai gpt/)).toEqual([day, 'openai', 'gpt-4o-mini', '1', '100', '20', '$0.1000']);
@@ -168,7 +169,27 @@ test('a chat that turned out private says what Engram removed, in counts, never 
   const items = within(list).getAllByRole('listitem');
   expect(items).toHaveLength(1);
   expect(items[0]?.textContent).toMatch(
-    /A Perplexity chat turned out to be private.*Engram removed 4 turns, 2 memories, 1 extraction job/,
+    /A Perplexity chat turned out to be private.*Engram removed 4 turns, 2 memories, and 1 extraction job from this device/,
   );
   expect(list.textContent).not.toMatch(/leeds/i);
+});
+
+test('what a private chat lost is counted by the language’s plural rules: Russian one/few/many, Japanese one form (#34, #37)', async () => {
+  await db().privacy.put({
+    key: 'perplexity:p1',
+    site: 'perplexity',
+    state: 'private',
+    at: '2026-11-20T10:00:00.000Z',
+    removed: { turns: 21, jobs: 5, memories: 3 },
+  });
+  await switchLanguage('ru');
+  render(<ActivitySection />);
+  const list = await screen.findByRole('list', { name: 'Удалённые приватные чаты' });
+  expect(list.textContent).toContain('Чат Perplexity оказался приватным');
+  expect(list.textContent).toContain(
+    'Engram удалил 21 реплику, 3 воспоминания и 5 заданий на извлечение с этого устройства',
+  );
+  await act(() => switchLanguage('ja'));
+  const ja = await screen.findByRole('list', { name: '削除したプライベートチャット' });
+  expect(ja.textContent).toContain('21 ターン、メモリー 3 件、抽出ジョブ 5 件');
 });

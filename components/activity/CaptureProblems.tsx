@@ -1,29 +1,33 @@
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatWhen } from '../../lib/i18n/formatters';
 import type { CaptureProblem } from '../../lib/model/messages';
 import { SITE_LABELS } from '../../lib/sites/registry';
 import { watchCaptureProblems } from '../../lib/store/status';
-import { BROKEN, UNCONFIRMED } from '../shared/captureWords';
+import { brokenWords, unconfirmedHeadline } from '../shared/captureWords';
 
-function headline(problem: CaptureProblem): string {
-  if (problem.kind === 'broken') return BROKEN;
-  if (problem.kind === 'limited') return `Engram paused capture on a ${SITE_LABELS[problem.site]} tab`;
-  if (problem.kind === 'unconfirmed') return UNCONFIRMED(SITE_LABELS[problem.site]);
-  return `${SITE_LABELS[problem.site]}'s own data was unavailable; Engram read the page instead`;
+function headline(t: TFunction, problem: CaptureProblem): string {
+  if (problem.kind === 'broken') return brokenWords(t);
+  const site = SITE_LABELS[problem.site];
+  if (problem.kind === 'unconfirmed') return unconfirmedHeadline(t, site);
+  return problem.kind === 'limited' ? t('problems.limited', { site }) : t('problems.fromPage', { site });
 }
 
 /** Capture problems the tabs reported, newest first (#3: never silent). */
 export function CaptureProblems() {
+  const { t, i18n } = useTranslation();
   const [problems, setProblems] = useState<CaptureProblem[] | null>(null);
   useEffect(() => watchCaptureProblems(setProblems), []);
-  if (!problems) return <p className="muted">Loading capture problems…</p>;
-  if (problems.length === 0) return <p className="muted">No capture problems.</p>;
+  if (!problems) return <p className="muted">{t('problems.loading')}</p>;
+  if (problems.length === 0) return <p className="muted">{t('problems.none')}</p>;
   return (
-    <ul className="stack" aria-label="Capture problems">
+    <ul className="stack" aria-label={t('activity.problems')}>
       {problems.map((p) => (
         <li key={`${p.url}:${p.kind}`} className="card stack">
-          <strong>{headline(p)}</strong>
+          <strong>{headline(t, p)}</strong>
           <span className="muted">
-            {p.url} · {new Date(p.at).toLocaleString()}
+            {p.url} · {formatWhen(p.at, i18n.language)}
           </span>
           <span className="muted">{p.detail}</span>
         </li>

@@ -1,17 +1,18 @@
+import type { TFunction } from 'i18next';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useTranslation } from 'react-i18next';
 import { SITE_LABELS } from '../../lib/sites/registry';
 import { listForgotten, type Forgotten } from '../../lib/store/privacy';
-import { dateLabel } from '../shared/labels';
+import { andList, dateLabel } from '../shared/labels';
 
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
-function removedLabel({ turns, jobs, memories }: Forgotten): string {
+/** "4 turns, 2 memories and 1 extraction job": each count by the language's plural rules, joined by its own list. */
+function removedLabel(t: TFunction, lng: string, { turns, jobs, memories }: Forgotten): string {
   const parts = [
-    count(turns, 'turn', 'turns'),
-    count(memories, 'memory', 'memories'),
-    count(jobs, 'extraction job', 'extraction jobs'),
+    t('privateChats.turns', { count: turns }),
+    t('privateChats.memories', { count: memories }),
+    t('privateChats.jobs', { count: jobs }),
   ];
-  return `Engram removed ${parts.join(', ')}, from this device and from the sync outbox.`;
+  return t('privateChats.removed', { what: andList(parts, lng) });
 }
 
 /**
@@ -19,16 +20,17 @@ function removedLabel({ turns, jobs, memories }: Forgotten): string {
  * said (no title, no address: a Perplexity slug is made of the question's words).
  */
 export function PrivateChats() {
+  const { t, i18n } = useTranslation();
   const rows = useLiveQuery(() => listForgotten(), []);
-  if (!rows) return <p className="muted">Loading…</p>;
-  if (rows.length === 0) return <p className="muted">No private chats had anything to remove.</p>;
+  if (!rows) return <p className="muted">{t('common.loading')}</p>;
+  if (rows.length === 0) return <p className="muted">{t('privateChats.none')}</p>;
   return (
-    <ul className="stack" aria-label="Private chats removed">
+    <ul className="stack" aria-label={t('privateChats.label')}>
       {rows.map((r) => (
         <li key={r.key} className="card stack tight">
-          <strong>A {SITE_LABELS[r.site]} chat turned out to be private (temporary or incognito)</strong>
-          <span>{r.removed && removedLabel(r.removed)}</span>
-          <span className="muted">{dateLabel(r.at)}</span>
+          <strong>{t('privateChats.headline', { site: SITE_LABELS[r.site] })}</strong>
+          <span>{r.removed && removedLabel(t, i18n.language, r.removed)}</span>
+          <span className="muted">{dateLabel(t, r.at, i18n.language)}</span>
         </li>
       ))}
     </ul>

@@ -1,5 +1,6 @@
 // Options → Desktop apps (#27): one switch for every agent, the consent and scope options, pairing, and who is
 // connected. The background keeps all of it (lib/background/agents/agent-settings.ts); this page asks and shows.
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import type { AgentSettingsPatch, AgentSettingsView } from '../../lib/model/agents';
 import { sendMessage } from '../../lib/messaging/send';
@@ -8,65 +9,52 @@ import { useAction } from '../shared/useAction';
 import { Connected } from './Connected';
 import { Pairing } from './Pairing';
 
-const CHECKS: { key: keyof AgentSettingsPatch & keyof AgentSettingsView; label: string; hint: string }[] = [
-  {
-    key: 'enabled',
-    label: 'Let desktop apps use my memories',
-    hint: 'Claude Desktop, Cursor, Claude Code and other MCP apps you paired may search and list your memories and propose new ones. Off: Engram opens no connection at all.',
-  },
-  {
-    key: 'askEachTime',
-    label: 'Ask me each time',
-    hint: 'Before an app’s search or list is answered, a small Engram window asks you; after 30 s without an answer, the app is told no.',
-  },
-  {
-    key: 'includeScoped',
-    label: 'Include memories kept to one site or project',
-    hint: 'Off: apps get only memories meant for everywhere.',
-  },
-];
+// Each check's words are agents.check.<key>.label and .hint in the catalogue (#37).
+const CHECKS = [
+  'enabled',
+  'askEachTime',
+  'includeScoped',
+] as const satisfies readonly (keyof AgentSettingsPatch & keyof AgentSettingsView)[];
 
 function Access({ view, setView }: { view: AgentSettingsView; setView: (v: AgentSettingsView) => void }) {
+  const { t } = useTranslation();
   const save = useAction(async (patch: AgentSettingsPatch) => setView(await sendMessage('setAgents', patch)));
   return (
     // Busy while a change is being stored: what the person sees checked is not yet what an app gets (#27).
     <fieldset className="card stack" aria-busy={save.busy}>
-      <legend>Access</legend>
-      {CHECKS.map((c) => (
-        <div className="field check" key={c.key}>
+      <legend>{t('agents.access')}</legend>
+      {CHECKS.map((key) => (
+        <div className="field check" key={key}>
           <input
-            id={`agents-${c.key}`}
+            id={`agents-${key}`}
             type="checkbox"
-            aria-describedby={`agents-${c.key}-hint`}
-            checked={view[c.key] === true}
+            aria-describedby={`agents-${key}-hint`}
+            checked={view[key] === true}
             onChange={(e) => {
               // Shown at once; the background's reply (the stored value) follows.
-              setView({ ...view, [c.key]: e.target.checked });
-              void save.run({ [c.key]: e.target.checked });
+              setView({ ...view, [key]: e.target.checked });
+              void save.run({ [key]: e.target.checked });
             }}
           />
-          <label htmlFor={`agents-${c.key}`}>{c.label}</label>
-          <small id={`agents-${c.key}-hint`} className="muted">
-            {c.hint}
+          <label htmlFor={`agents-${key}`}>{t(`agents.check.${key}.label`)}</label>
+          <small id={`agents-${key}-hint`} className="muted">
+            {t(`agents.check.${key}.hint`)}
           </small>
         </div>
       ))}
-      <ErrorText what="Could not save" error={save.error} tryThis="Try again." />
+      <ErrorText what={t('agents.saveFailed')} error={save.error} tryThis={t('common.tryAgain')} />
     </fieldset>
   );
 }
 
 export function AgentsSection() {
+  const { t } = useTranslation();
   const [view, setView] = useState<AgentSettingsView | null>(null);
   const load = useAction(async () => setView(await sendMessage('getAgents', {})));
   useEffect(() => void load.run(), []); // eslint-disable-line react-hooks/exhaustive-deps
   return (
-    <Section
-      id="agents"
-      title="Desktop apps"
-      intro="Your memory in the AI apps on this computer, through Engram’s MCP server. Nothing leaves this computer: Engram connects only to 127.0.0.1, and only while this is on. What an app proposes waits in Review."
-    >
-      <ErrorText what="Could not load Desktop apps" error={load.error} tryThis="Reload the page." />
+    <Section id="agents" title={t('options.nav.agents')} intro={t('agents.intro')}>
+      <ErrorText what={t('agents.loadFailed')} error={load.error} tryThis={t('common.reloadPage')} />
       {view && (
         <>
           <Access view={view} setView={setView} />

@@ -1,15 +1,10 @@
 // Who is connected, when each last asked and what (#27). The names are the ones the apps gave themselves.
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import type { AgentAsked, AgentsStatus } from '../../lib/model/agents';
 import { agentsStatusItem } from '../../lib/store/agents';
 import { dateLabel } from '../shared/labels';
 import { EmptyState } from '../shared/ui';
-
-const TOOLS: Record<AgentAsked['tool'], string> = {
-  search_memory: 'searched for',
-  list_memories: 'listed memories:',
-  remember: 'proposed',
-};
 
 function useStatus(): AgentsStatus | null {
   const [status, setStatus] = useState<AgentsStatus | null>(null);
@@ -21,34 +16,40 @@ function useStatus(): AgentsStatus | null {
 }
 
 function Asked({ a }: { a: AgentAsked }) {
+  const { t, i18n } = useTranslation();
   return (
     <>
-      {dateLabel(a.at)}: {TOOLS[a.tool]} “{a.what}” ({a.outcome})
+      {t(`agents.asked.${a.tool}`, {
+        when: dateLabel(t, a.at, i18n.language),
+        what: a.what,
+        outcome: a.outcome,
+      })}
     </>
   );
 }
 
 function Links({ status }: { status: AgentsStatus }) {
+  const { t, i18n } = useTranslation();
   const last = (port: number, name: string | undefined) =>
     status.asked.find((a) => a.port === port && (!name || a.agent === name));
   return (
-    <ul className="plain stack" aria-label="Connected apps">
+    <ul className="plain stack" aria-label={t('agents.connected')}>
       {status.report.links.map((l) => {
         const asked = last(l.port, l.agent?.name);
         return (
           <li key={l.port} className="stack tight">
             <strong>
-              “{l.agent?.name || 'An app that has not named itself yet'}”
+              {l.agent?.name ? t('agents.named', { name: l.agent.name }) : t('agents.unnamed')}
               {l.agent?.version ? ` ${l.agent.version}` : ''}
             </strong>
             <span className="muted small">
-              Connected {dateLabel(l.since)} on port {l.port}.{' '}
+              {t('agents.since', { when: dateLabel(t, l.since, i18n.language), port: l.port })}{' '}
               {asked ? (
                 <>
-                  Last asked <Asked a={asked} />
+                  {t('agents.lastAsked')} <Asked a={asked} />
                 </>
               ) : (
-                'It has not asked anything yet.'
+                t('agents.notAsked')
               )}
             </span>
           </li>
@@ -59,25 +60,26 @@ function Links({ status }: { status: AgentsStatus }) {
 }
 
 function History({ status }: { status: AgentsStatus }) {
+  const { t, i18n } = useTranslation();
   const { refused } = status.report;
   return (
     <>
       {refused.length > 0 && (
-        <ul className="plain small" aria-label="Refused">
+        <ul className="plain small" aria-label={t('agents.refused')}>
           {refused.map((r) => (
             <li key={`${r.port}-${r.at}`} className="error">
-              Port {r.port}, {dateLabel(r.at)}: refused, {r.why}.
+              {t('agents.refusedLine', { port: r.port, when: dateLabel(t, r.at, i18n.language), why: r.why })}
             </li>
           ))}
         </ul>
       )}
       {status.asked.length > 0 && (
         <details>
-          <summary>Everything apps asked since the browser started ({status.asked.length})</summary>
+          <summary>{t('agents.everything', { count: status.asked.length })}</summary>
           <ol className="plain small">
             {status.asked.map((a, i) => (
               <li key={`${a.at}-${i}`}>
-                “{a.agent}” <Asked a={a} />
+                {t('agents.named', { name: a.agent })} <Asked a={a} />
               </li>
             ))}
           </ol>
@@ -88,16 +90,15 @@ function History({ status }: { status: AgentsStatus }) {
 }
 
 export function Connected({ enabled }: { enabled: boolean }) {
+  const { t } = useTranslation();
   const status = useStatus();
-  if (!status) return <p className="muted">Loading…</p>;
+  if (!status) return <p className="muted">{t('common.loading')}</p>;
   return (
     <div className="card stack">
-      <h2>Connected apps</h2>
+      <h2>{t('agents.connected')}</h2>
       {status.report.links.length === 0 ? (
-        <EmptyState title={enabled ? 'No app is connected.' : 'Desktop apps are off.'}>
-          {enabled
-            ? 'An app connects when it starts Engram’s server with this secret.'
-            : 'Switch them on above to let the apps you paired ask.'}
+        <EmptyState title={enabled ? t('agents.noneConnected') : t('agents.off')}>
+          {enabled ? t('agents.noneConnectedHint') : t('agents.offHint')}
         </EmptyState>
       ) : (
         <Links status={status} />

@@ -1,13 +1,15 @@
 // Pairing (#27): a new secret, shown once as each app's configuration. A new one revokes the old at once.
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import type { AgentSettingsView } from '../../lib/model/agents';
 import { sendMessage } from '../../lib/messaging/send';
 import { dateLabel } from '../shared/labels';
 import { Button, describedBy, ErrorText, Field } from '../shared/ui';
 import { useAction } from '../shared/useAction';
-import { agentConfigs, PLACEHOLDER_PATH } from './config';
+import { type AgentConfig, agentConfigs, PLACEHOLDER_PATH } from './config';
 
-function Config({ app, where, text }: { app: string; where: string; text: string }) {
+function Config({ id, app, text }: AgentConfig) {
+  const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   const copy = useAction(async () => {
     await navigator.clipboard.writeText(text);
@@ -16,22 +18,22 @@ function Config({ app, where, text }: { app: string; where: string; text: string
   return (
     <div className="stack tight">
       <h3>{app}</h3>
-      <p className="muted small">{where}</p>
+      <p className="muted small">{t(`agents.where.${id}`)}</p>
       <textarea
         className="config"
-        aria-label={`Configuration for ${app}`}
+        aria-label={t('agents.configFor', { app })}
         readOnly
         rows={text.split('\n').length}
         value={text}
         onFocus={(e) => e.currentTarget.select()}
       />
       <div className="row">
-        <Button onClick={() => void copy.run()}>Copy for {app}</Button>
+        <Button onClick={() => void copy.run()}>{t('agents.copyFor', { app })}</Button>
         <span role="status" className="muted small">
-          {copied ? 'Copied.' : ''}
+          {copied ? t('agents.copied') : ''}
         </span>
       </div>
-      <ErrorText what="Could not copy" error={copy.error} tryThis="Select the text and copy it by hand." />
+      <ErrorText what={t('agents.copyFailed')} error={copy.error} tryThis={t('agents.copyFailedTry')} />
     </div>
   );
 }
@@ -45,12 +47,9 @@ function PathField({
   setPath: (p: string) => void;
   save: (p: string) => void;
 }) {
+  const { t } = useTranslation();
   return (
-    <Field
-      id="agent-path"
-      label="Where engram-mcp.js is on this computer"
-      hint="Fills in the configuration below."
-    >
+    <Field id="agent-path" label={t('agents.path')} hint={t('agents.pathHint')}>
       <input
         id="agent-path"
         type="text"
@@ -65,9 +64,10 @@ function PathField({
 }
 
 function Shown({ secret, path }: { secret: string; path: string }) {
+  const { t } = useTranslation();
   return (
     <div className="stack">
-      <p role="status">Shown only now: copy it into each app. To see a secret again, make a new one.</p>
+      <p role="status">{t('agents.shownOnce')}</p>
       {agentConfigs(secret, path).map((c) => (
         <Config key={c.app} {...c} />
       ))}
@@ -82,6 +82,7 @@ export function Pairing({
   view: AgentSettingsView;
   onChange: (v: AgentSettingsView) => void;
 }) {
+  const { t, i18n } = useTranslation();
   const [secret, setSecret] = useState<string | null>(null);
   const [path, setPath] = useState(view.serverPath);
   const make = useAction(async () => {
@@ -92,12 +93,12 @@ export function Pairing({
   const savePath = (value: string) => void sendMessage('setAgents', { serverPath: value }).then(onChange);
   return (
     <div className="card stack">
-      <h2>Pair an app</h2>
+      <h2>{t('agents.pair')}</h2>
       <PathField path={path} setPath={setPath} save={savePath} />
       <p className="muted">
         {view.pairedAt
-          ? `A secret made ${dateLabel(view.pairedAt)} is in use. A new one replaces it: apps set up with the old one are refused until you paste the new configuration.`
-          : 'Make a secret, then paste the configuration into each app you use.'}
+          ? t('agents.inUse', { when: dateLabel(t, view.pairedAt, i18n.language) })
+          : t('agents.makeFirst')}
       </p>
       <div className="row">
         <Button
@@ -105,10 +106,10 @@ export function Pairing({
           busy={make.busy}
           onClick={() => void make.run()}
         >
-          {view.pairedAt ? 'New secret' : 'Make a secret'}
+          {view.pairedAt ? t('agents.newSecret') : t('agents.makeSecret')}
         </Button>
       </div>
-      <ErrorText what="Could not make a secret" error={make.error} tryThis="Try again." />
+      <ErrorText what={t('agents.makeFailed')} error={make.error} tryThis={t('common.tryAgain')} />
       {secret && <Shown secret={secret} path={path} />}
     </div>
   );

@@ -4,8 +4,9 @@
 export const PLACEHOLDER_PATH = '/path/to/engram/mcp/dist/engram-mcp.js';
 
 export interface AgentConfig {
+  /** Its words are agents.where.<id> in the catalogue (#37). */
+  id: 'claudeDesktop' | 'cursor' | 'claudeCode';
   app: string;
-  where: string;
   text: string;
 }
 
@@ -19,23 +20,8 @@ export function agentConfigs(secret: string, path: string): AgentConfig[] {
   const file = JSON.stringify({ mcpServers: { engram: entry } }, null, 2);
   const single = JSON.stringify(entry).replace(/'/g, `'\\''`);
   return [
-    {
-      app: 'Claude Desktop',
-      where:
-        'Settings → Developer → Edit Config opens claude_desktop_config.json; add this under "mcpServers", then restart Claude Desktop.',
-      text: file,
-    },
-    {
-      app: 'Cursor',
-      where:
-        'Your own ~/.cursor/mcp.json (not a project’s .cursor/mcp.json, which may be shared); add this under "mcpServers".',
-      text: file,
-    },
-    {
-      app: 'Claude Code',
-      where:
-        'Run this once in a terminal; --scope user keeps it in your own settings, not the project’s .mcp.json.',
-      text: `claude mcp add-json --scope user engram '${single}'`,
-    },
+    { id: 'claudeDesktop', app: 'Claude Desktop', text: file },
+    { id: 'cursor', app: 'Cursor', text: file },
+    { id: 'claudeCode', app: 'Claude Code', text: `claude mcp add-json --scope user engram '${single}'` },
   ];
 }

@@ -1,3 +1,4 @@
+import { i18n } from '../../lib/i18n/i18n';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, expect, test, vi } from 'vitest';
@@ -98,9 +99,9 @@ test('a conversation imported from an export shows its own dates, not the day of
   render(<ConversationsSection />);
   const card = await screen.findByRole('listitem', { name: 'Sourdough schedule' });
   const line = within(card).getByText(/ChatGPT · 4 turns/).textContent ?? '';
-  expect(line).toContain(`started ${dateLabel('2025-01-01T00:00:00.000Z')}`);
+  expect(line).toContain(`started ${dateLabel(i18n.t, '2025-01-01T00:00:00.000Z', 'en')}`);
   // The newest message of the export, 2025-01-01 00:02 UTC.
-  expect(line).toContain(`updated ${dateLabel('2025-01-01T00:02:00.000Z')}`);
+  expect(line).toContain(`updated ${dateLabel(i18n.t, '2025-01-01T00:02:00.000Z', 'en')}`);
 });
 
 test('5,000 conversations render only a window of rows, and the search filters by title or site (#13)', async () => {
@@ -115,15 +116,15 @@ test('5,000 conversations render only a window of rows, and the search filters b
   );
   await db().conversations.bulkPut(many);
   render(<ConversationsSection />);
-  expect(await screen.findByText('Showing 5001 of 5001.', undefined, { timeout: 20_000 })).toBeTruthy();
+  expect(await screen.findByText('Showing 5,001 of 5,001.', undefined, { timeout: 20_000 })).toBeTruthy();
   const rows = screen.getAllByRole('listitem');
   expect(rows.length).toBeGreaterThan(0);
   expect(rows.length).toBeLessThan(60);
   expect(rows[0]?.getAttribute('aria-setsize')).toBe('5001');
   await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'sourdough starter');
-  expect(await screen.findByText('Showing 1 of 5001.')).toBeTruthy();
+  expect(await screen.findByText('Showing 1 of 5,001.')).toBeTruthy();
   expect(screen.getByRole('listitem', { name: 'Sourdough STARTER notes' })).toBeTruthy();
   await userEvent.clear(screen.getByRole('searchbox', { name: 'Search' }));
   await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'CLAUDE');
-  expect(await screen.findByText('Showing 2500 of 5001.')).toBeTruthy();
+  expect(await screen.findByText('Showing 2,500 of 5,001.')).toBeTruthy();
 }, 60_000);

@@ -1,4 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import { useLiveQuery } from 'dexie-react-hooks';
+import type { TFunction } from 'i18next';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { sendMessage } from '../../lib/messaging/send';
 import { isSiteUrl, type CaptureHealth } from '../../lib/model/records';
@@ -13,30 +15,30 @@ import { Button, EmptyState, ErrorText, Section } from '../shared/ui';
 import { useAction } from '../shared/useAction';
 
 /** "chatgpt.com, claude.ai, … or chat.mistral.ai": every site the registry lists, by its first host. */
-const SITE_HOSTS_WORDS = orList(SITES.map((s) => s.hosts[0] ?? s.label));
+const siteHostsWords = (lng: string) =>
+  orList(
+    SITES.map((s) => s.hosts[0] ?? s.label),
+    lng,
+  );
 
-const STRATEGY: Record<CaptureHealth['strategy'], string> = {
-  api: 'read from the site’s own data',
-  page: 'read from the page',
-  none: 'not readable',
-  import: 'imported from a data export',
-};
-
-export function healthLabel(h: CaptureHealth): string {
-  if (h.lastError) return `Problem: ${h.lastError}`;
-  if (h.turnsStored < h.turnsSeen) return `Stored ${h.turnsStored} of ${h.turnsSeen} turns seen`;
-  return `Complete, ${STRATEGY[h.strategy]}`;
+export function healthLabel(t: TFunction, h: CaptureHealth): string {
+  if (h.lastError) return t('conversations.problem', { reason: h.lastError });
+  if (h.turnsStored < h.turnsSeen)
+    return t('conversations.partial', { stored: h.turnsStored, count: h.turnsSeen });
+  return t(`conversations.complete.${h.strategy}`);
 }
 
 function Transcript({ conversationKey }: { conversationKey: string }) {
+  const { t } = useTranslation();
   const turns = useLiveQuery(() => turnsOf(conversationKey), [conversationKey]);
-  if (!turns) return <p className="muted">Loading transcript…</p>;
+  if (!turns) return <p className="muted">{t('conversations.loadingTranscript')}</p>;
   return (
-    <ol className="plain transcript" aria-label="Transcript">
-      {turns.map((t) => (
-        <li key={t.key} className={t.superseded ? 'muted' : undefined}>
-          <strong>{t.role === 'user' ? 'You' : 'Assistant'}:</strong> <span className="pre">{t.text}</span>
-          {t.superseded && <em> (replaced by an edit)</em>}
+    <ol className="plain transcript" aria-label={t('conversations.transcript')}>
+      {turns.map((turn) => (
+        <li key={turn.key} className={turn.superseded ? 'muted' : undefined}>
+          <strong>{turn.role === 'user' ? t('conversations.you') : t('conversations.assistant')}</strong>{' '}
+          <span className="pre">{turn.text}</span>
+          {turn.superseded && <em> {t('conversations.replaced')}</em>}
         </li>
       ))}
     </ol>
@@ -45,18 +47,19 @@ function Transcript({ conversationKey }: { conversationKey: string }) {
 
 /** Queues this conversation for extraction now and says what happened (#4's queue does the work). */
 function ExtractNow({ conversationKey, describedBy }: { conversationKey: string; describedBy: string }) {
+  const { t } = useTranslation();
   const [said, setSaid] = useState<string | null>(null);
   const action = useAction(async () => {
     const reply = await sendMessage('extractNow', { key: conversationKey });
-    setSaid(reply.waiting ?? `Extraction ran ${reply.ran} job${reply.ran === 1 ? '' : 's'}.`);
+    setSaid(reply.waiting ?? t('conversations.ran', { count: reply.ran }));
   });
   return (
     <>
       <Button busy={action.busy} onClick={() => void action.run()} aria-describedby={describedBy}>
-        Extract now
+        {t('conversations.extractNow')}
       </Button>
       {said && <span role="status">{said}</span>}
-      <ErrorText what="Could not start extraction" error={action.error} />
+      <ErrorText what={t('conversations.extractFailed')} error={action.error} />
     </>
   );
 }
@@ -71,24 +74,37 @@ function TitleLink({ site, url, title, id }: { site: Site; url: string; title: s
   );
 }
 
+/** "ChatGPT · 4 turns · Complete, read from the page · Not extracted yet · started … · updated …". */
+function cardMeta(t: TFunction, lng: string, row: ConversationRow): string {
+  const c = row.conversation;
+  const when = (iso: string) => dateLabel(t, iso, lng);
+  return [
+    SITE_LABELS[c.site],
+    t('conversations.turns', { count: row.turns }),
+    healthLabel(t, c.health),
+    row.lastExtraction
+      ? t('conversations.extracted', { when: when(row.lastExtraction.updatedAt) })
+      : t('conversations.notExtracted'),
+    c.createdAt ? t('conversations.started', { when: when(c.createdAt) }) : null,
+    t('conversations.updated', { when: when(c.updatedAt) }),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 function ConversationCard({ row }: { row: ConversationRow }) {
+  const { t, i18n } = useTranslation();
   const [open, setOpen] = useState<'transcript' | 'delete' | null>(null);
   const c = row.conversation;
-  const title = c.title || 'Untitled conversation';
+  const title = c.title || t('conversations.untitled');
   // Each row's buttons are described by its title: a list of buttons reads "Extract now, Extract now…" (#16).
   const titleId = useId();
-  const extracted = row.lastExtraction
-    ? `Last extracted ${dateLabel(row.lastExtraction.updatedAt)}`
-    : 'Not extracted yet';
   return (
     <div className="card stack tight">
       <div className="row top">
         <div className="grow">
           <TitleLink site={c.site} url={c.url} title={title} id={titleId} />
-          <p className="muted small">
-            {SITE_LABELS[c.site]} · {row.turns} turns · {healthLabel(c.health)} · {extracted}
-            {c.createdAt ? ` · started ${dateLabel(c.createdAt)}` : ''} · updated {dateLabel(c.updatedAt)}
-          </p>
+          <p className="muted small">{cardMeta(t, i18n.language, row)}</p>
         </div>
         <ExtractNow conversationKey={c.key} describedBy={titleId} />
         <Button
@@ -96,7 +112,7 @@ function ConversationCard({ row }: { row: ConversationRow }) {
           aria-describedby={titleId}
           onClick={() => setOpen(open === 'transcript' ? null : 'transcript')}
         >
-          Transcript
+          {t('conversations.transcript')}
         </Button>
         <Button
           variant="danger"
@@ -104,7 +120,7 @@ function ConversationCard({ row }: { row: ConversationRow }) {
           aria-describedby={titleId}
           onClick={() => setOpen(open === 'delete' ? null : 'delete')}
         >
-          Delete…
+          {t('conversations.delete')}
         </Button>
       </div>
       {open === 'transcript' && <Transcript conversationKey={c.key} />}
@@ -113,15 +129,17 @@ function ConversationCard({ row }: { row: ConversationRow }) {
   );
 }
 
-const titleOf = (r: ConversationRow) => r.conversation.title || 'Untitled conversation';
-
 /** Title or site, case-insensitive (#13: thousands of imported chats need a way to find one). */
-export function matchConversations(rows: readonly ConversationRow[], query: string): ConversationRow[] {
+export function matchConversations(
+  rows: readonly ConversationRow[],
+  query: string,
+  untitled = '',
+): ConversationRow[] {
   const q = query.trim().toLocaleLowerCase();
   if (!q) return [...rows];
   return rows.filter(
     (r) =>
-      titleOf(r).toLocaleLowerCase().includes(q) ||
+      (r.conversation.title || untitled).toLocaleLowerCase().includes(q) ||
       SITE_LABELS[r.conversation.site].toLocaleLowerCase().includes(q),
   );
 }
@@ -131,28 +149,30 @@ export function matchConversations(rows: readonly ConversationRow[], query: stri
  * page. The search is deferred so typing stays quick while the list filters.
  */
 function ConversationList({ rows }: { rows: readonly ConversationRow[] }) {
+  const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
-  const shown = useMemo(() => matchConversations(rows, deferred), [rows, deferred]);
+  const untitled = t('conversations.untitled');
+  const shown = useMemo(() => matchConversations(rows, deferred, untitled), [rows, deferred, untitled]);
   return (
     <>
       <label className="inline grow">
-        <span>Search</span>
+        <span>{t('filters.search')}</span>
         <input
           type="search"
           value={query}
-          placeholder="Title or site"
+          placeholder={t('conversations.searchHint')}
           onChange={(e) => setQuery(e.target.value)}
         />
       </label>
       <p className="muted" aria-live="polite">
-        Showing {shown.length} of {rows.length}.
+        {t('memories.showing', { shown: shown.length, total: rows.length })}
       </p>
       <VirtualList
         items={shown}
-        label="Conversations"
+        label={t('options.nav.conversations')}
         getKey={(r) => r.conversation.key}
-        rowLabel={titleOf}
+        rowLabel={(r) => r.conversation.title || untitled}
         estimate={96}
         render={(r) => <ConversationCard row={r} />}
       />
@@ -161,19 +181,15 @@ function ConversationList({ rows }: { rows: readonly ConversationRow[] }) {
 }
 
 export function ConversationsSection() {
+  const { t, i18n } = useTranslation();
   const rows = useLiveQuery(listConversationRows, []);
   return (
-    <Section
-      id="conversations"
-      title="Conversations"
-      intro="The chats Engram has captured, newest first. Memories are extracted from these."
-    >
+    <Section id="conversations" title={t('options.nav.conversations')} intro={t('conversations.intro')}>
       {!rows ? (
-        <p className="muted">Loading conversations…</p>
+        <p className="muted">{t('conversations.loading')}</p>
       ) : rows.length === 0 ? (
-        <EmptyState title="No conversations captured yet.">
-          Open a chat on {SITE_HOSTS_WORDS}; Engram stores it as you talk, unless capture is paused in
-          Settings.
+        <EmptyState title={t('conversations.none')}>
+          {t('conversations.noneHint', { hosts: siteHostsWords(i18n.language) })}
         </EmptyState>
       ) : (
         <ConversationList rows={rows} />

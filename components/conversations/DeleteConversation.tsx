@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState, type FormEvent } from 'react';
 import type { Conversation } from '../../lib/model/records';
 import { sendMessage } from '../../lib/messaging/send';
@@ -13,16 +14,17 @@ function MemoryChoice({
   remove: boolean;
   onChange: (r: boolean) => void;
 }) {
+  const { t } = useTranslation();
   return (
     <fieldset className="stack tight">
-      <legend>Delete this conversation and its turns. What about the memories it produced?</legend>
+      <legend>{t('deleteConversation.question')}</legend>
       <label className="inline">
         <input type="radio" name={name} checked={!remove} onChange={() => onChange(false)} />
-        Keep them
+        {t('deleteConversation.keep')}
       </label>
       <label className="inline">
         <input type="radio" name={name} checked={remove} onChange={() => onChange(true)} />
-        Move them to the Trash (memories other chats also support are kept)
+        {t('deleteConversation.trash')}
       </label>
     </fieldset>
   );
@@ -36,6 +38,7 @@ export function DeleteConversation({
   conversation: Conversation;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation();
   const [removeMemories, setRemove] = useState(false);
   const { run, error, busy } = useAction(() =>
     sendMessage('deleteConversation', { key: conversation.key, removeMemories }),
@@ -49,15 +52,11 @@ export function DeleteConversation({
       <MemoryChoice name={`keep-${conversation.key}`} remove={removeMemories} onChange={setRemove} />
       <div className="row">
         <Button variant="danger" type="submit" busy={busy}>
-          Delete conversation
+          {t('deleteConversation.delete')}
         </Button>
-        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={onCancel}>{t('common.cancel')}</Button>
       </div>
-      <ErrorText
-        what="Could not delete the conversation"
-        error={error}
-        tryThis="Reload the page and try again."
-      />
+      <ErrorText what={t('deleteConversation.failed')} error={error} tryThis={t('common.reloadAndRetry')} />
     </form>
   );
 }

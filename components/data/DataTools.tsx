@@ -1,4 +1,6 @@
 // Data section tools (#6): Markdown export, storage used, and Delete everything.
+import { useTranslation } from 'react-i18next';
+import { formatBytes } from '../../lib/i18n/formatters';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { memoriesMarkdown } from '../../lib/manage/markdown';
 import { sendMessage } from '../../lib/messaging/send';
@@ -8,6 +10,7 @@ import { Button, describedBy, ErrorText, Field } from '../shared/ui';
 import { useAction } from '../shared/useAction';
 
 export function MarkdownExport() {
+  const { t } = useTranslation();
   const { run, error, busy } = useAction(async () => {
     const name = `engram-memories-${new Date().toISOString().slice(0, 10)}.md`;
     downloadText(name, memoriesMarkdown(await listAllMemories()), 'text/markdown');
@@ -15,29 +18,33 @@ export function MarkdownExport() {
   return (
     <>
       <Button busy={busy} onClick={() => void run()}>
-        Export memories as Markdown
+        {t('data.markdown')}
       </Button>
-      <ErrorText what="Markdown export failed" error={error} tryThis="Try again." />
+      <ErrorText what={t('data.markdownFailed')} error={error} tryThis={t('common.tryAgain')} />
     </>
   );
 }
 
-function megabytes(bytes: number): string {
-  return `${(bytes / 1_000_000).toFixed(1)} MB`;
-}
-
 export function StorageUsed() {
-  const [text, setText] = useState('Measuring storage…');
+  const { t, i18n } = useTranslation();
+  // The measured size, null while measuring, or -1 when the browser does not say.
+  const [used, setUsed] = useState<number | null>(null);
   useEffect(() => {
     let live = true;
     navigator.storage
       .estimate()
-      .then((e) => live && setText(`Using ${megabytes(e.usage ?? 0)} of this browser’s storage.`))
-      .catch(() => live && setText('This browser does not say how much storage is used.'));
+      .then((e) => live && setUsed(e.usage ?? 0))
+      .catch(() => live && setUsed(-1));
     return () => {
       live = false;
     };
   }, []);
+  const text =
+    used === null
+      ? t('data.measuring')
+      : used < 0
+        ? t('data.noEstimate')
+        : t('data.using', { size: formatBytes(used, i18n.language) });
   return <p className="muted">{text}</p>;
 }
 
@@ -63,16 +70,13 @@ function useDeleteEverything(onDeleted?: () => void) {
 }
 
 export function DeleteEverything({ onDeleted }: { onDeleted?: () => void }) {
+  const { t } = useTranslation();
   const { typed, type, done, said, submit, error, busy } = useDeleteEverything(onDeleted);
   const id = 'delete-everything';
   return (
-    <form className="card stack danger-zone" onSubmit={submit} aria-label="Delete everything">
-      <h2>Delete everything</h2>
-      <Field
-        id={id}
-        label="Type DELETE to erase every memory, conversation, job and usage record"
-        hint="This cannot be undone. Export first if you may want it back. Your settings stay."
-      >
+    <form className="card stack danger-zone" onSubmit={submit} aria-label={t('data.deleteAll')}>
+      <h2>{t('data.deleteAll')}</h2>
+      <Field id={id} label={t('data.deleteLabel')} hint={t('data.deleteHint')}>
         <input
           id={id}
           value={typed}
@@ -83,15 +87,15 @@ export function DeleteEverything({ onDeleted }: { onDeleted?: () => void }) {
       </Field>
       <div className="row">
         <Button variant="danger" type="submit" busy={busy} disabled={typed !== 'DELETE'}>
-          Delete everything
+          {t('data.deleteAll')}
         </Button>
         {done && (
           <span role="status" tabIndex={-1} ref={said}>
-            Everything was deleted.
+            {t('data.deleted')}
           </span>
         )}
       </div>
-      <ErrorText what="Could not delete everything" error={error} tryThis="Reload the page and try again." />
+      <ErrorText what={t('data.deleteFailed')} error={error} tryThis={t('common.reloadAndRetry')} />
     </form>
   );
 }

@@ -50,7 +50,7 @@ test('records the background refused are listed with the reason, and kept ones a
   await userEvent.upload(screen.getByLabelText('Import'), file(JSON.stringify(data)));
   const status = await screen.findByRole('status');
   expect(status.textContent).toContain('Kept 2 records already stored as they are or newer');
-  expect(status.textContent).toContain('Refused 1 record: nothing stored was changed by them');
+  expect(status.textContent).toContain('Refused 1 record: nothing stored was changed by it');
   expect(
     screen.getByText('Conversation “Bad” (bad): url must be an https address on the site’s own host'),
   ).toBeTruthy();
@@ -74,7 +74,7 @@ test('a file imported again says so, instead of "Imported 4 conversations, 0 new
     file(JSON.stringify(loadExport('chatgpt-export-2025.json'))),
   );
   expect((await screen.findByRole('status')).textContent).toContain(
-    'This ChatGPT export was already imported: it holds nothing new.',
+    'This file, a ChatGPT export, was already imported: it holds nothing new.',
   );
   expect(screen.queryByText(/^Imported/)).toBeNull();
   expect(screen.queryByText(/^Kept/)).toBeNull();

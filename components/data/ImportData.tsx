@@ -1,5 +1,9 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { SITE_LABELS } from '../../lib/sites/registry';
+import { ErrorText } from '../shared/ui';
 import { useState } from 'react';
-import { EXPORT_SITES, KIND_LABELS, planImport } from '../../lib/import/detect';
+import { EXPORT_SITES, planImport } from '../../lib/import/detect';
 import { readInWorker } from '../../lib/import/worker-client';
 import {
   runImport,
@@ -12,58 +16,54 @@ import { sendMessage } from '../../lib/messaging/send';
 import { orList } from '../shared/labels';
 import { useAction } from '../shared/useAction';
 
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-const article = (label: string) => `${/^[AEIOU]/.test(label) ? 'an' : 'a'} ${label}`;
+/** "an Engram export", "a ChatGPT export": what the file was, in the page's words. */
+const sourceName = (t: TFunction, kind: ImportReport['kind']) =>
+  kind === 'engram' ? t('import.fromEngram') : t('import.fromSite', { site: SITE_LABELS[kind] });
 
 /** Nothing in the file was new: everything it holds is stored already (#16: "Imported 4 conversations, 0 new turns"). */
 const nothingNew = (r: ImportReport) =>
   r.kept > 0 && r.conversations + r.turns + r.memories + r.held + r.progress + r.jobs + r.usage === 0;
 
-function summary(r: ImportReport): string {
-  if (nothingNew(r)) return `This ${KIND_LABELS[r.kind]} was already imported: it holds nothing new.`;
-  const what = [
-    count(r.conversations, 'conversation', 'conversations'),
-    count(r.turns, 'new turn', 'new turns'),
-  ];
-  return `Imported ${what.join(', ')} and ${count(r.memories, 'memory', 'memories')} from ${article(KIND_LABELS[r.kind])}.`;
+function summary(t: TFunction, r: ImportReport): string {
+  const source = sourceName(t, r.kind);
+  if (nothingNew(r)) return t('import.nothingNew', { source });
+  return t('import.summary', {
+    conversations: t('import.n.conversations', { count: r.conversations }),
+    turns: t('import.n.newTurns', { count: r.turns }),
+    memories: t('import.n.memories', { count: r.memories }),
+    source,
+  });
 }
 
-function restored(r: ImportReport): string {
-  const what = [
-    `extraction progress of ${count(r.progress, 'conversation', 'conversations')}`,
-    count(r.jobs, 'waiting or failed job', 'waiting or failed jobs'),
-  ];
-  return `Restored ${what.join(', ')} and ${count(r.usage, 'usage record', 'usage records')}: what was extracted is not extracted again.`;
+function restored(t: TFunction, r: ImportReport): string {
+  return t('import.restored', {
+    progress: t('import.n.conversations', { count: r.progress }),
+    jobs: t('import.n.jobs', { count: r.jobs }),
+    usage: t('import.n.usage', { count: r.usage }),
+  });
 }
 
 function ReportView({ report }: { report: ImportReport }) {
+  const { t } = useTranslation();
   return (
     <div className="stack" role="status">
-      <p>{summary(report)}</p>
-      {report.held > 0 && (
-        <p>
-          {count(report.held, 'memory waits', 'memories wait')} in Review: a file is not you, so its standing
-          rules, pinned memories and links, and its changes to memories you own, are yours to approve.
-        </p>
-      )}
-      {report.progress + report.jobs + report.usage > 0 && <p className="muted">{restored(report)}</p>}
+      <p>{summary(t, report)}</p>
+      {report.held > 0 && <p>{t('import.held', { count: report.held })}</p>}
+      {report.progress + report.jobs + report.usage > 0 && <p className="muted">{restored(t, report)}</p>}
       {report.kept > 0 && !nothingNew(report) && (
-        <p className="muted">
-          Kept {count(report.kept, 'record', 'records')} already stored as they are or newer: an older copy
-          never replaces a newer one.
-        </p>
+        <p className="muted">{t('import.kept', { count: report.kept })}</p>
       )}
       {report.refused.length > 0 && (
         <Listed
           open
-          title={`Refused ${count(report.refused.length, 'record', 'records')}: nothing stored was changed by them`}
-          items={report.refused.map((r) => `${r.what}: ${r.reason}`)}
+          title={t('import.refused', { count: report.refused.length })}
+          items={report.refused.map((r) => t('import.item', { what: r.what, reason: r.reason }))}
         />
       )}
       {report.skipped.length > 0 && (
         <Listed
-          title={`Skipped ${count(report.skipped.length, 'conversation', 'conversations')}`}
-          items={report.skipped.map((s) => `${s.title}: ${s.reason}`)}
+          title={t('import.skipped', { count: report.skipped.length })}
+          items={report.skipped.map((s) => t('import.item', { what: s.title, reason: s.reason }))}
         />
       )}
     </div>
@@ -90,23 +90,27 @@ export const readInline = async (file: File): Promise<ImportSource> =>
 
 /** What runs: the file's name at once (reading it in the worker takes a while), then how far the import is. */
 function Running({ name, progress }: { name: string; progress: ImportProgress | null }) {
+  const { t } = useTranslation();
   return (
     <div id="import-progress" className="stack">
-      <p role="status">Importing {name}…</p>
+      <p role="status">{t('import.importing', { name })}</p>
       {progress && (
         <p>
-          <progress aria-label="Import progress" value={progress.done} max={Math.max(1, progress.total)} />{' '}
+          <progress
+            aria-label={t('import.progress')}
+            value={progress.done}
+            max={Math.max(1, progress.total)}
+          />{' '}
           {/* Counted as the background stores each chunk: a large history takes minutes (#13, bench:past). */}
-          {progress.done.toLocaleString('en')} of {progress.total.toLocaleString('en')} records stored
+          {t('import.stored', { done: progress.done, total: progress.total })}
         </p>
       )}
     </div>
   );
 }
 
-const ACCEPTS = `An Engram export, or conversations.json from a ${orList(EXPORT_SITES)} data export.`;
-
 export function ImportData({ read = readInWorker }: { read?: (file: File) => Promise<ImportSource> }) {
+  const { t, i18n } = useTranslation();
   const [progress, setProgress] = useState<ImportProgress | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [name, setName] = useState('');
@@ -123,7 +127,7 @@ export function ImportData({ read = readInWorker }: { read?: (file: File) => Pro
   return (
     <div className="stack">
       <label className="row">
-        Import
+        {t('import.label')}
         <input
           type="file"
           accept=".json,application/json"
@@ -136,14 +140,10 @@ export function ImportData({ read = readInWorker }: { read?: (file: File) => Pro
           }}
         />
       </label>
-      <p className="muted">{ACCEPTS}</p>
+      <p className="muted">{t('import.accepts', { sites: orList(EXPORT_SITES, i18n.language) })}</p>
       {busy && <Running name={name} progress={progress} />}
       {report && <ReportView report={report} />}
-      {error && (
-        <p role="alert" className="error">
-          Import failed: {error}
-        </p>
-      )}
+      <ErrorText what={t('import.failed')} error={error} />
     </div>
   );
 }

@@ -31,7 +31,7 @@ test('while an import is indexed it counts down the conversations to go, then sa
   );
   expect(await screen.findByText(/^Past chats indexed/, {}, { timeout: 5000 })).toBeTruthy();
   expect(screen.getByTestId('past-index-status').textContent).toBe(
-    'Past chats indexed: 183,710 passages, 177.0 MB in this browser’s private storage.',
+    'Past chats indexed: 183,710 passages, 177 MB in this browser’s private storage.',
   );
   expect(send).toHaveBeenCalledWith('getPastIndexStats', {});
 });

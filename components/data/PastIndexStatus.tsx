@@ -1,28 +1,28 @@
 // Options → Data: how far the past-chat index is (#13). After a large import the index keeps working a while
 // (bench:past: ~40 s after the report of a 2,000-conversation import), and a rebuild after an update takes as
 // long: this says how many conversations are still to go, then what the index holds and where it is kept.
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { formatBytes } from '../../lib/i18n/formatters';
 import { useEffect, useState } from 'react';
 import type { PastIndexStats } from '../../lib/model/past';
 import { sendMessage } from '../../lib/messaging/send';
 import { readSettings } from '../../lib/settings';
 import { ErrorText } from '../shared/ui';
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
-const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
-
-export function pastIndexText(stats: PastIndexStats): string {
-  if (stats.pending > 0)
-    return `Indexing past chats for “From past chats”: ${plural(stats.pending, 'conversation', 'conversations')} to go, ${plural(stats.passages, 'passage', 'passages')} so far.`;
-  const where = stats.persistent
-    ? `${mb(stats.bytesOnDisk)} in this browser’s private storage`
-    : 'kept in memory, because this browser refused its private file storage: it is rebuilt each time Engram starts';
-  return `Past chats indexed: ${plural(stats.passages, 'passage', 'passages')}, ${where}.`;
+export function pastIndexText(t: TFunction, lng: string, stats: PastIndexStats): string {
+  const passages = t('pastIndex.passages', { count: stats.passages });
+  if (stats.pending > 0) return t('pastIndex.indexing', { count: stats.pending, passages });
+  return stats.persistent
+    ? t('pastIndex.onDisk', { passages, size: formatBytes(stats.bytesOnDisk, lng) })
+    : t('pastIndex.inMemory', { passages });
 }
 
 type State = { on: false } | { on: true; stats: PastIndexStats | null; error: string | null };
 
 /** Asks every `busyMs` while conversations are still to go, every `idleMs` otherwise. */
 export function PastIndexStatus({ busyMs = 1000, idleMs = 5000 }: { busyMs?: number; idleMs?: number }) {
+  const { t, i18n } = useTranslation();
   const [state, setState] = useState<State | null>(null);
   useEffect(() => {
     let live = true;
@@ -46,14 +46,12 @@ export function PastIndexStatus({ busyMs = 1000, idleMs = 5000 }: { busyMs?: num
   }, [busyMs, idleMs]);
   if (!state?.on) return null;
   if (state.error)
-    return (
-      <ErrorText what="The past-chat index did not answer" error={state.error} tryThis="Reload this page." />
-    );
+    return <ErrorText what={t('pastIndex.noAnswer')} error={state.error} tryThis={t('common.reloadPage')} />;
   if (!state.stats) return null;
   // Not a live region: asked every second while indexing, it would interrupt a screen reader each time.
   return (
     <p className="muted" data-testid="past-index-status">
-      {pastIndexText(state.stats)}
+      {pastIndexText(t, i18n.language, state.stats)}
     </p>
   );
 }

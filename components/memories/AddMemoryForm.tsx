@@ -1,18 +1,20 @@
+import { useTranslation } from 'react-i18next';
 import { useRef, useState, type FormEvent } from 'react';
 import { MemoryType } from '../../lib/model/records';
 import { sendMessage } from '../../lib/messaging/send';
-import { TYPE_LABELS } from '../shared/labels';
-import { Button } from '../shared/ui';
+import { typeOptions } from '../shared/labels';
+import { Button, ErrorText } from '../shared/ui';
 import { useAction } from '../shared/useAction';
 
 export function TypeSelect({ value, onChange }: { value: MemoryType; onChange: (t: MemoryType) => void }) {
+  const { t } = useTranslation();
   return (
     <label>
-      Type{' '}
+      {t('filters.type')}{' '}
       <select value={value} onChange={(e) => onChange(MemoryType.parse(e.target.value))}>
-        {MemoryType.options.map((t) => (
-          <option key={t} value={t}>
-            {TYPE_LABELS[t]}
+        {typeOptions(t).map(([type, label]) => (
+          <option key={type} value={type}>
+            {label}
           </option>
         ))}
       </select>
@@ -21,6 +23,7 @@ export function TypeSelect({ value, onChange }: { value: MemoryType; onChange: (
 }
 
 export function AddMemoryForm() {
+  const { t } = useTranslation();
   const [text, setText] = useState('');
   const [type, setType] = useState<MemoryType>('profile');
   const { run, error, busy } = useAction(() => sendMessage('addMemory', { text, type }));
@@ -36,7 +39,7 @@ export function AddMemoryForm() {
   return (
     <form className="stack card" onSubmit={submit}>
       <label className="stack">
-        <span>New memory</span>
+        <span>{t('addMemory.label')}</span>
         <textarea
           ref={field}
           value={text}
@@ -44,20 +47,16 @@ export function AddMemoryForm() {
           rows={2}
           required
           maxLength={2000}
-          placeholder="e.g. I live in Berlin and work as a nurse."
+          placeholder={t('addMemory.example')}
         />
       </label>
       <div className="row">
         <TypeSelect value={type} onChange={setType} />
         <Button variant="primary" type="submit" busy={busy} disabled={text.trim() === ''}>
-          Add memory
+          {t('addMemory.add')}
         </Button>
       </div>
-      {error && (
-        <p role="alert" className="error">
-          Could not add the memory: {error}
-        </p>
-      )}
+      <ErrorText what={t('addMemory.failed')} error={error} />
     </form>
   );
 }

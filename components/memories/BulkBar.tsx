@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import type { BulkRequest } from '../../lib/model/messages';
 import type { Memory } from '../../lib/model/records';
@@ -16,6 +17,7 @@ export function BulkBar({
   onDone: () => void;
   onDeleted: (memories: Memory[]) => void;
 }) {
+  const { t } = useTranslation();
   const [scope, setScope] = useState('global');
   const choices = useScopeChoices();
   const { run, error, busy } = useAction(async (action: BulkRequest['action']) => {
@@ -25,23 +27,23 @@ export function BulkBar({
     onDone();
   });
   return (
-    <div className="card row bulk" role="group" aria-label="Selected memories">
-      <strong>{selected.length} selected</strong>
+    <div className="card row bulk" role="group" aria-label={t('bulk.label')}>
+      <strong>{t('bulk.selected', { count: selected.length })}</strong>
       <Button busy={busy} onClick={() => void run('pin')}>
-        Pin
+        {t('memory.pin')}
       </Button>
       <Button busy={busy} onClick={() => void run('unpin')}>
-        Unpin
+        {t('memory.unpin')}
       </Button>
-      <Select label="Scope" value={scope} onChange={setScope} options={choices.options()} />
+      <Select label={t('filters.scope')} value={scope} onChange={setScope} options={choices.options()} />
       <Button busy={busy} onClick={() => void run('scope')}>
-        Change scope
+        {t('bulk.changeScope')}
       </Button>
       <Button variant="danger" busy={busy} onClick={() => void run('delete')}>
-        Delete selected
+        {t('bulk.delete')}
       </Button>
-      <Button onClick={onDone}>Clear selection</Button>
-      <ErrorText what="Could not change the selected memories" error={error} tryThis="Try again." />
+      <Button onClick={onDone}>{t('bulk.clear')}</Button>
+      <ErrorText what={t('bulk.failed')} error={error} tryThis={t('common.tryAgain')} />
     </div>
   );
 }

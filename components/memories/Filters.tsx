@@ -1,29 +1,34 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { SORTS, type MemoryFilters } from '../../lib/manage/query';
-import { MemoryType } from '../../lib/model/records';
-import { TYPE_LABELS } from '../shared/labels';
+import { typeOptions } from '../shared/labels';
 import { SITE_IDS, SITE_LABELS } from '../../lib/sites/registry';
 import { useScopeChoices } from './scopes';
 import { Select } from '../shared/ui';
 
-const SORT_LABELS = { updated: 'Last changed', priority: 'Priority', mentioned: 'Last mentioned' } as const;
-const TYPES = [['all', 'Any type'], ...MemoryType.options.map((t) => [t, TYPE_LABELS[t]] as const)] as const;
-const SITES = [
-  ['all', 'Any site'],
-  ...SITE_IDS.map((site) => [site, SITE_LABELS[site]] as const),
-  ['none', 'Added by hand'],
-] as const;
-const STATUSES = [
-  ['all', 'Any status'],
-  ['active', 'Active'],
-  ['pending', 'Waiting for review'],
-  ['archived', 'Archived'],
-] as const;
-const PINNED = [
-  ['all', 'Pinned or not'],
-  ['pinned', 'Pinned only'],
-  ['unpinned', 'Not pinned'],
-] as const;
-const SORT_OPTIONS = SORTS.map((s) => [s, SORT_LABELS[s]] as const);
+/** Every choice of every filter, in the page's language (#37). */
+function choices(t: TFunction) {
+  return {
+    types: [['all', t('filters.anyType')] as const, ...typeOptions(t)],
+    sites: [
+      ['all', t('filters.anySite')] as const,
+      ...SITE_IDS.map((site) => [site, SITE_LABELS[site]] as const),
+      ['none', t('filters.byHand')] as const,
+    ],
+    statuses: [
+      ['all', t('filters.anyStatus')],
+      ['active', t('labels.status.active')],
+      ['pending', t('labels.status.pending')],
+      ['archived', t('labels.status.archived')],
+    ] as const,
+    pinned: [
+      ['all', t('filters.pinnedAny')],
+      ['pinned', t('filters.pinnedOnly')],
+      ['unpinned', t('filters.notPinned')],
+    ] as const,
+    sorts: SORTS.map((s) => [s, t(`filters.sort.${s}`)] as const),
+  };
+}
 
 interface Props {
   filters: MemoryFilters;
@@ -31,34 +36,50 @@ interface Props {
   onChange: (next: MemoryFilters) => void;
 }
 
-export function Filters({ filters, scopes, onChange }: Props) {
-  const set =
-    <K extends keyof MemoryFilters>(key: K) =>
-    (value: MemoryFilters[K]) =>
-      onChange({ ...filters, [key]: value });
+/** One select per filter; `on(key)` sets that filter. */
+function FilterSelects({ filters, scopes, set }: Omit<Props, 'onChange'> & { set: Setter }) {
+  const { t } = useTranslation();
+  const c = choices(t);
   const { label } = useScopeChoices();
-  const scopeOptions = [['all', 'Any scope'], ...scopes.map((s) => [s, label(s)] as const)] as const;
+  const scopeOptions = [
+    ['all', t('filters.anyScope')] as const,
+    ...scopes.map((s) => [s, label(s)] as const),
+  ];
+  const select = <K extends SelectKey>(
+    key: K,
+    name: string,
+    options: readonly (readonly [MemoryFilters[K], string])[],
+  ) => <Select label={name} value={filters[key]} onChange={set(key)} options={options} />;
+  return (
+    <div className="row" role="group" aria-label={t('filters.label')}>
+      {select('type', t('filters.type'), c.types)}
+      {select('site', t('filters.site'), c.sites)}
+      {select('scope', t('filters.scope'), scopeOptions)}
+      {filters.status !== 'trash' && select('status', t('filters.status'), c.statuses)}
+      {select('pinned', t('filters.pinned'), c.pinned)}
+      {select('sort', t('filters.sortBy'), c.sorts)}
+    </div>
+  );
+}
+
+type SelectKey = Exclude<keyof MemoryFilters, 'query'>;
+type Setter = <K extends keyof MemoryFilters>(key: K) => (value: MemoryFilters[K]) => void;
+
+export function Filters({ filters, scopes, onChange }: Props) {
+  const { t } = useTranslation();
+  const set: Setter = (key) => (value) => onChange({ ...filters, [key]: value });
   return (
     <div className="stack toolbar">
       <label className="inline grow">
-        <span>Search</span>
+        <span>{t('filters.search')}</span>
         <input
           type="search"
           value={filters.query}
-          placeholder="Type to search your memories"
+          placeholder={t('filters.searchHint')}
           onChange={(e) => set('query')(e.target.value)}
         />
       </label>
-      <div className="row" role="group" aria-label="Filters">
-        <Select label="Type" value={filters.type} onChange={set('type')} options={TYPES} />
-        <Select label="Site" value={filters.site} onChange={set('site')} options={SITES} />
-        <Select label="Scope" value={filters.scope} onChange={set('scope')} options={scopeOptions} />
-        {filters.status !== 'trash' && (
-          <Select label="Status" value={filters.status} onChange={set('status')} options={STATUSES} />
-        )}
-        <Select label="Pinned" value={filters.pinned} onChange={set('pinned')} options={PINNED} />
-        <Select label="Sort by" value={filters.sort} onChange={set('sort')} options={SORT_OPTIONS} />
-      </div>
+      <FilterSelects filters={filters} scopes={scopes} set={set} />
     </div>
   );
 }

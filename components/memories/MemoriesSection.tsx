@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { scopesOf } from '../../lib/manage/query';
 import type { Memory } from '../../lib/model/records';
 import { AddMemoryForm } from './AddMemoryForm';
-import { SITE_NAMES } from '../shared/labels';
+import { siteNames } from '../shared/labels';
 import { Button, EmptyState, Section } from '../shared/ui';
 import { focusWhenShown, keepFocusId, useKeepFocus } from '../shared/useKeepFocus';
 import { BulkBar } from './BulkBar';
@@ -34,24 +35,25 @@ function useSelection(shown: Memory[]) {
 }
 
 function Empty({ trash, searching, total }: { trash: boolean; searching: boolean; total: number }) {
+  const { t, i18n } = useTranslation();
   if (trash)
     return (
-      <EmptyState id="memories-empty" title="The Trash is empty.">
-        Deleted memories wait here until you restore them or delete them forever.
+      <EmptyState id="memories-empty" title={t('memories.trashEmpty')}>
+        {t('memories.trashEmptyHint')}
       </EmptyState>
     );
   if (total === 0)
     return (
-      <EmptyState id="memories-empty" title="No memories yet.">
-        Add one above, or chat on {SITE_NAMES} and Engram will suggest some.
+      <EmptyState id="memories-empty" title={t('memories.none')}>
+        {t('memories.noneHint', { sites: siteNames(i18n.language) })}
       </EmptyState>
     );
   return (
     <EmptyState
       id="memories-empty"
-      title={searching ? 'Nothing matches your search.' : 'Nothing matches these filters.'}
+      title={searching ? t('memories.noSearchMatch') : t('memories.noFilterMatch')}
     >
-      Try fewer words or set the filters back to “Any”.
+      {t('memories.noMatchHint')}
     </EmptyState>
   );
 }
@@ -65,13 +67,14 @@ function ViewTabs({
   trashCount: number;
   onView: (trash: boolean) => void;
 }) {
+  const { t } = useTranslation();
   return (
-    <div className="row" role="group" aria-label="View">
+    <div className="row" role="group" aria-label={t('memories.view')}>
       <Button aria-pressed={!trash} onClick={() => onView(false)}>
-        All memories
+        {t('memories.all')}
       </Button>
       <Button aria-pressed={trash} onClick={() => onView(true)}>
-        Trash ({trashCount})
+        {t('memories.trashCount', { count: trashCount })}
       </Button>
     </div>
   );
@@ -83,11 +86,12 @@ function Results(props: {
   selection: ReturnType<typeof useSelection>;
   onDeleted: (m: Memory[]) => void;
 }) {
+  const { t } = useTranslation();
   const { shown, trash, selection, onDeleted } = props;
   return (
     <VirtualList
       items={shown}
-      label={trash ? 'Trash' : 'Memories'}
+      label={trash ? t('memories.trash') : t('options.nav.memories')}
       getKey={(m) => m.id}
       render={(m) =>
         trash ? (
@@ -139,21 +143,18 @@ function Listing(
 }
 
 export function MemoriesSection() {
+  const { t } = useTranslation();
   const { loading, all, shown, filters, setFilters, trashCount } = useMemories();
   const scopes = useMemo(() => scopesOf(all), [all]);
   const selection = useSelection(shown);
   const { deleted, setDeleted, close } = useUndoFocus();
   const trash = filters.status === 'trash';
   const total = trash ? trashCount : all.length - trashCount;
-  const view = (t: boolean) => setFilters({ ...filters, status: t ? 'trash' : 'all' });
+  const view = (toTrash: boolean) => setFilters({ ...filters, status: toTrash ? 'trash' : 'all' });
   const projects = useProjectNames();
   return (
     <ProjectNames.Provider value={projects}>
-      <Section
-        id="memories"
-        title="Memories"
-        intro="Everything Engram remembers about you. Search, fix, pin or delete."
-      >
+      <Section id="memories" title={t('options.nav.memories')} intro={t('memories.intro')}>
         <AddMemoryForm />
         <ViewTabs trash={trash} trashCount={trashCount} onView={view} />
         <Filters filters={filters} scopes={scopes} onChange={setFilters} />
@@ -163,9 +164,9 @@ export function MemoriesSection() {
         )}
         <div className="row">
           <p id="memories-count" className="muted grow" aria-live="polite" tabIndex={-1}>
-            {loading ? 'Loading memories…' : `Showing ${shown.length} of ${total}.`}
+            {loading ? t('memories.loading') : t('memories.showing', { shown: shown.length, total })}
           </p>
-          {!trash && shown.length > 0 && <Button onClick={selection.all}>Select all shown</Button>}
+          {!trash && shown.length > 0 && <Button onClick={selection.all}>{t('memories.selectAll')}</Button>}
         </div>
         <Listing
           {...{ loading, shown, trash, total, selection }}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useState, type FormEvent } from 'react';
 import type { Memory, MemoryType } from '../../lib/model/records';
 import { MemoryPatch } from '../../lib/model/messages';
@@ -7,9 +8,8 @@ import { Button, describedBy, ErrorText, Field } from '../shared/ui';
 import { useAction } from '../shared/useAction';
 import { useScopeChoices } from './scopes';
 
-const PRIORITY_RULE = 'Priority must be a whole number from 0 to 100, or -1 for a standing rule.';
-
 function useEditor(memory: Memory, onDone: () => void) {
+  const { t } = useTranslation();
   const [draft, setDraft] = useState({
     text: memory.text,
     type: memory.type,
@@ -21,7 +21,7 @@ function useEditor(memory: Memory, onDone: () => void) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = MemoryPatch.safeParse({ ...draft, id: memory.id, priority: Number(draft.priority) });
-    setInvalid(parsed.success ? null : PRIORITY_RULE);
+    setInvalid(parsed.success ? null : t('editor.priorityRule'));
     if (parsed.success && (await action.run(parsed.data))) onDone();
   };
   return { draft, setDraft, invalid, submit, ...action };
@@ -40,11 +40,12 @@ function Fields({
   set: (d: Draft) => void;
   invalid: string | null;
 }) {
+  const { t } = useTranslation();
   const scopes = useScopeChoices().options(draft.scope);
   return (
     <div className="row">
       <TypeSelect value={draft.type} onChange={(type: MemoryType) => set({ ...draft, type })} />
-      <Field id={`${id}-priority`} label="Priority" error={invalid}>
+      <Field id={`${id}-priority`} label={t('filters.sort.priority')} error={invalid}>
         <input
           id={`${id}-priority`}
           type="number"
@@ -55,7 +56,7 @@ function Fields({
         />
       </Field>
       <label className="inline">
-        <span>Scope</span>
+        <span>{t('filters.scope')}</span>
         <select value={draft.scope} onChange={(e) => set({ ...draft, scope: e.target.value })}>
           {scopes.map(([s, label]) => (
             <option key={s} value={s}>
@@ -70,6 +71,7 @@ function Fields({
 
 /** Inline edit of text, type, priority and scope. Escape cancels; Save sends one updateMemory. */
 export function MemoryEditor({ memory, onDone }: { memory: Memory; onDone: () => void }) {
+  const { t } = useTranslation();
   const { draft, setDraft, invalid, submit, error, busy } = useEditor(memory, onDone);
   const id = `edit-${memory.id}`;
   return (
@@ -77,9 +79,9 @@ export function MemoryEditor({ memory, onDone }: { memory: Memory; onDone: () =>
       className="stack editor"
       onSubmit={submit}
       onKeyDown={(e) => e.key === 'Escape' && onDone()}
-      aria-label="Edit memory"
+      aria-label={t('editor.label')}
     >
-      <Field id={`${id}-text`} label="Memory text">
+      <Field id={`${id}-text`} label={t('editor.text')}>
         <textarea
           id={`${id}-text`}
           value={draft.text}
@@ -93,14 +95,12 @@ export function MemoryEditor({ memory, onDone }: { memory: Memory; onDone: () =>
       <Fields id={id} draft={draft} set={setDraft} invalid={invalid} />
       <div className="row">
         <Button variant="primary" type="submit" busy={busy} disabled={draft.text.trim() === ''}>
-          Save
+          {t('common.save')}
         </Button>
-        <Button onClick={onDone}>Cancel</Button>
-        <span className="muted">
-          Esc cancels. Higher priorities are sent first; a standing rule (−1) always is.
-        </span>
+        <Button onClick={onDone}>{t('common.cancel')}</Button>
+        <span className="muted">{t('editor.hint')}</span>
       </div>
-      <ErrorText what="Could not save the change" error={error} tryThis="Check the fields and save again." />
+      <ErrorText what={t('editor.failed')} error={error} tryThis={t('editor.failedTry')} />
     </form>
   );
 }

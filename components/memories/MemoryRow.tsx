@@ -1,7 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { useRef, useState, type Ref } from 'react';
 import type { Memory } from '../../lib/model/records';
 import { sendMessage } from '../../lib/messaging/send';
-import { priorityLabel, scopeLabel, STATUS_LABELS, TYPE_LABELS } from '../shared/labels';
+import type { TFunction } from 'i18next';
+import { andList, priorityLabel, scopeLabel, statusLabel, typeLabel } from '../shared/labels';
 import { SITE_LABELS } from '../../lib/sites/registry';
 import { Button, ErrorText } from '../shared/ui';
 import { useAction } from '../shared/useAction';
@@ -12,29 +14,42 @@ import { useScopeChoices } from './scopes';
 
 type Panel = 'edit' | 'history' | 'source' | null;
 
-export function memoryMeta(m: Memory, label: (scope: string) => string = scopeLabel): string {
+export function memoryMeta(
+  t: TFunction,
+  lng: string,
+  m: Memory,
+  label: (scope: string) => string = (scope) => scopeLabel(t, scope),
+): string {
   const sites = [...new Set(m.sources.map((s) => s.site).filter((s) => s !== null))];
   return [
-    TYPE_LABELS[m.type],
-    priorityLabel(m.priority),
+    typeLabel(t, m.type),
+    priorityLabel(t, m.priority),
     label(m.scope),
-    m.status === 'active' ? null : STATUS_LABELS[m.status],
-    sites.length ? `from ${sites.map((s) => SITE_LABELS[s]).join(', ')}` : 'added by hand',
-    `${m.tokenCount} tokens`,
-    m.pinned ? 'Pinned' : null,
+    m.status === 'active' ? null : statusLabel(t, m.status),
+    sites.length
+      ? t('memory.from', {
+          sites: andList(
+            sites.map((s) => SITE_LABELS[s]),
+            lng,
+          ),
+        })
+      : t('memory.byHand'),
+    t('preview.tokens', { count: m.tokenCount }),
+    m.pinned ? t('memory.pinned') : null,
   ]
     .filter(Boolean)
     .join(' · ');
 }
 
 export function MemoryText({ memory }: { memory: Memory }) {
+  const { t, i18n } = useTranslation();
   const { label } = useScopeChoices();
   return (
     <div className="grow">
       <p id={`text-${memory.id}`} className="memory-text">
         {memory.text}
       </p>
-      <p className="muted small">{memoryMeta(memory, label)}</p>
+      <p className="muted small">{memoryMeta(t, i18n.language, memory, label)}</p>
     </div>
   );
 }
@@ -75,10 +90,11 @@ function SelectBox({
   selected: boolean;
   onSelect: RowProps['onSelect'];
 }) {
+  const { t } = useTranslation();
   return (
     <input
       type="checkbox"
-      aria-label="Select"
+      aria-label={t('memory.select')}
       aria-describedby={`text-${id}`}
       checked={selected}
       onChange={(e) => onSelect(id, e.target.checked)}
@@ -105,6 +121,7 @@ export interface RowProps {
 }
 
 export function MemoryRow({ memory, selected, onSelect, onDeleted }: RowProps) {
+  const { t } = useTranslation();
   const { open, setOpen, editButton, closeEditor } = usePanel();
   const pin = useAction(() => sendMessage('setPinned', { id: memory.id, pinned: !memory.pinned }));
   const del = useAction(async () => {
@@ -117,26 +134,26 @@ export function MemoryRow({ memory, selected, onSelect, onDeleted }: RowProps) {
       <div className="row top">
         <SelectBox id={memory.id} selected={selected} onSelect={onSelect} />
         <MemoryText memory={memory} />
-        <div className="row actions" role="group" aria-label="Actions" aria-describedby={textId}>
+        <div className="row actions" role="group" aria-label={t('memory.actions')} aria-describedby={textId}>
           <Toggle buttonRef={editButton} panel="edit" open={open} set={setOpen}>
-            Edit
+            {t('memory.edit')}
           </Toggle>
           <Button busy={pin.busy} onClick={() => void pin.run()}>
-            {memory.pinned ? 'Unpin' : 'Pin'}
+            {memory.pinned ? t('memory.unpin') : t('memory.pin')}
           </Button>
           <Toggle panel="history" open={open} set={setOpen}>
-            History
+            {t('memory.history')}
           </Toggle>
           <Toggle panel="source" open={open} set={setOpen}>
-            Source
+            {t('memory.source')}
           </Toggle>
           <Button variant="danger" busy={del.busy} onClick={() => void del.run()}>
-            Delete
+            {t('memory.delete')}
           </Button>
         </div>
       </div>
       <Opened memory={memory} open={open} close={closeEditor} />
-      <ErrorText what="Could not change this memory" error={pin.error ?? del.error} tryThis="Try again." />
+      <ErrorText what={t('memory.failed')} error={pin.error ?? del.error} tryThis={t('common.tryAgain')} />
     </div>
   );
 }

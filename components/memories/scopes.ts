@@ -1,6 +1,7 @@
 // The scopes a memory can be given (#5 scope): everywhere, one site, or a project seen in a captured chat.
 // The Memories section loads the project names once and shares them with its rows, editors and filters.
 import { createContext, useContext, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { projectScopes } from '../../lib/store/conversations';
 import { SITE_IDS } from '../../lib/sites/registry';
 import { scopeLabel } from '../shared/labels';
@@ -31,8 +32,9 @@ export interface ScopeChoices {
 }
 
 export function useScopeChoices(): ScopeChoices {
+  const { t } = useTranslation();
   const projects = useContext(ProjectNames);
-  const label = (scope: string) => scopeLabel(scope, projects);
+  const label = (scope: string) => scopeLabel(t, scope, projects);
   return {
     label,
     options: (current) => {

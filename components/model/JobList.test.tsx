@@ -25,7 +25,7 @@ test('a dead-lettered job shows its error and a Retry; waiting jobs say a model 
   await enqueueExtraction('claude:b', NOW, NOW);
   await markWaiting(NO_PROVIDER, NOW);
   render(<JobList />);
-  expect(await screen.findByText('HTTP 500: upstream down')).toBeTruthy();
+  expect(await screen.findByText('“HTTP 500: upstream down”')).toBeTruthy();
   expect(screen.getByRole('status').textContent).toMatch(
     /Choose a model to extract memories: 1 conversation is waiting/,
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useId } from 'react';
 import type { Job } from '../../lib/model/records';
@@ -6,44 +7,39 @@ import { NO_PROVIDER } from '../../lib/pipeline/queue';
 import { listJobs } from '../../lib/store/jobs';
 import { conversationTitles } from '../../lib/store/views';
 import { attemptsLabel, conversationLabel, jobTurnsLabel } from '../shared/labels';
-import { Button } from '../shared/ui';
+import { Button, ErrorText } from '../shared/ui';
 import { useAction } from '../shared/useAction';
-
-const STATUS: Record<Job['status'], string> = {
-  pending: 'Waiting',
-  running: 'Extracting',
-  done: 'Done',
-  failed: 'Failed',
-};
 
 /** Retry is named after its chat and described by its row: several failed jobs must not read alike (#16). */
 function JobRow({ job, title }: { job: Job; title: string | undefined }) {
+  const { t } = useTranslation();
   const { run, error, busy } = useAction(() => sendMessage('retryJob', { id: job.id }));
-  const chat = conversationLabel(job.conversationKey, title);
+  const chat = conversationLabel(t, job.conversationKey, title);
+  const turns = jobTurnsLabel(t, job);
   const rowId = useId();
   return (
     <li className="card stack">
       <span id={rowId}>
-        {chat} · <strong>{STATUS[job.status]}</strong>
-        {attemptsLabel(job.attempts)}
+        {chat} · <strong>{t(`jobs.status.${job.status}`)}</strong>
+        {attemptsLabel(t, job.attempts)}
       </span>
-      {job.lastError && <span className={job.status === 'failed' ? 'error' : 'muted'}>{job.lastError}</span>}
-      {jobTurnsLabel(job) && <span className="muted">{jobTurnsLabel(job)}</span>}
+      {job.lastError && (
+        <span className={job.status === 'failed' ? 'error' : 'muted'}>
+          {t('activity.quoted', { text: job.lastError })}
+        </span>
+      )}
+      {turns && <span className="muted">{turns}</span>}
       {job.status === 'failed' && (
         <Button
           busy={busy}
           onClick={() => void run()}
-          aria-label={`Retry reading ${chat}`}
+          aria-label={t('activity.retryChat', { chat })}
           aria-describedby={rowId}
         >
-          Retry
+          {t('activity.retry')}
         </Button>
       )}
-      {error && (
-        <p role="alert" className="error">
-          Could not retry: {error}
-        </p>
-      )}
+      <ErrorText what={t('activity.retryFailed')} error={error} />
     </li>
   );
 }
@@ -57,6 +53,7 @@ const useJobs = () =>
 
 /** The extraction queue: waiting, failed (dead letter, with Retry) and recent jobs (#4). */
 export function JobList() {
+  const { t } = useTranslation();
   const found = useJobs();
   const now = useAction(() => sendMessage('extractNow', {}));
   if (!found) return null;
@@ -64,26 +61,18 @@ export function JobList() {
   const waiting = jobs.filter((j) => j.status === 'pending' && j.lastError === NO_PROVIDER).length;
   return (
     <section className="stack" aria-labelledby="jobs-title">
-      <h2 id="jobs-title">Extraction jobs</h2>
-      {waiting > 0 && (
-        <p role="status">
-          {NO_PROVIDER}: {waiting} conversation{waiting === 1 ? ' is' : 's are'} waiting. Nothing is lost.
-        </p>
-      )}
+      <h2 id="jobs-title">{t('activity.jobsTitle')}</h2>
+      {waiting > 0 && <p role="status">{t('jobs.noProvider', { count: waiting })}</p>}
       <div className="row">
         <Button busy={now.busy} onClick={() => void now.run()}>
-          Extract now
+          {t('conversations.extractNow')}
         </Button>
       </div>
-      {now.error && (
-        <p role="alert" className="error">
-          {now.error}
-        </p>
-      )}
+      <ErrorText what={t('conversations.extractFailed')} error={now.error} />
       {jobs.length === 0 ? (
-        <p className="muted">No conversations to extract yet.</p>
+        <p className="muted">{t('jobs.none')}</p>
       ) : (
-        <ul className="stack" aria-label="Extraction jobs">
+        <ul className="stack" aria-label={t('activity.jobsTitle')}>
           {[...jobs.filter((j) => j.status === 'failed'), ...jobs.filter((j) => j.status !== 'failed')]
             .slice(0, 20)
             .map((j) => (

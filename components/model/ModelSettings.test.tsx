@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { sendMessage } from '../../lib/messaging/send';
 import type { ChromeModelStatus } from '../../lib/model/chrome-model';
+import { i18n, switchLanguage } from '../../lib/i18n/i18n';
 import { chromeDownloadItem, webllmDownloadsItem } from '../../lib/providers/settings';
 import { resetDbForTests } from '../../lib/store/db';
 import { ModelSettings } from './ModelSettings';
@@ -24,6 +25,7 @@ vi.hoisted(() =>
   ),
 );
 const send = vi.mocked(sendMessage);
+const t = i18n.t;
 let chrome: ChromeModelStatus = { state: 'absent', download: null, languages: [] };
 
 beforeEach(async () => {
@@ -47,12 +49,12 @@ afterEach(() => {
 
 test('without a usable GPU it says so and offers only the API providers', async () => {
   render(<ModelSettings />);
-  expect((await screen.findByText(/No usable GPU: choose an API provider/)).textContent).toMatch(/WebGPU/);
+  expect(await screen.findByText(t('webllm.noGpu.noWebGpu'))).toBeTruthy();
   // Nothing to download is offered before the GPU is known to be usable (#35).
   expect(screen.queryByRole('button', { name: /^Download/ })).toBeNull();
-  const options = [...(await screen.findByLabelText('Provider')).querySelectorAll('option')].map(
-    (o) => o.value,
-  );
+  const options = [
+    ...(await screen.findByLabelText(t('model.providerField'))).querySelectorAll('option'),
+  ].map((o) => o.value);
   expect(options).toEqual(['none', 'openai', 'anthropic']);
 });
 
@@ -76,6 +78,7 @@ test('saves an OpenAI-compatible provider with a write-only key, and reports Tes
   expect(await screen.findByText(/^Saved\./)).toBeTruthy();
   expect(screen.getByLabelText('API key')).toHaveProperty('value', '');
   await userEvent.click(screen.getByRole('button', { name: 'Test connection' }));
+  // The background's words, as they are.
   expect((await screen.findByText(/HTTP 401: bad key/)).textContent).toMatch(/Could not use/);
 });
 
@@ -119,7 +122,7 @@ test('with shader-f16: the q4f16 models whose library ships, each with its downl
   });
   try {
     render(<ModelSettings />);
-    expect(await screen.findByText(/WebLLM models run on this device’s GPU \(nvidia ampere\)/)).toBeTruthy();
+    expect(await screen.findByText(t('webllm.usable', { gpu: 'nvidia ampere' }))).toBeTruthy();
     // Gemma 2's q4f16 library is not in this build: hidden, not greyed; no q4f32 build on an f16 GPU.
     expect(modelNames()).toEqual(['Qwen2.5 0.5B Instruct', 'Qwen2.5 1.5B Instruct']);
     expect(screen.getByText('Downloaded · 276 MB on this device')).toBeTruthy();
@@ -155,9 +158,9 @@ test('without shader-f16: the q4f32 builds, with download progress in bytes', as
   });
   try {
     render(<ModelSettings />);
-    await screen.findByText(/WebLLM models run on this device/);
+    await screen.findByText(t('webllm.usable', { gpu: 'nvidia ampere' }));
     expect(modelNames()).toEqual(['Qwen2.5 1.5B Instruct', 'Gemma 2 2B']);
-    expect(screen.getByText('Downloading Gemma 2 2B: 500 MB of 1.50 GB')).toBeTruthy();
+    expect(screen.getByText('Downloading Gemma 2 2B: 500 MB of 1.5 GB')).toBeTruthy();
     expect(screen.getByRole('progressbar')).toHaveProperty('value', 500_000_000);
     await userEvent.click(screen.getByRole('button', { name: 'Download Qwen2.5 1.5B Instruct' }));
     expect(send).toHaveBeenCalledWith('webllmLoad', { model: 'Qwen2.5-1.5B-Instruct-q4f32_1-MLC' });
@@ -174,7 +177,7 @@ describe("Chrome's built-in model (#35)", () => {
 
   test('absent (Debian Chromium): said plainly, and not offered', async () => {
     render(<ModelSettings />);
-    expect(await screen.findByText(/This browser has no built-in model/)).toBeTruthy();
+    expect(await screen.findByText(t('chromeModel.absent'))).toBeTruthy();
     const kinds = [...(await screen.findByLabelText('Provider')).querySelectorAll('option')].map(
       (o) => o.value,
     );
@@ -184,9 +187,8 @@ describe("Chrome's built-in model (#35)", () => {
   test('unavailable: the plain reasons, and not offered', async () => {
     chrome = { state: 'unavailable', download: null, languages: [] };
     render(<ModelSettings />);
-    expect((await screen.findByText(/cannot run on this computer/)).textContent).toMatch(
-      /disk.*administrator/,
-    );
+    expect(await screen.findByText(t('chromeModel.unavailable'))).toBeTruthy();
+    expect(t('chromeModel.unavailable')).toMatch(/cannot run on this computer.*disk.*administrator/);
     const kinds = [...(await screen.findByLabelText('Provider')).querySelectorAll('option')].map(
       (o) => o.value,
     );
@@ -196,7 +198,7 @@ describe("Chrome's built-in model (#35)", () => {
   test('downloadable: a Download button asks the background; progress comes from storage', async () => {
     chrome = { state: 'downloadable', download: null, languages };
     render(<ModelSettings />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Download Chrome’s model' }));
+    await userEvent.click(await screen.findByRole('button', { name: t('chromeModel.download') }));
     expect(send).toHaveBeenCalledWith('chromeModelDownload', {});
     chrome = { state: 'downloading', download: null, languages };
     await chromeDownloadItem.setValue({ loaded: 0.42, error: null });
@@ -209,22 +211,26 @@ describe("Chrome's built-in model (#35)", () => {
     // The background wrote it where the page watches too.
     await chromeDownloadItem.setValue(download);
     render(<ModelSettings />);
-    expect((await screen.findByRole('alert')).textContent).toMatch(/did not finish: Not enough disk space/);
-    expect(screen.getByRole('button', { name: 'Retry the download' })).toBeTruthy();
+    // Chrome's words, quoted inside the page's sentence (#37).
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      t('chromeModel.failed', { reason: 'Not enough disk space.' }),
+    );
+    expect(t('chromeModel.failed', { reason: 'x' })).toBe('The download did not finish: “x”');
+    expect(screen.getByRole('button', { name: t('chromeModel.retry') })).toBeTruthy();
   });
 
   test('available: offered first, the languages it reads, and a provider for the others', async () => {
     chrome = { state: 'available', download: null, languages };
     render(<ModelSettings />);
-    expect(await screen.findByText(/Chrome’s built-in model is ready/)).toBeTruthy();
-    expect(screen.getByText(/reads English; not French/)).toBeTruthy();
+    expect(await screen.findByText(t('chromeModel.ready'))).toBeTruthy();
+    expect(screen.getByText(t('chromeModel.readsSome', { reads: 'English', not: 'French' }))).toBeTruthy();
     const provider = await screen.findByLabelText('Provider');
     expect([...provider.querySelectorAll('option')].map((o) => o.value).slice(0, 2)).toEqual([
       'none',
       'chrome',
     ]);
     await userEvent.selectOptions(provider, 'chrome');
-    await userEvent.selectOptions(screen.getByLabelText('Send them to'), 'anthropic');
+    await userEvent.selectOptions(screen.getByLabelText(t('model.fallback.sendTo')), 'anthropic');
     await userEvent.type(screen.getByRole('combobox', { name: 'Model' }), 'claude-haiku-4-5');
     await userEvent.type(screen.getByLabelText('API key'), 'sk-ant-x');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -243,9 +249,7 @@ describe("Chrome's built-in model (#35)", () => {
 test('Firefox: no local model, said in plain words, with the other providers', async () => {
   vi.stubEnv('FIREFOX', true as unknown as string);
   render(<ModelSettings />);
-  expect((await screen.findByRole('note')).textContent).toMatch(
-    /Engram for Firefox has no model that runs inside the browser/,
-  );
+  expect((await screen.findByRole('note')).textContent).toBe(t('model.firefox'));
   const kinds = [...(await screen.findByLabelText('Provider')).querySelectorAll('option')].map(
     (o) => o.value,
   );
@@ -262,7 +266,7 @@ test('the form is checked as shown: bad addresses and missing keys are refused w
     await userEvent.clear(url);
     await userEvent.type(url, bad);
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect((await screen.findByRole('alert')).textContent).toMatch(/Not saved: The base URL/);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^Not saved: The base URL/);
   }
   await userEvent.clear(url);
   await userEvent.type(url, 'https://api.openai.com');
@@ -286,4 +290,47 @@ test('Test connection sends the form on screen, not the saved settings (#16)', a
   expect(send).toHaveBeenCalledWith('testProvider', {
     form: { kind: 'anthropic', model: 'claude-haiku-4-5', baseUrl: '' },
   });
+});
+
+test('in German (#37): labels, sizes and shares through Intl, language names, the form’s refusal', async () => {
+  const done = withGpu([]);
+  chrome = {
+    state: 'downloading',
+    download: { loaded: 0.42, error: null },
+    languages: [
+      { tag: 'de', name: 'German', reads: true },
+      { tag: 'ja', name: 'Japanese', reads: false },
+    ],
+  };
+  await webllmDownloadsItem.setValue({
+    'gemma-2-2b-it-q4f32_1-MLC': {
+      model: 'gemma-2-2b-it-q4f32_1-MLC',
+      rev: '0123456789abcdef0123456789abcdef01234567',
+      state: 'downloading',
+      doneBytes: 500_000_000,
+      totalBytes: 1_500_000_000,
+      error: null,
+    },
+  });
+  await switchLanguage('de');
+  try {
+    render(<ModelSettings />);
+    expect(await screen.findByText('Gemma 2 2B wird heruntergeladen: 500 MB von 1,5 GB')).toBeTruthy();
+    expect(screen.getByText(/^Chromes integriertes Modell wird heruntergeladen: 42 %\./)).toBeTruthy();
+    // The browser's languages named in German, not as the background's English names.
+    expect(screen.getByText(/liest es Deutsch, nicht aber Japanisch\./)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Auf diesem Gerät (WebLLM)' })).toBeTruthy();
+    await userEvent.selectOptions(await screen.findByLabelText('Anbieter'), 'openai');
+    await userEvent.type(screen.getByRole('combobox', { name: 'Modell' }), 'gpt-4o-mini');
+    await userEvent.type(screen.getByLabelText('Basis-URL'), 'http://192.168.1.9/v1');
+    await userEvent.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(
+      /^Nicht gespeichert: Unverschlüsseltes http .* Nutze https:\/\/192\.168\.1\.9\.$/,
+    );
+  } finally {
+    // Unmounted first: switching back would re-render it outside act().
+    cleanup();
+    await switchLanguage('en');
+    done();
+  }
 });

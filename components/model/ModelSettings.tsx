@@ -1,4 +1,6 @@
+import type { TFunction } from 'i18next';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { browser } from 'wxt/browser';
 import { sendMessage } from '../../lib/messaging/send';
 import { originPattern, remoteOf, type ProviderStatus } from '../../lib/model/provider';
@@ -19,11 +21,11 @@ import { useGpuStatus, WebLlmPanel } from './WebLlmPanel';
  * Host access for the endpoint is asked for at save time, never granted at install (#4). The request starts
  * inside the click (Chrome needs the user gesture) and is not awaited before saving: the prompt may stay open.
  */
-function askAccess(form: ProviderStatus): Promise<string> {
+function askAccess(t: TFunction, form: ProviderStatus): Promise<string> {
   const remote = remoteOf(form);
   const pattern = originPattern(remote.kind, remote.baseUrl);
   if (!pattern) return Promise.resolve('');
-  const refused = ` Engram was not given access to ${pattern}: calls work only if that server allows them.`;
+  const refused = t('model.noAccess', { pattern });
   try {
     return browser.permissions.request({ origins: [pattern] }).then(
       (granted) => (granted ? '' : refused),
@@ -36,6 +38,7 @@ function askAccess(form: ProviderStatus): Promise<string> {
 }
 
 function useProviderForm() {
+  const { t } = useTranslation();
   const [form, setFormState] = useState<ProviderStatus | null>(null);
   const [saved, setSaved] = useState<ProviderStatus | null>(null);
   const [apiKey, setKeyState] = useState('');
@@ -48,22 +51,23 @@ function useProviderForm() {
   const setForm = (next: ProviderStatus) => (setFormState(next), setNotice(''), setProblem(null));
   const setApiKey = (key: string) => (setKeyState(key), setNotice(''), setProblem(null));
   const check = (f: ProviderStatus) => {
-    const why = formProblem(f, apiKey, !!saved?.hasKey && sameOrigin(f, saved));
+    const why = formProblem(t, f, apiKey, !!saved?.hasKey && sameOrigin(f, saved));
     setNotice('');
     setProblem(why);
     return why === null;
   };
   const save = useAction(async () => {
     if (!form || !check(form)) return;
-    const access = askAccess(form);
+    const access = askAccess(t, form);
     const settings = { kind: form.kind, model: form.model, baseUrl: form.baseUrl, fallback: form.fallback };
     await sendMessage('saveProvider', apiKey ? { ...settings, apiKey } : settings);
     const next = { ...form, hasKey: apiKey.length > 0 || (!!saved?.hasKey && sameOrigin(form, saved)) };
     setFormState(next);
     setSaved(next);
     setKeyState('');
-    setNotice('Saved.');
-    void access.then((note) => note && setNotice(`Saved.${note}`));
+    setNotice(t('model.saved'));
+    // Two sentences, each whole in the catalogue: "Saved." then why calls may not work.
+    void access.then((note) => note && setNotice(`${t('model.saved')} ${note}`));
   });
   const test = useAction(async () => {
     if (!form) return;
@@ -76,13 +80,14 @@ function useProviderForm() {
 }
 
 function Notices({ notice, problem, hint }: { notice: string; problem: string | null; hint: string | null }) {
+  const { t } = useTranslation();
   return (
     <>
       {hint && !problem && <p className="muted">{hint}</p>}
       {notice && <p role="status">{notice}</p>}
       {problem && (
         <p role="alert" className="error">
-          Not saved: {problem}
+          {t('model.notSaved', { problem })}
         </p>
       )}
     </>
@@ -98,32 +103,29 @@ function switched(next: ProviderStatus, engines: Engines): ProviderStatus {
 }
 
 function ProviderForm({ engines }: { engines: Engines }) {
+  const { t } = useTranslation();
   const { form, setForm, apiKey, setApiKey, notice, problem, save, test } = useProviderForm();
   if (!form) return null;
   const submit = (e: FormEvent) => (e.preventDefault(), void save.run());
   const onChange = (next: ProviderStatus) =>
     setForm(next.kind === form.kind ? next : switched(next, engines));
   return (
-    <form className="stack card" onSubmit={submit} noValidate aria-label="Model provider">
+    <form className="stack card" onSubmit={submit} noValidate aria-label={t('model.provider')}>
       <ProviderFields form={form} engines={engines} apiKey={apiKey} onKey={setApiKey} onChange={onChange} />
       <div className="row">
         <Button variant="primary" type="submit" busy={save.busy}>
-          Save
+          {t('common.save')}
         </Button>
         <Button busy={test.busy} onClick={() => void test.run()}>
-          {test.busy ? 'Testing…' : 'Test connection'}
+          {test.busy ? t('model.testing') : t('model.test')}
         </Button>
       </div>
       <Notices
         notice={notice}
         problem={problem}
-        hint={endpointHint({ ...remoteOf(form), hasKey: form.hasKey })}
+        hint={endpointHint(t, { ...remoteOf(form), hasKey: form.hasKey })}
       />
-      <ErrorText
-        what="Could not do that"
-        error={save.error ?? test.error}
-        tryThis="Check the fields and try again."
-      />
+      <ErrorText what={t('model.failed')} error={save.error ?? test.error} tryThis={t('model.failedTry')} />
     </form>
   );
 }
@@ -137,12 +139,9 @@ function enginesOf(gpu: GpuStatus | null, chrome: boolean): Engines {
   };
 }
 
-/** Firefox's package has no local model (#35): said plainly, with what works instead. */
-export const FIREFOX_NO_LOCAL =
-  'Engram for Firefox has no model that runs inside the browser: Chrome’s built-in model and WebLLM need Chrome. Choose an API key below, or a model server on this computer (Ollama, LM Studio) as OpenAI-compatible with http://localhost.';
-
 /** The "Model" section of the options page (#4, #35). */
 export function ModelSettings() {
+  const { t } = useTranslation();
   const gpu = useGpuStatus();
   const chrome = useChromeModel();
   const state = chrome.status?.state;
@@ -152,11 +151,12 @@ export function ModelSettings() {
   );
   return (
     <section className="stack" aria-labelledby="model-title">
-      <h1 id="model-title">Model</h1>
-      <p className="muted">Engram sends conversation text only to the model provider you choose here.</p>
+      <h1 id="model-title">{t('options.nav.model')}</h1>
+      <p className="muted">{t('model.intro')}</p>
       {import.meta.env.FIREFOX ? (
+        // Firefox's package has no local model (#35): said plainly, with what works instead.
         <p role="note" className="card">
-          {FIREFOX_NO_LOCAL}
+          {t('model.firefox')}
         </p>
       ) : (
         <>

@@ -1,24 +1,23 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { sendMessage } from '../../lib/messaging/send';
 import { readSettings } from '../../lib/settings';
 import { listPrompts } from '../../prompts/registry';
 import type { PromptKind } from '../../prompts/types';
-import { Select } from '../shared/ui';
+import { ErrorText, Select } from '../shared/ui';
 import { useAction } from '../shared/useAction';
 
-const LABELS: Record<PromptKind, string> = {
-  extraction: 'Extraction prompt',
-  consolidation: 'Consolidation prompt',
-};
+const KINDS: PromptKind[] = ['extraction', 'consolidation'];
 
 function PromptSelect(props: { kind: PromptKind; value: string; onChange: (version: string) => void }) {
+  const { t } = useTranslation();
   const versions = listPrompts().filter((p) => p.kind === props.kind);
   const current = versions.find((p) => p.version === props.value) ?? versions.at(-1);
   return (
     <div className="stack">
       <Select
         stacked
-        label={LABELS[props.kind]}
+        label={t(`prompts.${props.kind}`)}
         value={current?.version ?? ''}
         options={versions.map((p) => [p.version, p.version] as const)}
         onChange={props.onChange}
@@ -30,6 +29,7 @@ function PromptSelect(props: { kind: PromptKind; value: string; onChange: (versi
 
 /** One select per prompt kind, each version with its description (#4). */
 export function PromptVersions() {
+  const { t } = useTranslation();
   const [chosen, setChosen] = useState<Record<PromptKind, string> | null>(null);
   useEffect(() => {
     void readSettings().then((s) => setChosen(s.prompts));
@@ -41,8 +41,8 @@ export function PromptVersions() {
   if (!chosen) return null;
   return (
     <fieldset className="stack card">
-      <legend>Prompt versions</legend>
-      {(Object.keys(LABELS) as PromptKind[]).map((kind) => (
+      <legend>{t('prompts.legend')}</legend>
+      {KINDS.map((kind) => (
         <PromptSelect
           key={kind}
           kind={kind}
@@ -50,11 +50,7 @@ export function PromptVersions() {
           onChange={(version) => void run({ ...chosen, [kind]: version })}
         />
       ))}
-      {error && (
-        <p role="alert" className="error">
-          Could not change the prompt: {error}
-        </p>
-      )}
+      <ErrorText what={t('prompts.failed')} error={error} />
     </fieldset>
   );
 }

@@ -1,21 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import { FallbackKind, ProviderKind, type Fallback, type ProviderStatus } from '../../lib/model/provider';
 import { WEBLLM_MODELS } from '../../lib/providers/webllm-models';
 import { Select } from '../shared/ui';
 
-const KINDS: { kind: ProviderKind; label: string }[] = [
-  { kind: 'none', label: 'None yet' },
-  { kind: 'chrome', label: 'On this computer (Chrome)' },
-  { kind: 'webllm', label: 'On this device (WebLLM)' },
-  { kind: 'openai', label: 'OpenAI-compatible (OpenAI, OpenRouter, Groq, Ollama, LM Studio…)' },
-  { kind: 'anthropic', label: 'Anthropic' },
-];
-
-const FALLBACKS: Record<FallbackKind, string> = {
-  none: 'Nothing: those chats wait (Activity shows them)',
-  webllm: 'On this device (WebLLM)',
-  openai: 'OpenAI-compatible (OpenAI, OpenRouter, Groq, Ollama, LM Studio…)',
-  anthropic: 'Anthropic',
-};
+/** Offered in this order (locales/: model.kind.*). */
+const KINDS: ProviderKind[] = ['none', 'chrome', 'webllm', 'openai', 'anthropic'];
 
 const SUGGESTED: Partial<Record<ProviderKind, string[]>> = {
   openai: ['gpt-4o-mini', 'gpt-4.1-mini', 'llama3.2:3b'],
@@ -39,13 +28,14 @@ interface Props {
 }
 
 function ModelField({ form, engines, onChange }: Pick<Props, 'form' | 'engines' | 'onChange'>) {
+  const { t } = useTranslation();
   if (form.kind === 'webllm') {
     const saved = WEBLLM_MODELS.find((m) => m.id === form.model);
     const offered = engines.webllmModels.some((m) => m.id === form.model) || !saved ? [] : [saved];
     return (
       <Select
         stacked
-        label="Model"
+        label={t('model.field')}
         value={form.model}
         options={[...engines.webllmModels, ...offered].map((m) => [m.id, m.label] as const)}
         onChange={(model) => onChange({ ...form, model })}
@@ -54,7 +44,7 @@ function ModelField({ form, engines, onChange }: Pick<Props, 'form' | 'engines' 
   }
   return (
     <label className="stack">
-      <span>Model</span>
+      <span>{t('model.field')}</span>
       <input
         value={form.model}
         list="model-suggestions"
@@ -71,11 +61,12 @@ function ModelField({ form, engines, onChange }: Pick<Props, 'form' | 'engines' 
 }
 
 function Secrets({ form, apiKey, onKey, onChange }: Omit<Props, 'engines'>) {
+  const { t } = useTranslation();
   return (
     <>
       {form.kind === 'openai' && (
         <label className="stack">
-          <span>Base URL</span>
+          <span>{t('model.baseUrl')}</span>
           <input
             // type="text": happy-dom marks http://127.0.0.1:9/v1 invalid (ModelSettings.test.tsx); the background checks it.
             type="text"
@@ -90,12 +81,12 @@ function Secrets({ form, apiKey, onKey, onChange }: Omit<Props, 'engines'>) {
       )}
       {(form.kind === 'openai' || form.kind === 'anthropic') && (
         <label className="stack">
-          <span>API key</span>
+          <span>{t('model.apiKey')}</span>
           <input
             type="password"
             autoComplete="off"
             value={apiKey}
-            placeholder={form.hasKey ? 'Saved. Type a new key to replace it.' : 'Not set'}
+            placeholder={form.hasKey ? t('model.keySaved') : t('model.keyNotSet')}
             onChange={(e) => onKey(e.target.value)}
           />
         </label>
@@ -109,6 +100,7 @@ const asForm = (f: Fallback, hasKey: boolean): ProviderStatus => ({ ...f, hasKey
 
 /** Chrome's model: which provider reads the chats it does not (another language, #35). */
 function FallbackFields({ form, engines, apiKey, onKey, onChange }: Props) {
+  const { t } = useTranslation();
   const fallback = form.fallback ?? { kind: 'none', model: '', baseUrl: '' };
   const kinds = FallbackKind.options.filter(
     (k) => k !== 'webllm' || engines.webllm || fallback.kind === 'webllm',
@@ -126,12 +118,14 @@ function FallbackFields({ form, engines, apiKey, onKey, onChange }: Props) {
     });
   return (
     <fieldset className="stack">
-      <legend>Chats in languages Chrome’s model does not read</legend>
+      <legend>{t('model.fallback.legend')}</legend>
       <Select
         stacked
-        label="Send them to"
+        label={t('model.fallback.sendTo')}
         value={fallback.kind}
-        options={kinds.map((k) => [k, FALLBACKS[k]] as const)}
+        options={kinds.map(
+          (k) => [k, k === 'none' ? t('model.fallback.none') : t(`model.kind.${k}`)] as const,
+        )}
         onChange={pick}
       />
       {fallback.kind !== 'none' && (
@@ -143,6 +137,7 @@ function FallbackFields({ form, engines, apiKey, onKey, onChange }: Props) {
 }
 
 export function ProviderFields(props: Props) {
+  const { t } = useTranslation();
   const { form, engines, onChange } = props;
   const shown = (k: ProviderKind) =>
     k === form.kind || (k === 'chrome' ? engines.chrome : k === 'webllm' ? engines.webllm : true);
@@ -150,9 +145,9 @@ export function ProviderFields(props: Props) {
     <>
       <Select
         stacked
-        label="Provider"
+        label={t('model.providerField')}
         value={form.kind}
-        options={KINDS.filter((k) => shown(k.kind)).map((k) => [k.kind, k.label] as const)}
+        options={KINDS.filter(shown).map((k) => [k, t(`model.kind.${k}`)] as const)}
         onChange={(kind) => onChange({ ...form, kind: ProviderKind.parse(kind) })}
       />
       {form.kind === 'chrome' && <FallbackFields {...props} />}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { sendMessage } from '../../lib/messaging/send';
 import type { WebLlmDownload } from '../../lib/model/webllm';
 import { checkGpu, type GpuLike, type GpuStatus } from '../../lib/providers/gpu';
@@ -29,50 +30,56 @@ function useDownloads(): Record<string, WebLlmDownload> {
   return downloads;
 }
 
-export const bytes = (n: number) =>
-  n >= 1e9
-    ? `${(n / 1e9).toFixed(2)} GB`
-    : n >= 1e6
-      ? `${Math.round(n / 1e6)} MB`
-      : `${Math.round(n / 1e3)} kB`;
-
 function State({ m, d }: { m: WebLlmModelInfo; d: WebLlmDownload | undefined }) {
-  if (!d) return <span className="muted">Not downloaded · needs about {m.vramMb} MB of GPU memory</span>;
-  if (d.state === 'ready') return <span>Downloaded · {bytes(d.totalBytes)} on this device</span>;
+  const { t } = useTranslation();
+  if (!d) return <span className="muted">{t('webllm.notDownloaded', { size: m.vramMb * 1e6 })}</span>;
+  if (d.state === 'ready') return <span>{t('webllm.downloaded', { size: d.totalBytes })}</span>;
+  // The background's own words for a refused file ("Could not download params_shard_3.bin: …"), as they are.
   if (d.state === 'failed')
     return (
       <span role="alert" className="error">
         {d.error}
       </span>
     );
-  const of = d.totalBytes ? `${bytes(d.doneBytes)} of ${bytes(d.totalBytes)}` : 'reading the file list';
+  const line = d.totalBytes
+    ? t('webllm.downloading', { name: m.label, done: d.doneBytes, total: d.totalBytes })
+    : t('webllm.listing', { name: m.label });
   return (
     <label className="stack">
-      <span>
-        Downloading {m.label}: {of}
-      </span>
+      <span>{line}</span>
       <progress max={d.totalBytes || 1} value={d.doneBytes} />
     </label>
   );
 }
 
 function ModelRow({ m, d }: { m: WebLlmModelInfo; d: WebLlmDownload | undefined }) {
+  const { t } = useTranslation();
   const load = useAction(() => sendMessage('webllmLoad', { model: m.id }));
   const remove = useAction(() => sendMessage('webllmDelete', { model: m.id }));
-  const label = d?.state === 'failed' ? 'Retry' : 'Download';
+  // A failed download continues where it stopped: Retry, named after the model for a screen reader.
+  const [word, named] =
+    d?.state === 'failed' ? (['retry', 'retryModel'] as const) : (['download', 'downloadModel'] as const);
   return (
     <li className="stack tight">
       <strong>{m.label}</strong>
       <State m={m} d={d} />
       <div className="row">
         {d?.state !== 'ready' && d?.state !== 'downloading' && (
-          <Button aria-label={`${label} ${m.label}`} busy={load.busy} onClick={() => void load.run()}>
-            {label}
+          <Button
+            aria-label={t(`webllm.${named}`, { name: m.label })}
+            busy={load.busy}
+            onClick={() => void load.run()}
+          >
+            {t(`webllm.${word}`)}
           </Button>
         )}
         {d && d.state !== 'downloading' && (
-          <Button aria-label={`Delete ${m.label}`} busy={remove.busy} onClick={() => void remove.run()}>
-            Delete
+          <Button
+            aria-label={t('webllm.deleteModel', { name: m.label })}
+            busy={remove.busy}
+            onClick={() => void remove.run()}
+          >
+            {t('webllm.delete')}
           </Button>
         )}
       </div>
@@ -85,16 +92,15 @@ function ModelRow({ m, d }: { m: WebLlmModelInfo; d: WebLlmDownload | undefined 
   );
 }
 
-/** The on-device embedder (#35): "Match by meaning" with no key. */
+/** The on-device embedder (#35): "Match by meaning" with no key, named as Settings names it. */
 function Embedder({ gpu, downloads }: { gpu: { f16: boolean }; downloads: Record<string, WebLlmDownload> }) {
+  const { t } = useTranslation();
+  const setting = t('settings.field.recall.semantic.label');
   return (
     <>
-      <h3>For “Match by meaning”</h3>
-      <p className="muted">
-        Once downloaded, this small model finds memories by meaning on this device, with no key (Settings →
-        Match by meaning).
-      </p>
-      <ul aria-label="Local embedder" className="stack">
+      <h3>{t('webllm.embedderTitle', { setting })}</h3>
+      <p className="muted">{t('webllm.embedderText', { setting, settings: t('options.nav.settings') })}</p>
+      <ul aria-label={t('webllm.embedder')} className="stack">
         {offeredModels(gpu.f16, 'embedding').map((m) => (
           <ModelRow key={m.id} m={m} d={downloads[m.id]} />
         ))}
@@ -105,29 +111,27 @@ function Embedder({ gpu, downloads }: { gpu: { f16: boolean }; downloads: Record
 
 /** WebLLM: GPU status, and when usable the models this build ships for this GPU, each with its weights (#35). */
 export function WebLlmPanel({ gpu }: { gpu: GpuStatus | null }) {
+  const { t } = useTranslation();
   const downloads = useDownloads();
-  if (!gpu) return <p className="muted">Checking for a GPU…</p>;
+  if (!gpu) return <p className="muted">{t('webllm.checking')}</p>;
   if (!gpu.usable)
     return (
       <p role="status" className="card">
-        WebLLM models: {gpu.reason}
+        {t(`webllm.noGpu.${gpu.fault}`)}
       </p>
     );
   const models = offeredModels(gpu.f16);
   if (models.length === 0)
     return (
       <p role="status" className="card">
-        This copy of Engram was built without WebLLM’s model libraries, so it offers no WebLLM model.
+        {t('webllm.noLibs')}
       </p>
     );
   return (
     <div className="card stack">
-      <h2>On this device (WebLLM)</h2>
-      <p role="status">
-        WebLLM models run on this device’s GPU ({gpu.name}). Their weights download once from Hugging Face and
-        stay in this browser until you delete them; nothing you write leaves it.
-      </p>
-      <ul aria-label="Local models" className="stack">
+      <h2>{t('model.kind.webllm')}</h2>
+      <p role="status">{t('webllm.usable', { gpu: gpu.name })}</p>
+      <ul aria-label={t('webllm.models')} className="stack">
         {models.map((m) => (
           <ModelRow key={m.id} m={m} d={downloads[m.id]} />
         ))}

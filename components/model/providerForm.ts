@@ -1,5 +1,7 @@
 // The provider form checked as shown, before anything is saved or tested (#16: "localhost:1234" said "Saved.").
-import { endpointProblem, providerOrigin, type ProviderStatus } from '../../lib/model/provider';
+// Its words come from the catalogue (#37): the page says why in its own language.
+import type { TFunction } from 'i18next';
+import { endpointFault, providerOrigin, type ProviderStatus } from '../../lib/model/provider';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -9,33 +11,45 @@ function needsKey(form: ProviderStatus): boolean {
   return form.kind === 'openai' && !LOOPBACK.has(new URL(form.baseUrl).hostname);
 }
 
+/** Why the base URL is refused, in the page's language, or null. */
+function endpointWords(t: TFunction, form: ProviderStatus): string | null {
+  const f = endpointFault(form.kind, form.baseUrl);
+  if (!f) return null;
+  return f.fault === 'plainHttp'
+    ? t('model.endpoint.plainHttp', { host: f.host })
+    : t(`model.endpoint.${f.fault}`, { url: f.url });
+}
+
 /**
  * Why the form cannot be saved, or null. `savedKeyFits`: a key is stored for the origin this form sends to (a key
  * saved for another origin is cleared on save, lib/background/pipeline/current-provider.ts).
  */
-export function formProblem(form: ProviderStatus, apiKey: string, savedKeyFits: boolean): string | null {
+export function formProblem(
+  t: TFunction,
+  form: ProviderStatus,
+  apiKey: string,
+  savedKeyFits: boolean,
+): string | null {
   if (form.kind === 'none') return null;
   // Chrome's model needs nothing; the provider for other languages is checked as a provider would be (#35).
   if (form.kind === 'chrome')
     return form.fallback
-      ? formProblem({ ...form.fallback, hasKey: form.hasKey }, apiKey, savedKeyFits)
+      ? formProblem(t, { ...form.fallback, hasKey: form.hasKey }, apiKey, savedKeyFits)
       : null;
-  if (!form.model.trim()) return 'Enter a model name.';
-  const endpoint = endpointProblem(form.kind, form.baseUrl);
+  if (!form.model.trim()) return t('model.needModel');
+  const endpoint = endpointWords(t, form);
   if (endpoint) return endpoint;
   if (needsKey(form) && !apiKey.trim() && !savedKeyFits) {
     const host = form.kind === 'anthropic' ? 'Anthropic' : new URL(form.baseUrl).host;
-    return `Enter your API key for ${host}: it will not answer without one.`;
+    return t('model.needKey', { host });
   }
   return null;
 }
 
 /** A hint, not a refusal: most OpenAI-compatible servers answer under /v1. */
-export function endpointHint(form: ProviderStatus): string | null {
-  if (form.kind !== 'openai' || endpointProblem(form.kind, form.baseUrl)) return null;
-  return new URL(form.baseUrl).pathname.replace(/\/+$/, '').endsWith('/v1')
-    ? null
-    : 'Most OpenAI-compatible servers expect the address to end in /v1, e.g. http://localhost:11434/v1.';
+export function endpointHint(t: TFunction, form: ProviderStatus): string | null {
+  if (form.kind !== 'openai' || endpointFault(form.kind, form.baseUrl)) return null;
+  return new URL(form.baseUrl).pathname.replace(/\/+$/, '').endsWith('/v1') ? null : t('model.v1Hint');
 }
 
 export function sameOrigin(a: ProviderStatus, b: ProviderStatus): boolean {

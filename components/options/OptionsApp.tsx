@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
 import { usePullOnOpen } from '../sync/usePullOnOpen';
 import { popupCounts } from '../../lib/store/views';
 import { ActivitySection } from '../activity/ActivitySection';
@@ -13,41 +14,48 @@ import { MemoriesSection } from '../memories/MemoriesSection';
 import { ReviewSection } from '../review/ReviewSection';
 import { SettingsSection } from '../settings/SettingsSection';
 import { SyncSection } from '../sync/SyncSection';
+import type { SectionId } from '../shared/leaveGuard';
 
 // One entry per section, reachable as options.html#<id> (#6). #4 added model, #27 desktop apps (agents).
-const SECTIONS: Record<string, { label: string; view: ComponentType }> = {
-  memories: { label: 'Memories', view: MemoriesSection },
-  review: { label: 'Review', view: ReviewSection },
-  conversations: { label: 'Conversations', view: ConversationsSection },
-  activity: { label: 'Activity', view: ActivitySection },
-  model: { label: 'Model', view: ModelSettings },
-  settings: { label: 'Settings', view: SettingsSection },
-  sync: { label: 'Sync', view: SyncSection },
-  agents: { label: 'Desktop apps', view: AgentsSection },
-  data: { label: 'Data', view: DataSection },
+// Each section's name is options.nav.<id> in the catalogue (#37).
+const SECTIONS: Record<SectionId, { view: ComponentType }> = {
+  memories: { view: MemoriesSection },
+  review: { view: ReviewSection },
+  conversations: { view: ConversationsSection },
+  activity: { view: ActivitySection },
+  model: { view: ModelSettings },
+  settings: { view: SettingsSection },
+  sync: { view: SyncSection },
+  agents: { view: AgentsSection },
+  data: { view: DataSection },
 };
 
-function currentSection(): string {
+const isSection = (id: string): id is SectionId => id in SECTIONS;
+
+function currentSection(): SectionId {
   const hash = location.hash.slice(1);
-  return hash in SECTIONS ? hash : 'memories';
+  return isSection(hash) ? hash : 'memories';
 }
 
-function Nav({ section }: { section: string }) {
+function Nav({ section }: { section: SectionId }) {
+  const { t } = useTranslation();
   const counts = useLiveQuery(popupCounts, []);
   return (
-    <nav aria-label="Sections">
+    <nav aria-label={t('options.sections')}>
       <strong className="brand">Engram</strong>
-      {Object.entries(SECTIONS).map(([id, { label }]) => (
-        <a key={id} href={`#${id}`} aria-current={id === section ? 'page' : undefined}>
-          {label}
-          {id === 'review' && counts?.pending ? (
-            <span className="badge">
-              {counts.pending}
-              <span className="sr-only"> waiting</span>
-            </span>
-          ) : null}
-        </a>
-      ))}
+      {Object.keys(SECTIONS)
+        .filter(isSection)
+        .map((id) => (
+          <a key={id} href={`#${id}`} aria-current={id === section ? 'page' : undefined}>
+            {t(`options.nav.${id}`)}
+            {id === 'review' && counts?.pending ? (
+              <span className="badge">
+                {counts.pending}
+                <span className="sr-only"> {t('options.waiting')}</span>
+              </span>
+            ) : null}
+          </a>
+        ))}
     </nav>
   );
 }
@@ -57,6 +65,7 @@ function Nav({ section }: { section: string }) {
  * itself: its #content would be read as a section name by the hash routing above.
  */
 function SkipLink({ to }: { to: { current: HTMLElement | null } }) {
+  const { t } = useTranslation();
   return (
     <a
       className="skip-link"
@@ -66,7 +75,7 @@ function SkipLink({ to }: { to: { current: HTMLElement | null } }) {
         to.current?.focus();
       }}
     >
-      Skip to content
+      {t('options.skip')}
     </a>
   );
 }
@@ -77,7 +86,7 @@ function SkipLink({ to }: { to: { current: HTMLElement | null } }) {
  */
 function useSection() {
   const [section, setSection] = useState(currentSection);
-  const [leaving, setLeaving] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState<SectionId | null>(null);
   const shown = useRef(section);
   useEffect(() => void (shown.current = section), [section]);
   useEffect(() => {
@@ -102,13 +111,14 @@ function useSection() {
 }
 
 export function OptionsApp() {
+  const { t } = useTranslation();
   usePullOnOpen();
   const { section, leaving, go, stay } = useSection();
   const guard = leaving ? leaveGuard() : null;
   const View = SECTIONS[section]?.view ?? MemoriesSection;
   useEffect(() => {
-    document.title = `${SECTIONS[section]?.label ?? 'Memories'} · Engram`;
-  }, [section]);
+    document.title = t('options.pageTitle', { section: t(`options.nav.${section}`) });
+  }, [section, t]);
   const main = useRef<HTMLElement>(null);
   return (
     <div className="layout">
@@ -118,7 +128,7 @@ export function OptionsApp() {
         {leaving && guard && (
           <LeavePrompt
             guard={guard}
-            to={SECTIONS[leaving]?.label ?? leaving}
+            to={leaving}
             // The prompt goes away with its buttons: focus moves to the section, not to the body.
             onGo={() => (go(), main.current?.focus())}
             onStay={() => (stay(), main.current?.focus())}

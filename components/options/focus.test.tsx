@@ -76,7 +76,7 @@ test('a running Export stays enabled (busy, not disabled), so it keeps focus', a
 
 test('Delete everything moves focus to what happened, and clears the old import error and storage figure', async () => {
   render(<DataSection />);
-  expect(await screen.findByText('Using 52.0 MB of this browser’s storage.')).toBeTruthy();
+  expect(await screen.findByText('Using 52 MB of this browser’s storage.')).toBeTruthy();
   await userEvent.upload(
     screen.getByLabelText('Import'),
     new File(['{"rows":[]}'], 'x.json', { type: 'application/json' }),
@@ -88,7 +88,7 @@ test('Delete everything moves focus to what happened, and clears the old import 
   const said = await screen.findByText('Everything was deleted.');
   await waitFor(() => expect(document.activeElement).toBe(said));
   expect(screen.queryByText(/^Import failed/)).toBeNull();
-  expect(await screen.findByText('Using 0.1 MB of this browser’s storage.')).toBeTruthy();
+  expect(await screen.findByText('Using 100 kB of this browser’s storage.')).toBeTruthy();
   expect(screen.queryByText(/52\.0 MB/)).toBeNull();
 });
 

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { CaptureStatus as Status } from '../../lib/model/messages';
 import type { Site } from '../../lib/model/site';
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/model/settings';
@@ -27,6 +28,7 @@ function useTabStatus(tabId: number | null): Status | null {
 }
 
 function Toggles({ site, settings }: { site: Site | null; settings: Settings | null }) {
+  const { t } = useTranslation();
   const switches = useSiteSwitches(settings);
   const pause = useAction(async (paused: boolean) => {
     const next = await readSettings();
@@ -42,7 +44,7 @@ function Toggles({ site, settings }: { site: Site | null; settings: Settings | n
             checked={switches.isOn(site)}
             onChange={(e) => switches.turn(site, e.target.checked)}
           />
-          Engram on {SITE_LABELS[site]}
+          {t('popup.siteOn', { site: SITE_LABELS[site] })}
         </label>
       )}
       <label className="row">
@@ -51,11 +53,11 @@ function Toggles({ site, settings }: { site: Site | null; settings: Settings | n
           checked={(settings ?? DEFAULT_SETTINGS).capture.paused}
           onChange={(e) => void pause.run(e.target.checked)}
         />
-        Pause all capture
+        {t('popup.pauseAll')}
       </label>
       {error && (
         <p role="alert" className="error">
-          Could not change capture: {error}
+          {t('common.error', { what: t('popup.changeFailed'), reason: error })}
         </p>
       )}
     </>
@@ -63,7 +65,8 @@ function Toggles({ site, settings }: { site: Site | null; settings: Settings | n
 }
 
 function StatusWords({ status, settings }: { status: Status | null; settings: Settings }) {
-  const words = captureWords(status, settings);
+  const { t, i18n } = useTranslation();
+  const words = captureWords(t, i18n.language, status, settings);
   return (
     <>
       <p role="status" className={words.problem ? 'error' : undefined}>
@@ -71,7 +74,7 @@ function StatusWords({ status, settings }: { status: Status | null; settings: Se
       </p>
       {words.detail && (
         <details>
-          <summary>Details</summary>
+          <summary>{t('popup.details')}</summary>
           <p className="muted">{words.detail}</p>
         </details>
       )}
@@ -84,13 +87,14 @@ function StatusWords({ status, settings }: { status: Status | null; settings: Se
  * why and where to change it (#24).
  */
 export function CaptureStatus({ site }: { site: PopupSite }) {
+  const { t } = useTranslation();
   const status = useTabStatus(site.tabId);
   const settings = site.settings ?? DEFAULT_SETTINGS;
   const state = siteState(site);
   // The site the toggle is for: the tab's, or the one its status names when the browser hides the address.
   const here = site.tab?.site ?? status?.site ?? null;
   return (
-    <section className="stack" aria-label="Capture">
+    <section className="stack" aria-label={t('popup.capture')}>
       {state.kind === 'off' || state.kind === 'withheld' ? (
         <SiteNotice state={state} />
       ) : (

@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { providerStatus } from '../../lib/background/pipeline/current-provider';
 import { chromeDownloadItem } from '../../lib/providers/settings';
 import { installFakeLanguageModel, type FakeConfig } from '../../test/fakes/language-model';
-import { FIREFOX_MODEL_LINE } from './ModelStep';
 import { sendMessage } from '../../lib/messaging/send';
 import { DEFAULT_SETTINGS, siteOn } from '../../lib/model/settings';
 import { Site } from '../../lib/model/site';
@@ -12,7 +11,10 @@ import { onboardedItem } from '../../lib/onboarding';
 import { readSettings, settingsItem } from '../../lib/settings';
 import { resetDbForTests } from '../../lib/store/db';
 import { PopupApp } from './PopupApp';
-import { PAST_CHATS_LINE } from './FirstRun';
+import { i18n } from '../../lib/i18n/i18n';
+
+const PAST_CHATS_LINE = i18n.t('firstRun.pastChats');
+const t = i18n.t;
 
 vi.mock('../../lib/messaging/send', async () =>
   (await import('../../test/helpers/background')).throughHandlers(),
@@ -137,13 +139,13 @@ describe("the first run offers Chrome's built-in model first when Chrome has it 
     async (availability) => {
       fake(availability);
       render(<PopupApp />);
-      const choose = await screen.findByRole('button', { name: 'Memories made on this computer, no key' });
+      const choose = await screen.findByRole('button', { name: t('firstRun.chromeChoose') });
       // First: before the link to every other choice.
-      expect(choose.compareDocumentPosition(screen.getByRole('link', { name: 'Choose another model' }))).toBe(
-        Node.DOCUMENT_POSITION_FOLLOWING,
-      );
+      expect(
+        choose.compareDocumentPosition(screen.getByRole('link', { name: t('firstRun.chooseAnother') })),
+      ).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
       await userEvent.click(choose);
-      expect(await screen.findByText(/Engram will use Chrome's built-in model/)).toBeTruthy();
+      expect(await screen.findByText(t('firstRun.chromeChosen'))).toBeTruthy();
       expect(await providerStatus()).toMatchObject({ kind: 'chrome', model: 'built-in' });
       if (availability === 'downloadable')
         await vi.waitFor(async () =>
@@ -155,14 +157,14 @@ describe("the first run offers Chrome's built-in model first when Chrome has it 
   test('unavailable or absent: not offered; the usual choice stands', async () => {
     fake('unavailable');
     render(<PopupApp />);
-    expect(await screen.findByRole('link', { name: 'Choose a model' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /made on this computer/ })).toBeNull();
+    expect(await screen.findByRole('link', { name: t('firstRun.chooseModel') })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: t('firstRun.chromeChoose') })).toBeNull();
   });
 
   test('Firefox says in plain words that it has no local model', async () => {
     vi.stubEnv('FIREFOX', true as unknown as string);
     render(<PopupApp />);
-    expect((await screen.findByRole('note')).textContent).toBe(FIREFOX_MODEL_LINE);
-    expect(screen.queryByRole('button', { name: /made on this computer/ })).toBeNull();
+    expect((await screen.findByRole('note')).textContent).toBe(t('firstRun.firefox'));
+    expect(screen.queryByRole('button', { name: t('firstRun.chromeChoose') })).toBeNull();
   });
 });

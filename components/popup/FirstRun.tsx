@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { sendMessage } from '../../lib/messaging/send';
 import { onboardedItem } from '../../lib/onboarding';
 import { Site } from '../../lib/model/site';
@@ -6,22 +7,14 @@ import { readSettings, writeSettings } from '../../lib/settings';
 import { SITE_LABELS } from '../../lib/sites/registry';
 import { Button, ErrorText } from '../shared/ui';
 import { useAction } from '../shared/useAction';
-import { CHROME_NAME, ModelStep } from './ModelStep';
+import { ModelStep, NONE_CHOSEN, type Chosen } from './ModelStep';
 
 /**
  * #13: past-chat recall needs no model; when it is on, one line says what it does, shown on every step. It is off
  * by default until the past-turn index survives a large history (bench:past at 200 conversations: 410 s to index,
  * 912 MB of worker heap), so the line is shown only when the setting is on: it must be true of the code.
  */
-export const PAST_CHATS_LINE =
-  '“Insert memory” quotes the parts of your past chats that match what you write; that search runs in this browser and sends nothing anywhere.';
-
-const PROMISES = [
-  'Keeps your conversations and memories in this browser only; there is no Engram server.',
-  'Sends conversation text only to the model provider you choose, and nothing without one.',
-  'Never collects analytics, and never reads private or Temporary chats.',
-  'Shows every memory so you can fix or delete it, and exports everything on request.',
-];
+const PROMISES = ['local', 'provider', 'analytics', 'control'] as const;
 
 /** Whether "Include past turns" is on; false until settings are read. */
 function usePastTurns(): boolean {
@@ -35,13 +28,13 @@ function usePastTurns(): boolean {
   return on;
 }
 
-/** The saved model's name, '' when none is chosen: a saved model moves the walkthrough on (#16). */
+/** The saved model, kind 'none' when none is chosen: a saved model moves the walkthrough on (#16). */
 function useSavedModel() {
-  const [model, setModel] = useState<string | null>(null);
+  const [model, setModel] = useState<Chosen | null>(null);
   useEffect(() => {
     void sendMessage('getProviderStatus', {}).then(
-      (s) => setModel(s.kind === 'chrome' ? CHROME_NAME : s.kind !== 'none' && s.model ? s.model : ''),
-      () => setModel(''),
+      (s) => setModel(s.kind === 'chrome' || (s.kind !== 'none' && s.model) ? s : NONE_CHOSEN),
+      () => setModel(NONE_CHOSEN),
     );
   }, []);
   return [model, setModel] as const;
@@ -51,9 +44,10 @@ type Choice = Record<string, boolean>;
 
 /** Every site of the registry (#24), each on unless unticked; Settings → Sites changes it later. */
 function SitesStep({ sites, setSites }: { sites: Choice; setSites: (s: Choice) => void }) {
+  const { t } = useTranslation();
   return (
     <fieldset className="stack tight">
-      <legend>Which sites should Engram read?</legend>
+      <legend>{t('firstRun.sites')}</legend>
       {Site.options.map((site) => (
         <label key={site} className="inline">
           <input
@@ -69,12 +63,13 @@ function SitesStep({ sites, setSites }: { sites: Choice; setSites: (s: Choice) =
 }
 
 function PromisesStep() {
+  const { t } = useTranslation();
   return (
     <div className="stack tight">
-      <h2>What Engram will and won’t do</h2>
+      <h2>{t('firstRun.promises')}</h2>
       <ul>
         {PROMISES.map((p) => (
-          <li key={p}>{p}</li>
+          <li key={p}>{t(`firstRun.promise.${p}`)}</li>
         ))}
       </ul>
     </div>
@@ -92,16 +87,17 @@ function StepButtons({
   setStep: (n: number) => void;
   finish: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <div className="row">
-      {step > 0 && <Button onClick={() => setStep(step - 1)}>Back</Button>}
+      {step > 0 && <Button onClick={() => setStep(step - 1)}>{t('firstRun.back')}</Button>}
       {step < STEPS - 1 ? (
         <Button variant="primary" onClick={() => setStep(step + 1)}>
-          Next
+          {t('firstRun.next')}
         </Button>
       ) : (
         <Button variant="primary" onClick={finish}>
-          Finish
+          {t('firstRun.finish')}
         </Button>
       )}
     </div>
@@ -113,6 +109,7 @@ function StepButtons({
  * item. Reopened after a model was saved, it starts past the model step (#16: it looped back to it).
  */
 export function FirstRun({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
   const [model, setModel] = useSavedModel();
   const pastTurns = usePastTurns();
   const [chosen, setStep] = useState<number | null>(null);
@@ -126,27 +123,21 @@ export function FirstRun({ onDone }: { onDone: () => void }) {
     await onboardedItem.setValue(true);
     onDone();
   });
-  if (model === null) return <p className="muted">Loading…</p>;
-  const step = chosen ?? (model ? 1 : 0);
+  if (model === null) return <p className="muted">{t('common.loading')}</p>;
+  const step = chosen ?? (model.kind !== 'none' ? 1 : 0);
   return (
     <section className="stack" aria-labelledby="first-run-title">
-      <h1 id="first-run-title">Welcome to Engram</h1>
-      {pastTurns && <p>{PAST_CHATS_LINE}</p>}
-      <p className="muted">
-        Step {step + 1} of {STEPS}
-      </p>
+      <h1 id="first-run-title">{t('firstRun.welcome')}</h1>
+      {pastTurns && <p>{t('firstRun.pastChats')}</p>}
+      <p className="muted">{t('firstRun.step', { step: step + 1, steps: STEPS })}</p>
       {step === 0 && <ModelStep model={model} onChosen={(m) => (setModel(m), setStep(0))} />}
       {step === 1 && <SitesStep sites={sites} setSites={setSites} />}
       {step === 2 && <PromisesStep />}
       <StepButtons step={step} setStep={setStep} finish={() => void finish.run(true)} />
       <Button variant="link" onClick={() => void finish.run(false)}>
-        Skip setup
+        {t('firstRun.skip')}
       </Button>
-      <ErrorText
-        what="Could not save your choices"
-        error={finish.error}
-        tryThis="Try again, or change them later in Settings."
-      />
+      <ErrorText what={t('firstRun.saveFailed')} error={finish.error} tryThis={t('firstRun.saveFailedTry')} />
     </section>
   );
 }

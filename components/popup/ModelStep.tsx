@@ -1,16 +1,20 @@
+import { useTranslation } from 'react-i18next';
 import { sendMessage } from '../../lib/messaging/send';
 import type { ChromeModelStatus } from '../../lib/model/chrome-model';
-import { CHROME_MODEL } from '../../lib/providers/chrome';
+import type { ProviderKind } from '../../lib/model/provider';
+import { CHROME_MODEL, CHROME_MODEL_BYTES } from '../../lib/providers/chrome';
 import { Button, ErrorText } from '../shared/ui';
 import { useAction } from '../shared/useAction';
 import { useChromeModel } from '../shared/useChromeModel';
 import { optionsUrl } from './Counts';
 
-/** The first run's own words for Firefox's package (#35): no local model, and what works instead. */
-export const FIREFOX_MODEL_LINE =
-  'Engram for Firefox has no model that runs inside the browser. Use your own API key, or a model server on this computer (Ollama, LM Studio).';
+/** The model the walkthrough knows of: kind 'none' until one is saved (Chrome's is named in words, #37). */
+export interface Chosen {
+  kind: ProviderKind;
+  model: string;
+}
 
-export const CHROME_NAME = "Chrome's built-in model";
+export const NONE_CHOSEN: Chosen = { kind: 'none', model: '' };
 
 const offered = (s: ChromeModelStatus | null) =>
   s?.state === 'available' || s?.state === 'downloadable' || s?.state === 'downloading';
@@ -21,51 +25,54 @@ function OnThisComputer({
   onChosen,
 }: {
   status: ChromeModelStatus;
-  onChosen: (model: string) => void;
+  onChosen: (model: Chosen) => void;
 }) {
+  const { t } = useTranslation();
   const choose = useAction(async () => {
     const fallback = { kind: 'none' as const, model: '', baseUrl: '' };
     await sendMessage('saveProvider', { kind: 'chrome', model: CHROME_MODEL, baseUrl: '', fallback });
     if (status.state === 'downloadable') await sendMessage('chromeModelDownload', {});
-    onChosen(CHROME_NAME);
+    onChosen({ kind: 'chrome', model: CHROME_MODEL });
   });
   return (
     <div className="stack tight">
       <Button variant="primary" busy={choose.busy} onClick={() => void choose.run()}>
-        Memories made on this computer, no key
+        {t('firstRun.chromeChoose')}
       </Button>
       <p className="muted">
-        Uses Chrome’s built-in model
         {status.state === 'available'
-          ? ', already on this computer.'
-          : ' (Chrome downloads it once, about 4 GB).'}
+          ? t('firstRun.chromeReady')
+          : t('firstRun.chromeDownload', { size: CHROME_MODEL_BYTES })}
       </p>
       <ErrorText
-        what="Could not choose it"
+        what={t('firstRun.chromeFailed')}
         error={choose.error}
-        tryThis="Try again, or choose in Settings."
+        tryThis={t('firstRun.chromeFailedTry')}
       />
     </div>
   );
 }
 
-export function ModelStep({ model, onChosen }: { model: string; onChosen: (model: string) => void }) {
+export function ModelStep({ model, onChosen }: { model: Chosen; onChosen: (model: Chosen) => void }) {
+  const { t } = useTranslation();
   const { status } = useChromeModel();
-  if (model)
+  if (model.kind !== 'none')
     return (
       <div className="stack">
-        <h2>Model</h2>
-        <p>Engram will use {model} to turn your chats into memories. You can change it in Settings.</p>
+        <h2>{t('firstRun.model')}</h2>
+        <p>
+          {model.kind === 'chrome'
+            ? t('firstRun.chromeChosen')
+            : t('firstRun.modelChosen', { model: model.model })}
+        </p>
       </div>
     );
   return (
     <div className="stack">
-      <h2>Choose a model</h2>
-      <p>
-        Engram needs a model to turn your chats into memories: one running on this computer, or your own API
-        key. Without one, you can still add memories by hand.
-      </p>
-      {import.meta.env.FIREFOX && <p role="note">{FIREFOX_MODEL_LINE}</p>}
+      <h2>{t('firstRun.chooseModel')}</h2>
+      <p>{t('firstRun.needsModel')}</p>
+      {/* Firefox's package has no local model (#35): said plainly, with what works instead. */}
+      {import.meta.env.FIREFOX && <p role="note">{t('firstRun.firefox')}</p>}
       {offered(status) && status && <OnThisComputer status={status} onChosen={onChosen} />}
       <a
         className={offered(status) ? 'button' : 'button primary'}
@@ -73,7 +80,7 @@ export function ModelStep({ model, onChosen }: { model: string; onChosen: (model
         target="_blank"
         rel="noreferrer"
       >
-        {offered(status) ? 'Choose another model' : 'Choose a model'}
+        {offered(status) ? t('firstRun.chooseAnother') : t('firstRun.chooseModel')}
       </a>
     </div>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { browser } from 'wxt/browser';
 import { onboardedItem } from '../../lib/onboarding';
 import { AddMemoryForm } from '../memories/AddMemoryForm';
@@ -14,6 +15,7 @@ import { siteState, usePopupSite } from './popupSite';
 import { Button } from '../shared/ui';
 
 function InsertToggle({ focus }: { focus: boolean }) {
+  const { t } = useTranslation();
   const [inserting, setInserting] = useState(false);
   return (
     <>
@@ -23,7 +25,7 @@ function InsertToggle({ focus }: { focus: boolean }) {
         aria-expanded={inserting}
         onClick={() => setInserting(!inserting)}
       >
-        Insert memory
+        {t('page.insert')}
       </Button>
       {inserting && <InsertPreview {...popupRecall} />}
     </>
@@ -39,6 +41,7 @@ const openOptions = () => void browser.runtime.openOptionsPage();
  * A main landmark and a heading let a screen reader skip to it (axe's "bypass", test/e2e/a11y.e2e.ts).
  */
 function Home({ focus = false }: { focus?: boolean }) {
+  const { t } = useTranslation();
   const site = usePopupSite();
   // "Insert memory" only where Engram reads: a chat site, on, and readable (#16 on other tabs it failed with
   // "Could not establish connection"; #24 a site switched off or withheld has no content script listening).
@@ -51,19 +54,19 @@ function Home({ focus = false }: { focus?: boolean }) {
         <InsertToggle focus={focus} />
       ) : (
         <Button variant="primary" autoFocus={focus} onClick={openOptions}>
-          Open memories
+          {t('popup.openMemories')}
         </Button>
       )}
       <PopupModelNote modelUrl={optionsUrl('model')} />
       <Counts />
       <SyncLine />
       <details>
-        <summary>Add a memory by hand</summary>
+        <summary>{t('popup.addByHand')}</summary>
         <AddMemoryForm />
       </details>
       {chat && (
         <Button variant="link" onClick={openOptions}>
-          Open memories
+          {t('popup.openMemories')}
         </Button>
       )}
     </main>

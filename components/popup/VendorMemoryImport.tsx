@@ -1,4 +1,6 @@
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { VendorImportReply } from '../../lib/model/messages';
 import type { Site } from '../../lib/model/site';
 import { sendMessage } from '../../lib/messaging/send';
@@ -6,35 +8,37 @@ import { SITE_LABELS } from '../../lib/sites/registry';
 import { Button } from '../shared/ui';
 import { useAction } from '../shared/useAction';
 
-const memories = (n: number) => `${n} saved ${n === 1 ? 'memory' : 'memories'}`;
-
 /** What happened, in words: changes to memories the person owns, and entries with links, wait in Review (#25). */
-export function vendorReport(reply: VendorImportReply): string {
+export function vendorReport(t: TFunction, reply: VendorImportReply): string {
   const site = SITE_LABELS[reply.site];
-  const here = reply.unchanged ? ` (${reply.unchanged} already here)` : '';
-  const held = reply.held
-    ? ` ${reply.held === 1 ? 'One waits' : `${reply.held} wait`} in Review: a change to a memory you own, or a link.`
-    : '';
-  return `Imported ${memories(reply.imported)} from ${site}${here}.${held}`;
+  return [
+    reply.unchanged
+      ? t('vendor.importedSome', { count: reply.imported, site, unchanged: reply.unchanged })
+      : t('vendor.imported', { count: reply.imported, site }),
+    reply.held ? t('vendor.held', { count: reply.held }) : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** Popup: import the memories the open site saved about the user, read by that tab with its session (#3). */
 export function VendorMemoryImport({ site, tabId }: { site: Site; tabId: number }) {
+  const { t } = useTranslation();
   const [result, setResult] = useState<string | null>(null);
   const { run, error, busy } = useAction(async () => {
     setResult(null);
     const reply = await sendMessage('importVendorMemories', { tabId });
-    setResult(vendorReport(reply));
+    setResult(vendorReport(t, reply));
   });
   return (
     <div className="stack">
       <Button busy={busy} onClick={() => void run()}>
-        Import saved memories from {SITE_LABELS[site]}
+        {t('vendor.button', { site: SITE_LABELS[site] })}
       </Button>
       {result && <p>{result}</p>}
       {error && (
         <p role="alert" className="error">
-          {error}
+          {t('vendor.failed', { reason: error })}
         </p>
       )}
     </div>

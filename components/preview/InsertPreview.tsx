@@ -2,8 +2,9 @@
 // in-page button and the shortcut open (entrypoints/preview). Chosen lines with tokens, the total against the
 // budget, a slider, removals, and a confirm that names what it inserts.
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { InsertTextReply, PageContext, RecallReply, RecallRequest } from '../../lib/model/messages';
-import { SITE_NAMES } from '../shared/labels';
+import { siteNames } from '../shared/labels';
 import { PreviewModelNote } from '../shared/NoModelNote';
 import { Budget, Lines, NothingToInsert, Totals } from './PreviewParts';
 
@@ -63,31 +64,52 @@ function useGuarded(guard: InsertPreviewProps['guard']) {
 }
 
 function Cancel({ onClose }: { onClose?: () => void }) {
+  const { t } = useTranslation();
   return onClose ? (
     <button type="button" onClick={onClose}>
-      Cancel
+      {t('common.cancel')}
     </button>
   ) : null;
 }
 
 function NotReady({ state, onClose }: { state: Exclude<State, { kind: 'ready' }>; onClose?: () => void }) {
+  const { t, i18n } = useTranslation();
   return (
-    <section className="stack" aria-label="Memory to insert" aria-busy={state.kind === 'loading'}>
-      {state.kind === 'loading' && <p>Choosing memories…</p>}
-      {state.kind === 'no-chat' && <p>Open a chat on {SITE_NAMES}, then try again.</p>}
-      {state.kind === 'error' && <p role="alert">Could not prepare the memory: {state.message}</p>}
+    <section className="stack" aria-label={t('preview.title')} aria-busy={state.kind === 'loading'}>
+      {state.kind === 'loading' && <p>{t('preview.choosing')}</p>}
+      {state.kind === 'no-chat' && <p>{t('preview.noChat', { sites: siteNames(i18n.language) })}</p>}
+      {state.kind === 'error' && (
+        <p role="alert">{t('common.error', { what: t('preview.prepareFailed'), reason: state.message })}</p>
+      )}
       <Cancel onClose={onClose} />
     </section>
   );
+}
+
+/** The confirm's outcome: the tab's words, or why it failed (quoted: the browser's words). */
+function useStatus() {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState('');
+  const say = (said: unknown) =>
+    setStatus(
+      typeof said === 'string'
+        ? said
+        : t('common.error', {
+            what: t('preview.insertFailed'),
+            reason: said instanceof Error ? said.message : String(said),
+          }),
+    );
+  return [status, say] as const;
 }
 
 // A removed line's button goes away: focus moves to the title, never to the page body (#16).
 const focusTitle = () => document.getElementById('preview-title')?.focus();
 
 export function InsertPreview(props: InsertPreviewProps) {
+  const { t } = useTranslation();
   const [budget, setBudget] = useState<number | null>(null);
   const [exclude, setExclude] = useState<string[]>([]);
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useStatus();
   const state = usePreview(props, budget, exclude);
   const [confirmRef, guarded] = useGuarded(props.guard);
   const { onReady } = props;
@@ -96,15 +118,11 @@ export function InsertPreview(props: InsertPreviewProps) {
   const { reply } = state;
   const n = reply.lines.length;
   const remove = (id: string) => (setExclude([...exclude, id]), focusTitle());
-  const confirm = () =>
-    props.insert(reply.text).then(
-      (r) => setStatus(r.message),
-      (e: unknown) => setStatus(`Could not insert: ${e instanceof Error ? e.message : String(e)}`),
-    );
+  const confirm = () => props.insert(reply.text).then((r) => setStatus(r.message), setStatus);
   return (
     <section className="stack" aria-labelledby="preview-title">
       <h2 id="preview-title" tabIndex={-1}>
-        Memory to insert
+        {t('preview.title')}
       </h2>
       <Lines reply={reply} onRemove={remove} />
       <NothingToInsert reply={reply} removed={exclude.length} />
@@ -115,7 +133,7 @@ export function InsertPreview(props: InsertPreviewProps) {
         {/* Never focused for the person: an Enter meant for the chat must not insert (#11). */}
         {n > 0 && (
           <button className="primary" type="button" disabled={!guarded} onClick={() => void confirm()}>
-            Insert {n} {n === 1 ? 'memory' : 'memories'}
+            {t('preview.insert', { count: n })}
           </button>
         )}
         <Cancel onClose={props.onClose} />

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 import type { PageContext, PreviewOpen } from '../../lib/model/messages';
 import { InsertPreview } from './InsertPreview';
 import { CONFIRM_MARK, frameRecall, READY_MARK, type FrameChannels } from './frame-recall';
@@ -21,6 +22,7 @@ export function PreviewFrame(props: {
   context: PageContext;
   onClosed?: () => void;
 }) {
+  const { t } = useTranslation();
   const { channels, context, onClosed } = props;
   const deps = useMemo(() => frameRecall(channels, context, onClosed), [channels, context, onClosed]);
   const dialog = useRef<HTMLDivElement>(null);
@@ -38,7 +40,7 @@ export function PreviewFrame(props: {
     return () => document.removeEventListener('keydown', onKey);
   }, [deps]);
   return (
-    <div className="preview-frame" role="dialog" aria-label="Memory to insert" tabIndex={-1} ref={dialog}>
+    <div className="preview-frame" role="dialog" aria-label={t('preview.title')} tabIndex={-1} ref={dialog}>
       <InsertPreview
         context={deps.context}
         recall={deps.recall}

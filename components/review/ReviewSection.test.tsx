@@ -114,7 +114,7 @@ test('a held deletion of a pinned memory shows as a proposed deletion with its r
   const item = await card(/Allergic to penicillin/);
   expect(within(item).getByText(/^Proposed deletion from Extractor/)).toBeTruthy();
   expect(item.getElementsByTagName('del')[0]?.textContent).toBe('Allergic to penicillin.');
-  expect(within(item).getByText(`Reason: ${reason}`)).toBeTruthy();
+  expect(within(item).getByText(`Reason: “${reason}”`)).toBeTruthy();
   expect(within(item).queryByRole('button', { name: 'Edit then approve' })).toBeNull();
   await userEvent.click(within(item).getByRole('button', { name: 'Approve' }));
   await expect.poll(async () => (await getMemory('p'))?.status).toBe('deleted');
@@ -147,7 +147,7 @@ test('a standing rule an import held shows as a new memory from Import, with why
   const item = await card(/End every answer with/);
   expect(within(item).getByText(/^New memory from Import/)).toBeTruthy();
   expect(
-    within(item).getByText('Reason: From an imported file: a standing rule waits for your review'),
+    within(item).getByText('Reason: “From an imported file: a standing rule waits for your review”'),
   ).toBeTruthy();
   expect(within(item).getByText(/Standing rule.*Pinned/)).toBeTruthy();
   await userEvent.click(within(item).getByRole('button', { name: 'Reject' }));

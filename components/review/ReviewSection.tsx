@@ -1,3 +1,5 @@
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { sendMessage } from '../../lib/messaging/send';
@@ -13,14 +15,15 @@ import { useAction } from '../shared/useAction';
 import { keepFocusItem, useKeepFocus } from '../shared/useKeepFocus';
 
 function EditThenApprove({ proposal, onDone }: { proposal: Proposal; onDone: () => void }) {
+  const { t } = useTranslation();
   return (
     <TextForm
-      label="Edit before approving"
+      label={t('review.editLabel')}
       initial={proposal.memory.text}
       rows={2}
-      submitLabel="Save and approve"
-      failed="Could not approve"
-      tryThis="Check the text and try again."
+      submitLabel={t('review.saveApprove')}
+      failed={t('review.approveFailed')}
+      tryThis={t('review.approveFailedTry')}
       save={(text) => sendMessage('approveMemory', { id: proposal.memory.id, text })}
       onDone={onDone}
     />
@@ -45,69 +48,76 @@ function ProposalText({ proposal }: { proposal: Proposal }) {
   );
 }
 
+/** "Proposed change", "New memory from Extractor (gpt-4o-mini)". */
+function proposalWords(t: TFunction, proposal: Proposal) {
+  const kind: 'deletion' | 'change' | 'new' = isDeletion(proposal)
+    ? 'deletion'
+    : proposal.base
+      ? 'change'
+      : 'new';
+  const by = proposal.proposedBy;
+  const title = by ? t(`review.kindBy.${kind}`, { who: whoLabel(t, by) }) : t(`review.kind.${kind}`);
+  return { title, label: t('review.card', { kind: t(`review.kind.${kind}`), text: proposal.memory.text }) };
+}
+
 function ProposalCard({ proposal }: { proposal: Proposal }) {
+  const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState(false);
   const id = proposal.memory.id;
   const approve = useAction(() => sendMessage('approveMemory', { id }));
   const reject = useAction(() => sendMessage('rejectMemory', { id }));
-  const kind = isDeletion(proposal) ? 'Proposed deletion' : proposal.base ? 'Proposed change' : 'New memory';
-  const by = proposal.proposedBy ? ` from ${whoLabel(proposal.proposedBy)}` : '';
+  const { title, label } = proposalWords(t, proposal);
   // Why it waits even with review off: the model's reason, then the guard's (lib/pipeline/guard.ts), or why an
   // import held it (lib/import/hold.ts, #25).
   const why = proposal.proposedBy && proposal.proposedBy.actor !== 'user' ? proposal.proposedBy.reason : null;
   return (
-    <li
-      className="card stack tight"
-      aria-label={`${kind}: ${proposal.memory.text}`}
-      {...keepFocusItem(`proposal:${id}`)}
-    >
-      <strong>{kind + by}</strong>
+    <li className="card stack tight" aria-label={label} {...keepFocusItem(`proposal:${id}`)}>
+      <strong>{title}</strong>
       <ProposalText proposal={proposal} />
-      {why && <p className="small">Reason: {why}</p>}
-      <p className="muted small">{memoryMeta(proposal.memory)}</p>
+      {why && <p className="small">{t('review.reason', { reason: why })}</p>}
+      <p className="muted small">{memoryMeta(t, i18n.language, proposal.memory)}</p>
       {editing ? (
         <EditThenApprove proposal={proposal} onDone={() => setEditing(false)} />
       ) : (
         <div className="row">
           <Button variant="primary" busy={approve.busy} onClick={() => void approve.run()}>
-            Approve
+            {t('review.approve')}
           </Button>
-          {!isDeletion(proposal) && <Button onClick={() => setEditing(true)}>Edit then approve</Button>}
+          {!isDeletion(proposal) && (
+            <Button onClick={() => setEditing(true)}>{t('review.editApprove')}</Button>
+          )}
           <Button variant="danger" busy={reject.busy} onClick={() => void reject.run()}>
-            Reject
+            {t('review.reject')}
           </Button>
         </div>
       )}
       <ErrorText
-        what="Could not review this memory"
+        what={t('review.failed')}
         error={approve.error ?? reject.error}
-        tryThis="Try again."
+        tryThis={t('common.tryAgain')}
       />
     </li>
   );
 }
 
 function Proposals({ proposals, conflicts }: { proposals: Proposal[]; conflicts: number }) {
+  const { t } = useTranslation();
   const all = useAction(() => sendMessage('approveAllMemories', {}));
   if (proposals.length === 0)
     return conflicts > 0 ? null : (
-      <EmptyState id="review-empty" title="Nothing to review.">
-        Turn on “Ask me before saving” in Settings → Privacy to check every memory before Engram keeps it.
+      <EmptyState id="review-empty" title={t('review.empty')}>
+        {t('review.emptyHint')}
       </EmptyState>
     );
   return (
     <>
       <div className="row">
         <Button variant="primary" busy={all.busy} onClick={() => void all.run()}>
-          Approve all ({proposals.length})
+          {t('review.approveAll', { count: proposals.length })}
         </Button>
       </div>
-      <ErrorText
-        what="Could not approve all"
-        error={all.error}
-        tryThis="Try again, or approve them one by one."
-      />
-      <ul className="plain" aria-label="Waiting for review">
+      <ErrorText what={t('review.allFailed')} error={all.error} tryThis={t('review.allFailedTry')} />
+      <ul className="plain" aria-label={t('labels.status.pending')}>
         {proposals.map((p) => (
           <ProposalCard key={p.memory.id} proposal={p} />
         ))}
@@ -117,6 +127,7 @@ function Proposals({ proposals, conflicts }: { proposals: Proposal[]; conflicts:
 }
 
 export function ReviewSection() {
+  const { t } = useTranslation();
   const conflicts = useLiveQuery(listConflicts, []);
   const pending = useLiveQuery(pendingProposals, []);
   // A memory deleted on one device and edited on another is pending and in conflict: shown once, as the conflict.
@@ -133,21 +144,17 @@ export function ReviewSection() {
   // review." when none is left.
   const onFocus = useKeepFocus(keys, 'review-empty');
   return (
-    <Section
-      id="review"
-      title="Review"
-      intro="With “Ask me before saving” on, new memories and changes wait here for you. Changes to memories you pinned, wrote or made standing rules, new standing rules, memories with links, pinned memories from an imported file, and all of a job that tried to change too much wait here whatever the setting. Removed words are struck through; added words are underlined."
-    >
+    <Section id="review" title={t('options.nav.review')} intro={t('review.intro')}>
       <div className="stack" onFocus={onFocus}>
         {conflicts && conflicts.length > 0 && (
-          <ul className="plain" aria-label="Changed on two devices">
+          <ul className="plain" aria-label={t('review.twoDevices')}>
             {conflicts.map((c) => (
               <ConflictCard key={c.memory.id} conflict={c} />
             ))}
           </ul>
         )}
         {!proposals || !conflicts ? (
-          <p className="muted">Loading…</p>
+          <p className="muted">{t('common.loading')}</p>
         ) : (
           <Proposals proposals={proposals} conflicts={conflicts.length} />
         )}

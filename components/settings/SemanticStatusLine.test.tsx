@@ -1,3 +1,4 @@
+import { i18n } from '../../lib/i18n/i18n';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -18,13 +19,13 @@ const off = (reason: string): SemanticStatus => ({
 describe('the semantic status line', () => {
   test('says how far embedding got, the model, and the last problem', () => {
     const on = { on: true, model: 'text-embedding-3-small', embedded: 1234, total: 1240, reason: null };
-    expect(semanticText({ ...on, lastError: null })).toBe(
+    expect(semanticText(i18n.t, 'en', { ...on, lastError: null })).toBe(
       'Match by meaning: on · 1,234 of 1,240 memories embedded with text-embedding-3-small',
     );
-    expect(semanticText({ ...on, lastError: 'the embeddings endpoint answered HTTP 401' })).toMatch(
-      /· last problem: the embeddings endpoint answered HTTP 401 \(recall used words only then\)$/,
-    );
-    expect(semanticText(off('Semantic recall is off.'))).toBe(
+    expect(
+      semanticText(i18n.t, 'en', { ...on, lastError: 'the embeddings endpoint answered HTTP 401' }),
+    ).toMatch(/· last problem: “the embeddings endpoint answered HTTP 401” \(recall used words only then\)$/);
+    expect(semanticText(i18n.t, 'en', off('Semantic recall is off.'))).toBe(
       'Match by meaning starts when you save settings.',
     );
   });
@@ -47,7 +48,7 @@ describe('the semantic status line', () => {
     // The box is ticked and saved: the line says why it cannot run and what to do, never "off" (#16).
     await waitFor(() =>
       expect(screen.getByTestId('semantic-status').textContent).toBe(
-        `Match by meaning is ticked but cannot run yet. ${why} Until then, recall matches words only.`,
+        `Match by meaning is ticked but cannot run yet: “${why}” Until then, recall matches words only.`,
       ),
     );
     expect((box as HTMLInputElement).checked).toBe(true);

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { sendMessage } from '../../lib/messaging/send';
 import type { SemanticStatus } from '../../lib/model/semantic';
@@ -8,6 +9,7 @@ const POLL_MS = 3000;
 
 /** Where the user sees whether semantic recall runs, how far embedding got, or why it cannot run. */
 export function SemanticStatusLine({ saved }: { saved: string | null }) {
+  const { t, i18n } = useTranslation();
   const [status, setStatus] = useState<SemanticStatus | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -24,12 +26,11 @@ export function SemanticStatusLine({ saved }: { saved: string | null }) {
       clearInterval(timer);
     };
   }, [saved]);
-  if (failed)
-    return <p className="muted">Match by meaning: Engram’s background did not answer. Reload this page.</p>;
+  if (failed) return <p className="muted">{t('semantic.noAnswer')}</p>;
   if (!status) return null;
   return (
     <p className="muted" data-testid="semantic-status">
-      {semanticText(status)}
+      {semanticText(t, i18n.language, status)}
     </p>
   );
 }

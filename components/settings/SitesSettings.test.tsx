@@ -1,5 +1,6 @@
 // Settings → Sites (#24). The browser's permissions API is mocked: headless Chromium never answers the dialog
 // `permissions.request` opens, so asking for a withheld site cannot be clicked end to end.
+import { i18n } from '../../lib/i18n/i18n';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
@@ -72,7 +73,7 @@ test('a withheld site says Engram cannot read it and how to allow it; Allow asks
   const group = await sites();
   const row = (await within(group).findByText(/^Engram cannot read claude\.ai/)).closest('li');
   if (!row) throw new Error('no row');
-  expect(row.textContent).toContain(allowSteps('claude.ai', 'chrome'));
+  expect(row.textContent).toContain(allowSteps(i18n.t, 'claude.ai', 'chrome'));
   // The switch stays the person's own choice; access is the browser's.
   expect(within(row).getByRole('checkbox', { name: 'Claude' })).toHaveProperty('checked', true);
   await userEvent.click(within(row).getByRole('button', { name: 'Allow Engram on Claude' }));
@@ -110,7 +111,7 @@ test('a browser that cannot say (no permissions API) shows the switches and noth
 });
 
 test("Firefox's words: the extensions menu, or about:addons → Permissions", () => {
-  expect(allowSteps('chatgpt.com', 'firefox')).toBe(
+  expect(allowSteps(i18n.t, 'chatgpt.com', 'firefox')).toBe(
     'In Firefox: click the Extensions button (the puzzle piece) in the toolbar, open Engram\'s menu and choose "Always allow on chatgpt.com"; or open about:addons → Engram → Permissions and turn on chatgpt.com.',
   );
 });

@@ -1,41 +1,40 @@
 // Settings → Sites (#24): where Engram reads. One switch per site of the registry, applied at once (not with
 // Save settings: a person turning a site off means now), and whether the browser lets Engram read that site,
 // with a button that asks for it where it is withheld.
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Site } from '../../lib/model/site';
 import { SITE_HOSTS, SITE_LABELS } from '../../lib/sites/registry';
+import { andList } from '../shared/labels';
 import { allowSteps, askHosts, useWithheld, type Withheld } from '../shared/siteAccess';
 import { useSettings } from '../shared/useSettings';
 import { useSiteSwitches } from '../shared/useSiteSwitches';
 import { Button, ErrorText } from '../shared/ui';
 
-const list = (hosts: readonly string[]) => hosts.join(' and ');
-
 /** What the browser allows for one site, and how to change it when it withholds a host. */
 function AccessLine(props: { site: Site; withheld: readonly string[] | null; recheck: () => void }) {
+  const { t, i18n } = useTranslation();
   const { site, withheld, recheck } = props;
   const [refused, setRefused] = useState(false);
   const id = `site-${site}-access`;
+  const list = (hosts: readonly string[]) => andList(hosts, i18n.language);
   if (withheld === null) return null;
   if (withheld.length === 0)
     return (
       <small id={id} className="muted">
-        Your browser lets Engram read {list(SITE_HOSTS[site])}.
+        {t('sites.allowed', { hosts: list(SITE_HOSTS[site]) })}
       </small>
     );
   // The request starts inside the click: the browser asks only in answer to a user gesture.
   const ask = () => void askHosts(withheld).then((granted) => (setRefused(!granted), recheck()));
   return (
     <div id={id} className="stack tight">
-      <p className="error">
-        Engram cannot read {list(withheld)}: your browser has not allowed it, so nothing is captured there and
-        no Insert memory button shows, even with the switch on.
-      </p>
+      <p className="error">{t('sites.withheld', { hosts: list(withheld) })}</p>
       <div className="row">
-        <Button onClick={ask}>Allow Engram on {SITE_LABELS[site]}</Button>
+        <Button onClick={ask}>{t('sites.allow', { site: SITE_LABELS[site] })}</Button>
       </div>
-      <p className="muted">{allowSteps(withheld[0] ?? SITE_HOSTS[site][0] ?? '')}</p>
-      {refused && <p role="status">The browser did not allow it. The steps above do the same by hand.</p>}
+      <p className="muted">{allowSteps(t, withheld[0] ?? SITE_HOSTS[site][0] ?? '')}</p>
+      {refused && <p role="status">{t('sites.refused')}</p>}
     </div>
   );
 }
@@ -47,6 +46,7 @@ function SiteRow(props: {
   recheck: () => void;
   turn: (site: Site, on: boolean) => void;
 }) {
+  const { i18n } = useTranslation();
   const { site, on, withheld, recheck, turn } = props;
   const id = `site-${site}`;
   return (
@@ -60,7 +60,7 @@ function SiteRow(props: {
       />
       <label htmlFor={id}>{SITE_LABELS[site]}</label>
       <small id={`${id}-hint`} className="muted">
-        {list(SITE_HOSTS[site])}
+        {andList(SITE_HOSTS[site], i18n.language)}
       </small>
       <AccessLine site={site} withheld={withheld} recheck={recheck} />
     </li>
@@ -68,16 +68,15 @@ function SiteRow(props: {
 }
 
 export function SitesSettings() {
+  const { t } = useTranslation();
   const settings = useSettings();
   const [withheld, recheck]: [Withheld | null, () => void] = useWithheld();
   const { isOn, turn, error } = useSiteSwitches(settings);
   return (
     <fieldset className="card stack" aria-describedby="sites-note">
-      <legend>Sites</legend>
+      <legend>{t('sites.title')}</legend>
       <p id="sites-note" className="muted">
-        Where Engram reads. A switch applies at once: off, Engram captures nothing on that site, shows no
-        Insert memory button and offers nothing there. What it captured before stays until you delete it
-        (Conversations, Memories).
+        {t('sites.note')}
       </p>
       {settings ? (
         <ul className="stack plain">
@@ -93,9 +92,9 @@ export function SitesSettings() {
           ))}
         </ul>
       ) : (
-        <p className="muted">Loading sites…</p>
+        <p className="muted">{t('sites.loading')}</p>
       )}
-      <ErrorText what="Could not change the site" error={error} tryThis="Reload the page and try again." />
+      <ErrorText what={t('sites.failed')} error={error} tryThis={t('common.reloadAndRetry')} />
     </fieldset>
   );
 }

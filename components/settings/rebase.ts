@@ -1,6 +1,7 @@
 // Settings changed elsewhere (another tab, the popup, sync) while this page has a draft (#16: the draft was
 // overwritten without a word). A three-way merge per form field: the draft's base (the settings it was made
 // from), the person's draft, and the new stored settings.
+import type { TFunction } from 'i18next';
 import type { Settings } from '../../lib/model/settings';
 import { getIn, GROUPS, setIn, type FieldDef } from './fields';
 
@@ -41,8 +42,8 @@ export function rebase(
 }
 
 /** A value as the person reads it. */
-export function shown(value: unknown): string {
-  if (typeof value === 'boolean') return value ? 'on' : 'off';
-  if (value === '' || (typeof value === 'number' && Number.isNaN(value))) return 'empty';
+export function shown(t: TFunction, value: unknown): string {
+  if (typeof value === 'boolean') return value ? t('settings.on') : t('settings.off');
+  if (value === '' || (typeof value === 'number' && Number.isNaN(value))) return t('settings.empty');
   return String(value);
 }

@@ -1,20 +1,27 @@
+import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useState, type Dispatch, type SetStateAction } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DEFAULT_SETTINGS, Settings } from '../../lib/model/settings';
 import { readSettings, settingsItem, writeSettings } from '../../lib/settings';
-import { getIn, GROUPS, setIn } from './fields';
+import { getIn, GROUPS, isChecked, setIn } from './fields';
 import { rebase, type Clash } from './rebase';
 
 const FIELDS = GROUPS.flatMap((g) => g.fields);
-const INVALID = new Map(FIELDS.map((f) => [f.path, f.invalid ?? 'This value is not allowed.']));
+
+/** What a bad value of a field should be, in the page's language; a field the form lacks gets the schema's words. */
+function invalidText(t: TFunction, path: string, schema: string): string {
+  if (isChecked(path)) return t(`settings.field.${path}.invalid`);
+  return FIELDS.some((f) => f.path === path) ? t('settings.notAllowed') : schema;
+}
 
 /** Field path → what is wrong, from the settings schema. Empty when the draft is valid. */
-export function validate(draft: Settings): Record<string, string> {
+export function validate(t: TFunction, draft: Settings): Record<string, string> {
   const parsed = Settings.safeParse(draft);
   if (parsed.success) return {};
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
     const path = issue.path.join('.');
-    errors[path] = INVALID.get(path) ?? issue.message;
+    errors[path] = invalidText(t, path, issue.message);
   }
   return errors;
 }
@@ -50,6 +57,7 @@ function followStored(setState: Dispatch<SetStateAction<DraftState>>): () => voi
  * listed in `clashes` until the person keeps theirs or takes the new value.
  */
 export function useSettingsDraft() {
+  const { t } = useTranslation();
   const [state, setState] = useState<DraftState>({ draft: null, base: null, clashes: [] });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState<string | null>(null);
@@ -69,7 +77,7 @@ export function useSettingsDraft() {
   /** True when the draft was valid and written. */
   const save = async (): Promise<boolean> => {
     const next = draft ?? DEFAULT_SETTINGS;
-    const found = validate(next);
+    const found = validate(t, next);
     setErrors(found);
     setSaved(null);
     if (Object.keys(found).length > 0) return false;
@@ -80,7 +88,7 @@ export function useSettingsDraft() {
     await writeSettings(written);
     // Saving keeps what is on screen: the open questions are answered with the person's values.
     setState((s) => ({ ...s, draft: written, base: written, clashes: [] }));
-    setSaved('Settings saved.');
+    setSaved(t('settings.saved'));
     return true;
   };
   const dirty = !!draft && !!base && JSON.stringify(draft) !== JSON.stringify(base);

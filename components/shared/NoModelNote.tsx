@@ -1,6 +1,7 @@
 // With no model chosen, recall still works from past chats (#13: "Include past turns" is on by default and needs
 // no model); the popup and the preview say so, and how to get more.
 import { useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { sendMessage } from '../../lib/messaging/send';
 import { readSettings } from '../../lib/settings';
 
@@ -29,18 +30,11 @@ function useShown(probe: (() => Promise<boolean>) | undefined): boolean {
   return shown;
 }
 
-export const PAST_CHATS_NOTE =
-  'No model is set up, so memories come from your past chats: the parts that match what you write.';
-
 /** In the preview: plain text (the frame sits on a chat page, so it does not open pages itself). */
 export function PreviewModelNote({ probe }: { probe?: () => Promise<boolean> }) {
+  const { t } = useTranslation();
   if (!useShown(probe)) return null;
-  return (
-    <p className="muted small">
-      {PAST_CHATS_NOTE} For memories a model writes from your chats, choose one in Engram’s options, under
-      Model.
-    </p>
-  );
+  return <p className="muted small">{t('noModel.preview')}</p>;
 }
 
 /** In the popup: the same, with a link to Options → Model. */
@@ -48,11 +42,10 @@ export function PopupModelNote({ modelUrl }: { modelUrl: string }) {
   if (!useShown(pastChatsOnly)) return null;
   return (
     <p className="muted small">
-      {PAST_CHATS_NOTE}{' '}
-      <a href={modelUrl} target="_blank" rel="noreferrer">
-        Choose a model
-      </a>{' '}
-      for memories it writes from your chats.
+      <Trans
+        i18nKey="noModel.popup"
+        components={{ go: <a href={modelUrl} target="_blank" rel="noreferrer" /> }}
+      />
     </p>
   );
 }

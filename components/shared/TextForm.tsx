@@ -1,6 +1,7 @@
 // A short text edited in place and saved with one action (Review's "Edit then approve", a sync conflict's merged
 // text): Escape or Cancel leaves, an empty text cannot be saved, and a failure stays on screen with what to try.
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button, ErrorText } from './ui';
 import { useAction } from './useAction';
 
@@ -17,6 +18,7 @@ interface Props {
 }
 
 export function TextForm({ label, initial, rows, submitLabel, failed, tryThis, save, onDone }: Props) {
+  const { t } = useTranslation();
   const [text, setText] = useState(initial);
   const { run, error, busy } = useAction(() => save(text));
   const submit = async (e: FormEvent) => {
@@ -40,7 +42,7 @@ export function TextForm({ label, initial, rows, submitLabel, failed, tryThis, s
         <Button variant="primary" type="submit" busy={busy} disabled={text.trim() === ''}>
           {submitLabel}
         </Button>
-        <Button onClick={onDone}>Cancel</Button>
+        <Button onClick={onDone}>{t('common.cancel')}</Button>
       </div>
       <ErrorText what={failed} error={error} tryThis={tryThis} />
     </form>

@@ -1,17 +1,10 @@
-// Capture status in plain words (#3): the popup never shows a strategy name or a stack trace.
+// Capture status in plain words (#3): the popup never shows a strategy name or a stack trace. In the person's
+// language (#37); what a site or the background reported stays in its words, quoted.
+import type { TFunction } from 'i18next';
 import type { CaptureStatus } from '../../lib/model/messages';
 import { siteOn, type Settings } from '../../lib/model/settings';
 import { SITE_LABELS } from '../../lib/sites/registry';
-import { orList } from './labels';
-
-const ANY_SITE = orList(Object.values(SITE_LABELS));
-
-export const BROKEN = "Capture isn't working on this page — the site may have changed";
-
-const PRIVATE = 'Not capturing: this is a temporary or incognito chat.';
-
-export const UNCONFIRMED = (label: string) =>
-  `Not capturing: only ${label}'s own data can say this chat is not private and yours, and it has not.`;
+import { siteNames } from './labels';
 
 export interface Words {
   headline: string;
@@ -19,58 +12,60 @@ export interface Words {
   problem: boolean;
 }
 
-const turns = (n: number) => `${n} ${n === 1 ? 'turn' : 'turns'}`;
+export const brokenWords = (t: TFunction) => t('capture.broken');
+
+/** Fail closed (#34): the page alone cannot say the chat is not private or is the person's own. */
+export const unconfirmedHeadline = (t: TFunction, site: string) => t('capture.unconfirmed', { site });
+
+/** `why`: the reason the site's JSON failed, in the site's or the reader's words, quoted. */
+const unconfirmedWords = (t: TFunction, site: string, why: string | null): Words => ({
+  headline: unconfirmedHeadline(t, site),
+  detail: why ? t('capture.unconfirmedWhy', { site, reason: why }) : null,
+  problem: true,
+});
 
 /** Engram paused this tab for sending too much (#25): the headline, then what was not stored. */
-function limitedWords(text: string): Words {
+function limitedWords(t: TFunction, text: string | null): Words {
+  if (!text) return { headline: t('capture.pausedTab'), detail: null, problem: true };
   const end = text.indexOf(' Not stored:');
   return end === -1
     ? { headline: text, detail: null, problem: true }
     : { headline: text.slice(0, end), detail: text.slice(end + 1), problem: true };
 }
 
-/** Fail closed (#34): the page alone cannot say the chat is not private or is the person's own. */
-const unconfirmedWords = (label: string, why: string | null): Words => ({
-  headline: UNCONFIRMED(label),
-  detail: why ? `${label}'s data: ${why}.` : null,
-  problem: true,
-});
+const plain = (headline: string): Words => ({ headline, detail: null, problem: false });
 
-export function captureWords(status: CaptureStatus | null, settings: Settings): Words {
-  if (!status)
-    return { headline: `Open a ${ANY_SITE} conversation to capture it.`, detail: null, problem: false };
-  const label = SITE_LABELS[status.site];
-  if (settings.capture.paused)
-    return { headline: 'Capture is paused everywhere.', detail: null, problem: false };
-  if (!siteOn(settings, status.site))
-    return { headline: `Engram is off for ${label}.`, detail: null, problem: false };
+export function captureWords(
+  t: TFunction,
+  lng: string,
+  status: CaptureStatus | null,
+  settings: Settings,
+): Words {
+  if (!status) return plain(t('capture.openAny', { sites: siteNames(lng) }));
+  const site = SITE_LABELS[status.site];
+  if (settings.capture.paused) return plain(t('capture.pausedEverywhere'));
+  if (!siteOn(settings, status.site)) return plain(t('capture.siteOff', { site }));
   switch (status.state) {
     case 'capturing': {
       // How it reads the chat is a detail, not the headline (#16: "via the page" meant nothing to people).
-      const detail = status.lastError
-        ? `${label} did not hand over the chat directly, so Engram reads it from the page (${status.lastError}).`
-        : null;
-      return {
-        headline: `Capturing this chat · ${turns(status.turnsSeen)}`,
-        detail,
-        problem: false,
-      };
+      const detail = status.lastError ? t('capture.fromPage', { site, reason: status.lastError }) : null;
+      return { headline: t('capture.capturing', { count: status.turnsSeen }), detail, problem: false };
     }
     case 'broken':
-      return { headline: BROKEN, detail: status.lastError, problem: true };
+      return { headline: brokenWords(t), detail: status.lastError, problem: true };
     case 'private':
-      return { headline: PRIVATE, detail: null, problem: false };
+      return plain(t('capture.private'));
+    case 'others':
+      return plain(t('capture.others'));
     case 'off':
-      return {
-        headline: `Not capturing: ${status.lastError ?? 'capture is off'}.`,
-        detail: null,
-        problem: false,
-      };
+      return plain(
+        status.lastError ? t('capture.offBecause', { reason: status.lastError }) : t('capture.off'),
+      );
     case 'idle':
-      return { headline: `Open a ${label} conversation to capture it.`, detail: null, problem: false };
+      return plain(t('capture.openOne', { site }));
     case 'limited':
-      return limitedWords(status.lastError ?? 'Engram paused capture on this tab.');
+      return limitedWords(t, status.lastError);
     case 'unconfirmed':
-      return unconfirmedWords(label, status.lastError);
+      return unconfirmedWords(t, site, status.lastError);
   }
 }

@@ -3,9 +3,13 @@
 // options page asks before it leaves that section (LeavePrompt), and the browser asks before the page closes.
 import { useEffect } from 'react';
 
+/** The Options sections, as the address names them (options.html#memories). */
+export type SectionId =
+  'memories' | 'review' | 'conversations' | 'activity' | 'model' | 'settings' | 'sync' | 'agents' | 'data';
+
 export interface LeaveGuard {
-  /** The section that has the changes, as the navigation names it. */
-  section: string;
+  /** The section that has the changes (its name is options.nav.<id>). */
+  section: SectionId;
   /** Saves the changes; false when they could not be saved (the section shows why). */
   save(): Promise<boolean>;
 }

@@ -3,6 +3,7 @@
 // withholds it until the extension is clicked (its content script then never runs on that site). Nothing here
 // throws: a browser that cannot say (no permissions API, a test's fake browser) gives null, and the UI then
 // says nothing about access.
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { Site } from '../../lib/model/site';
@@ -87,8 +88,6 @@ export type BrowserName = 'firefox' | 'chrome';
 export const BROWSER: BrowserName = import.meta.env.FIREFOX ? 'firefox' : 'chrome';
 
 /** How a person gives Engram back its access to `host`, in the browser's own words. */
-export function allowSteps(host: string, browserName: BrowserName = BROWSER): string {
-  return browserName === 'firefox'
-    ? `In Firefox: click the Extensions button (the puzzle piece) in the toolbar, open Engram's menu and choose "Always allow on ${host}"; or open about:addons → Engram → Permissions and turn on ${host}.`
-    : `In Chrome: click the puzzle icon in the toolbar, then Engram's menu → "This can read and change site data" → "On ${host}".`;
+export function allowSteps(t: TFunction, host: string, browserName: BrowserName = BROWSER): string {
+  return browserName === 'firefox' ? t('access.stepsFirefox', { host }) : t('access.stepsChrome', { host });
 }

@@ -1,5 +1,6 @@
 // Shared building blocks (#6): one look for every section, and accessible names by construction.
 import type { ComponentProps, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 type Variant = 'primary' | 'danger' | 'plain' | 'link';
 
@@ -63,11 +64,14 @@ export function ErrorText({
   error: string | null;
   tryThis?: string;
 }) {
+  const { t } = useTranslation();
   if (!error) return null;
+  // The reason is quoted: it may be a model's or a server's words, in their language (#37).
   return (
     <p role="alert" className="error">
-      {what}: {error}
-      {tryThis ? ` ${tryThis}` : ''}
+      {tryThis
+        ? t('common.errorTry', { what, reason: error, tryThis })
+        : t('common.error', { what, reason: error })}
     </p>
   );
 }

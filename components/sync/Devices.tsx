@@ -1,5 +1,6 @@
 // The devices that have written to the sync storage (#25), each with its last write, and the way to shut one out:
 // "Remove" makes a new key under a new passphrase, so a lost or stolen device reads nothing written after.
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import type { SyncStatus } from '../../lib/model/sync';
 import { dateLabel } from '../shared/labels';
@@ -7,32 +8,30 @@ import { Button } from '../shared/ui';
 import { KeyChange, peerLabel, type KeyChangeWhy } from './KeyChange';
 
 export function Devices({ status, onChange }: { status: SyncStatus; onChange: (s: SyncStatus) => void }) {
+  const { t, i18n } = useTranslation();
   const [why, setWhy] = useState<KeyChangeWhy | null>(null);
   const done = (s: SyncStatus) => (setWhy(null), onChange(s));
   return (
-    <div className="stack card" role="group" aria-label="Devices">
-      <h2>Devices</h2>
+    <div className="stack card" role="group" aria-label={t('sync.devices')}>
+      <h2>{t('sync.devices')}</h2>
       <ul className="stack">
         {status.peers.map((p) => (
           <li key={p.id} className="row">
             <span>
-              {peerLabel(p)}
-              {!p.self && ` — last wrote ${dateLabel(p.at)}`}
+              {peerLabel(t, p)}
+              {!p.self && ` — ${t('sync.lastWrote', { when: dateLabel(t, p.at, i18n.language) })}`}
             </span>
             {!p.self && (
               <Button variant="link" onClick={() => setWhy({ kind: 'remove', peer: p })}>
-                Remove {peerLabel(p)}
+                {t('sync.removeTitle', { device: peerLabel(t, p) })}
               </Button>
             )}
           </li>
         ))}
       </ul>
-      <p className="muted">
-        A device shows here once this one has read something it wrote. Removing one, or changing the
-        passphrase, makes a new key: every device you keep needs the new passphrase once.
-      </p>
+      <p className="muted">{t('sync.devicesHint')}</p>
       <div className="row">
-        <Button onClick={() => setWhy({ kind: 'change' })}>Change the passphrase…</Button>
+        <Button onClick={() => setWhy({ kind: 'change' })}>{t('sync.changePassphrase')}</Button>
       </div>
       {why && <KeyChange key={why.kind === 'remove' ? why.peer.id : why.kind} why={why} onDone={done} />}
     </div>

@@ -1,10 +1,9 @@
 // A new sync passphrase (#25): typed, or suggested as words from EFF's list (lib/sync/words.ts). Shown as text, so
 // the person can check it and write it down; what is wrong with it is said as they type, with the floor's reason.
-import { passphraseProblem, PASSPHRASE_FLOOR } from '../../lib/sync/passphrase';
+import { useTranslation } from 'react-i18next';
+import { passphraseProblem } from '../../lib/sync/passphrase';
 import { bitsOf, SUGGESTED_WORDS, suggestPassphrase } from '../../lib/sync/words';
 import { Button, describedBy, Field } from '../shared/ui';
-
-const SUGGESTED = `A suggestion is ${SUGGESTED_WORDS} words drawn at random from a list of 7,776 (about ${Math.floor(bitsOf(SUGGESTED_WORDS))} bits). Write it down: Engram keeps no copy and cannot recover it.`;
 
 export function NewPassphrase({
   id,
@@ -15,10 +14,16 @@ export function NewPassphrase({
   value: string;
   onChange: (value: string) => void;
 }) {
+  const { t } = useTranslation();
   const problem = value ? passphraseProblem(value) : null;
+  const suggested = t('sync.suggested', {
+    count: SUGGESTED_WORDS,
+    bits: Math.floor(bitsOf(SUGGESTED_WORDS)),
+  });
+  const hint = `${t('sync.floor')} ${suggested}`;
   return (
     <div className="stack">
-      <Field id={id} label="New sync passphrase" hint={`${PASSPHRASE_FLOOR} ${SUGGESTED}`} error={problem}>
+      <Field id={id} label={t('sync.newPassphrase')} hint={hint} error={problem}>
         <input
           id={id}
           type="text"
@@ -30,7 +35,7 @@ export function NewPassphrase({
         />
       </Field>
       <div className="row">
-        <Button onClick={() => onChange(suggestPassphrase())}>Suggest a passphrase</Button>
+        <Button onClick={() => onChange(suggestPassphrase())}>{t('sync.suggest')}</Button>
       </div>
     </div>
   );

@@ -1,9 +1,10 @@
 // What Options → Sync shows of this device's sync (#15, #25): the status and what went wrong at the last sync, the
 // devices that have written, or the new passphrase Delete everything waits for, or (not syncing) the connect form.
+import { useTranslation } from 'react-i18next';
 import type { ReactNode, RefObject } from 'react';
 import { sendMessage } from '../../lib/messaging/send';
 import type { SyncStatus } from '../../lib/model/sync';
-import { Button } from '../shared/ui';
+import { Button, ErrorText } from '../shared/ui';
 import { useAction } from '../shared/useAction';
 import { Devices } from './Devices';
 import { KeyChange } from './KeyChange';
@@ -11,10 +12,11 @@ import { syncLine } from './syncLine';
 
 /** What went wrong with remote files at the last sync (#25): nothing of those files was applied. */
 function Problems({ said }: { said: string[] }) {
+  const { t } = useTranslation();
   if (said.length === 0) return null;
   return (
     <div role="alert" className="error">
-      <p>At the last sync:</p>
+      <p>{t('sync.lastSync')}</p>
       <ul>
         {said.map((p) => (
           <li key={p}>{p}</li>
@@ -32,6 +34,7 @@ interface CardProps {
 }
 
 function StatusCard({ status, onChange, onDisconnected, line }: CardProps) {
+  const { t, i18n } = useTranslation();
   const now = useAction(async () => onChange(await sendMessage('syncNow', {})));
   const off = useAction(async () => {
     await sendMessage('syncDisconnect', {});
@@ -39,35 +42,31 @@ function StatusCard({ status, onChange, onDisconnected, line }: CardProps) {
     onDisconnected();
   });
   return (
-    <div className="stack card" role="group" aria-label="Sync status">
+    <div className="stack card" role="group" aria-label={t('sync.status')}>
       <p role="status" tabIndex={-1} ref={line}>
-        {syncLine(status)}
+        {syncLine(t, i18n.language, status)}
       </p>
       <Problems said={status.problems} />
       <dl>
-        <dt>Storage</dt>
+        <dt>{t('sync.storage')}</dt>
         <dd>{status.endpoint}</dd>
-        <dt>Devices seen</dt>
+        <dt>{t('sync.devicesSeen')}</dt>
         <dd>{status.devices}</dd>
-        <dt>Waiting in Review</dt>
+        <dt>{t('sync.inReview')}</dt>
         <dd>{status.review > 0 ? <a href="#review">{status.review}</a> : 0}</dd>
       </dl>
       <div className="row">
         {/* Busy, not disabled, while a sync the background started runs: a focused button that becomes
             `disabled` drops focus to the page body (#16). */}
         <Button variant="primary" busy={now.busy || status.running} onClick={() => void now.run()}>
-          Sync now
+          {t('sync.now')}
         </Button>
         <Button busy={off.busy} onClick={() => void off.run()}>
-          Disconnect this device
+          {t('sync.disconnect')}
         </Button>
       </div>
-      <p className="muted">Disconnecting keeps everything on this device and on your storage.</p>
-      {(now.error ?? off.error) && (
-        <p role="alert" className="error">
-          {now.error ?? off.error}
-        </p>
-      )}
+      <p className="muted">{t('sync.disconnectHint')}</p>
+      <ErrorText what={t('sync.failed')} error={now.error ?? off.error} />
     </div>
   );
 }
@@ -84,12 +83,13 @@ interface BodyProps {
 
 /** Waiting for a new passphrase after Delete everything here (#25), syncing, or the connect form. */
 export function SyncBody({ status, onChange, focusOn, line, onDisconnected, children }: BodyProps) {
+  const { t, i18n } = useTranslation();
   const changed = (s: SyncStatus) => (onChange(s), focusOn('line'));
   if (status?.stopped === 'reset-here')
     return (
       <>
         <p role="status" tabIndex={-1} ref={line}>
-          {syncLine(status)}
+          {syncLine(t, i18n.language, status)}
         </p>
         <KeyChange why={{ kind: 'reset' }} onDone={changed} />
       </>
@@ -103,7 +103,7 @@ export function SyncBody({ status, onChange, focusOn, line, onDisconnected, chil
     );
   return (
     <>
-      {status?.ended && <p role="status">{syncLine(status)}</p>}
+      {status?.ended && <p role="status">{syncLine(t, i18n.language, status)}</p>}
       {children}
     </>
   );

@@ -1,9 +1,9 @@
 // The storage and passphrase form of Options → Sync (#15). What is typed here goes to the background once and
 // never comes back (lib/model/sync.ts): a connected device shows the endpoint only.
+import { useTranslation } from 'react-i18next';
 import { useState, type FormEvent } from 'react';
 import { browser } from 'wxt/browser';
 import { syncOriginPattern, type SyncBackendSettings, type SyncConnect } from '../../lib/model/sync';
-import { PASSPHRASE_FLOOR } from '../../lib/sync/passphrase';
 import { suggestPassphrase } from '../../lib/sync/words';
 import { Button } from '../shared/ui';
 
@@ -37,13 +37,14 @@ function Field(props: { label: string; value: string; type?: string; onChange: (
 }
 
 function BackendFields({ b, set }: { b: SyncBackendSettings; set: (b: SyncBackendSettings) => void }) {
+  const { t } = useTranslation();
   if (b.kind === 'webdav')
     return (
       <>
-        <Field label="WebDAV folder address" value={b.url} onChange={(url) => set({ ...b, url })} />
-        <Field label="User name" value={b.username} onChange={(username) => set({ ...b, username })} />
+        <Field label={t('sync.davUrl')} value={b.url} onChange={(url) => set({ ...b, url })} />
+        <Field label={t('sync.user')} value={b.username} onChange={(username) => set({ ...b, username })} />
         <Field
-          label="Password"
+          label={t('sync.password')}
           type="password"
           value={b.password}
           onChange={(password) => set({ ...b, password })}
@@ -52,17 +53,21 @@ function BackendFields({ b, set }: { b: SyncBackendSettings; set: (b: SyncBacken
     );
   return (
     <>
-      <Field label="S3 endpoint" value={b.endpoint} onChange={(endpoint) => set({ ...b, endpoint })} />
-      <Field label="Bucket" value={b.bucket} onChange={(bucket) => set({ ...b, bucket })} />
-      <Field label="Folder in the bucket" value={b.prefix} onChange={(prefix) => set({ ...b, prefix })} />
-      <Field label="Region" value={b.region} onChange={(region) => set({ ...b, region })} />
       <Field
-        label="Access key ID"
+        label={t('sync.s3Endpoint')}
+        value={b.endpoint}
+        onChange={(endpoint) => set({ ...b, endpoint })}
+      />
+      <Field label={t('sync.bucket')} value={b.bucket} onChange={(bucket) => set({ ...b, bucket })} />
+      <Field label={t('sync.prefix')} value={b.prefix} onChange={(prefix) => set({ ...b, prefix })} />
+      <Field label={t('sync.region')} value={b.region} onChange={(region) => set({ ...b, region })} />
+      <Field
+        label={t('sync.accessKey')}
         value={b.accessKeyId}
         onChange={(accessKeyId) => set({ ...b, accessKeyId })}
       />
       <Field
-        label="Secret access key"
+        label={t('sync.secretKey')}
         type="password"
         value={b.secretAccessKey}
         onChange={(secretAccessKey) => set({ ...b, secretAccessKey })}
@@ -73,23 +78,27 @@ function BackendFields({ b, set }: { b: SyncBackendSettings; set: (b: SyncBacken
 
 /** The passphrase to join with, or to set up new storage with (the floor applies there, #25). */
 function PassphraseField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const { t } = useTranslation();
   // A suggested passphrase is shown, so the person can write it down before connecting.
   const [shown, setShown] = useState(false);
   return (
     <>
-      <Field label="Sync passphrase" type={shown ? 'text' : 'password'} value={value} onChange={onChange} />
-      <p className="muted">
-        The same passphrase on every device. It encrypts your key; Engram keeps no copy and cannot recover it.
-        For new storage: {PASSPHRASE_FLOOR}
-      </p>
+      <Field
+        label={t('sync.passphrase')}
+        type={shown ? 'text' : 'password'}
+        value={value}
+        onChange={onChange}
+      />
+      <p className="muted">{t('sync.passphraseHint', { floor: t('sync.floor') })}</p>
       <div className="row">
-        <Button onClick={() => (onChange(suggestPassphrase()), setShown(true))}>Suggest a passphrase</Button>
+        <Button onClick={() => (onChange(suggestPassphrase()), setShown(true))}>{t('sync.suggest')}</Button>
       </div>
     </>
   );
 }
 
 export function SyncForm({ busy, onConnect }: { busy: boolean; onConnect: (req: SyncConnect) => void }) {
+  const { t } = useTranslation();
   const [backend, setBackend] = useState<SyncBackendSettings>(EMPTY_DAV);
   const [passphrase, setPassphrase] = useState('');
   const submit = (e: FormEvent) => {
@@ -97,9 +106,9 @@ export function SyncForm({ busy, onConnect }: { busy: boolean; onConnect: (req: 
     onConnect({ backend, passphrase });
   };
   return (
-    <form className="stack card" onSubmit={submit} aria-label="Sync storage">
+    <form className="stack card" onSubmit={submit} aria-label={t('sync.storageForm')}>
       <fieldset className="row">
-        <legend>Storage</legend>
+        <legend>{t('sync.storage')}</legend>
         {(['webdav', 's3'] as const).map((kind) => (
           <label key={kind}>
             <input
@@ -108,14 +117,14 @@ export function SyncForm({ busy, onConnect }: { busy: boolean; onConnect: (req: 
               checked={backend.kind === kind}
               onChange={() => setBackend(kind === 'webdav' ? EMPTY_DAV : EMPTY_S3)}
             />
-            {kind === 'webdav' ? 'WebDAV (Nextcloud, ownCloud, a NAS)' : 'S3-compatible (S3, R2, B2, MinIO)'}
+            {t(`sync.kind.${kind}`)}
           </label>
         ))}
       </fieldset>
       <BackendFields b={backend} set={setBackend} />
       <PassphraseField value={passphrase} onChange={setPassphrase} />
       <Button variant="primary" type="submit" busy={busy} disabled={!passphrase}>
-        {busy ? 'Connecting…' : 'Connect'}
+        {busy ? t('sync.connecting') : t('sync.connect')}
       </Button>
     </form>
   );

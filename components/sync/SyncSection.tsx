@@ -1,9 +1,10 @@
 // Options → Sync (#15): connect this device to the person's own WebDAV or S3 storage, see how sync is doing,
 // sync now, or disconnect this device (which touches nothing remote).
+import { useTranslation } from 'react-i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { SyncConnect, SyncStatus } from '../../lib/model/sync';
 import { sendMessage } from '../../lib/messaging/send';
-import { Section } from '../shared/ui';
+import { ErrorText, Section } from '../shared/ui';
 import { useAction } from '../shared/useAction';
 import { SyncBody } from './SyncBody';
 import { askStorageAccess, SyncForm } from './SyncForm';
@@ -58,10 +59,8 @@ function useFocusAfter() {
   return { lineRef, saidRef, focusOn };
 }
 
-const INTRO =
-  'One memory on every device, through storage you already have. Everything is encrypted on this device first.';
-
 export function SyncSection() {
+  const { t } = useTranslation();
   const [status, setStatus] = useSyncStatus();
   const [notice, setNotice] = useState('');
   const { lineRef, saidRef, focusOn } = useFocusAfter();
@@ -71,15 +70,15 @@ export function SyncSection() {
     const granted = await askStorageAccess(req.backend);
     setNotice('');
     setStatus(await sendMessage('syncConnect', req));
-    if (!granted) setNotice('Engram was not given access to that address: sync works only if it allows it.');
+    if (!granted) setNotice(t('sync.noAccess'));
     focusOn('line');
   });
   const disconnected = () => {
-    setNotice('This device is disconnected. Everything stays on this device and on your storage.');
+    setNotice(t('sync.disconnected'));
     focusOn('said');
   };
   return (
-    <Section id="sync" title="Sync" intro={INTRO}>
+    <Section id="sync" title={t('options.nav.sync')} intro={t('sync.intro')}>
       <SyncBody
         status={status}
         onChange={setStatus}
@@ -94,11 +93,7 @@ export function SyncSection() {
           {notice}
         </p>
       )}
-      {connect.error && (
-        <p role="alert" className="error">
-          Could not connect: {connect.error}
-        </p>
-      )}
+      <ErrorText what={t('sync.connectFailed')} error={connect.error} />
     </Section>
   );
 }

@@ -1,12 +1,13 @@
 // The one line that says how sync is doing, in Options → Sync and the popup (#15); why it stopped, in plain words
-// (#25, lib/sync/problems.ts).
+// (#25, lib/sync/problems.ts). The storage's own error is quoted (#37).
+import type { TFunction } from 'i18next';
+import { formatWhen } from '../../lib/i18n/formatters';
 import type { SyncStatus } from '../../lib/model/sync';
 
-export function syncLine(s: SyncStatus | null): string {
-  if (!s?.connected)
-    return s?.stoppedText ?? (s?.ended ? 'Sync stopped: enter the passphrase again' : 'Sync is off');
-  if (s.running) return 'Syncing…';
-  if (s.lastError) return `Sync failed: ${s.lastError}`;
-  if (!s.lastSync) return 'Sync waiting for its first run';
-  return `Synced ${new Date(s.lastSync).toLocaleString()}`;
+export function syncLine(t: TFunction, lng: string, s: SyncStatus | null): string {
+  if (!s?.connected) return s?.stoppedText ?? (s?.ended ? t('syncLine.ended') : t('syncLine.off'));
+  if (s.running) return t('syncLine.running');
+  if (s.lastError) return t('syncLine.failed', { reason: s.lastError });
+  if (!s.lastSync) return t('syncLine.waiting');
+  return t('syncLine.synced', { when: formatWhen(s.lastSync, lng) });
 }

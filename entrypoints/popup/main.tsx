@@ -1,12 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '../../components/shared/theme.css';
+import { Localized } from '../../components/shared/Localized';
 import { PopupApp } from '../../components/popup/PopupApp';
 
 const root = document.getElementById('root');
 if (root)
   createRoot(root).render(
     <StrictMode>
-      <PopupApp />
+      <Localized>
+        <PopupApp />
+      </Localized>
     </StrictMode>,
   );

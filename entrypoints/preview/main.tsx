@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { browser } from 'wxt/browser';
 import '../../components/shared/theme.css';
+import { Localized } from '../../components/shared/Localized';
 import './preview.css';
 import { pastChatsOnly } from '../../components/shared/NoModelNote';
 import { FrameApp, type FrameLink } from '../../components/preview/PreviewFrame';
@@ -37,6 +38,8 @@ const root = document.getElementById('root');
 if (root)
   createRoot(root).render(
     <StrictMode>
-      <FrameApp channels={channels} link={link} />
+      <Localized>
+        <FrameApp channels={channels} link={link} />
+      </Localized>
     </StrictMode>,
   );

@@ -166,11 +166,16 @@ describe('a site switched off (Settings → Sites, #24)', () => {
 
   test("a page learns its own site's switch, whatever site it names; no new-chat offer on a site that is off", async () => {
     await settingsItem.setValue({ ...claudeOff, recall: { ...claudeOff.recall, offerOnNewChats: true } });
-    expect(await dispatch('siteSwitch', {}, page, handlers, EXTENSION_ORIGIN)).toEqual({ on: false });
+    expect(await dispatch('siteSwitch', {}, page, handlers, EXTENSION_ORIGIN)).toMatchObject({
+      on: false,
+      words: { insert: 'Insert memory' },
+    });
     const chatgpt = { url: 'https://chatgpt.com/', tab: { id: 22 }, frameId: 0 };
-    expect(await dispatch('siteSwitch', {}, chatgpt, handlers, EXTENSION_ORIGIN)).toEqual({ on: true });
+    expect(await dispatch('siteSwitch', {}, chatgpt, handlers, EXTENSION_ORIGIN)).toMatchObject({ on: true });
     const elsewhere = { url: 'https://example.com/', tab: { id: 23 }, frameId: 0 };
-    expect(await dispatch('siteSwitch', {}, elsewhere, handlers, EXTENSION_ORIGIN)).toEqual({ on: false });
+    expect(await dispatch('siteSwitch', {}, elsewhere, handlers, EXTENSION_ORIGIN)).toMatchObject({
+      on: false,
+    });
     const offer = (site: 'claude' | 'chatgpt', sender: typeof page) =>
       dispatch('offerCount', { site, scope: null }, sender, handlers, EXTENSION_ORIGIN);
     await handlers.addMemory({ text: 'I live in Porto.', type: 'profile' }, {});

@@ -60,7 +60,7 @@ describe('fencing', () => {
     expect(fenceOwnBlock(literal)).toBe(literal);
     const cut = renderBlock([
       { text: 'I live in Lisbon.', tokenCount: 5, section: 'about', date: null },
-      { text: 'Ran a marathon.', tokenCount: 4, section: 'context', date: { day: '8 May 2023', at: '' } },
+      { text: 'Ran a marathon.', tokenCount: 4, section: 'context', date: { day: '2023-05-08', at: '' } },
     ]).replace(`\n${BLOCK_CLOSE}`, '');
     expect(fenceOwnBlock(`${cut}\n\nWhat should I cook tonight?`)).toBe('What should I cook tonight?');
     expect(fenceOwnBlock(`${cut}\nI moved to Lyon last week.`)).toBe('I moved to Lyon last week.');

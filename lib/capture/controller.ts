@@ -19,8 +19,6 @@ import { privacyGate, type PrivacyGate } from './private-gate';
 import type { PrivateStage } from './signals';
 
 const NO_TURNS = "No turns found on this page: the site's markup may have changed";
-/** The popup's words for a thread the JSON says another account wrote (components/shared/captureWords.ts). */
-export const OTHERS = 'this thread was written by another account';
 
 export interface CaptureController {
   /** Reads the site's JSON (falling back to the page). `hint` is the tap's id when the URL has none. */
@@ -70,14 +68,13 @@ async function readApi(r: Reads, hint: string | null): Promise<void> {
   r.note = result.ok ? null : result.reason;
   if (!result.ok) return scanPage(r);
   const verdict = jsonVerdict(result.conversation);
-  if (verdict !== 'ok') {
-    const others = verdict === 'others';
+  // Another account's thread is a state of its own, so the popup words it (components/shared/captureWords.ts).
+  if (verdict !== 'ok')
     return r.report({
       ...statusOf(id),
-      state: others ? 'off' : 'unconfirmed',
-      lastError: others ? OTHERS : null,
+      state: verdict === 'others' ? 'others' : 'unconfirmed',
+      lastError: null,
     });
-  }
   const confirmed = confirms(result.conversation);
   if (confirmed) r.gate.confirm(id);
   const title = result.conversation.title || page.document.title;

@@ -1,8 +1,15 @@
-import { BLOCK_CLOSE, BLOCK_INTRO, BLOCK_OPEN } from '../recall/block';
+import { BLOCK_CLOSE, BLOCK_OPEN } from '../recall/markers';
+import { introHash } from './intro-hash';
 
-// The lines renderBlock writes (block.ts): the intro, titles ("About me:", "On 8 May 2023:") and "- " items.
-// A shape, not the exact titles: this runs in content scripts, under a size budget.
-const isBlockLine = (line: string) => line === BLOCK_INTRO || /^(?:[A-Z][^:\n]{0,40}:|- .*)$/.test(line);
+// Every block intro of every language, and every earlier wording, as hashes (scripts/locales.ts, #37): a block
+// written in Japanese, or in English before the person switched, is fenced as any other.
+const INTROS = new Set<number>(JSON.parse(import.meta.env.ENGRAM_BLOCK_INTROS as string));
+
+// The lines renderBlock writes (block.ts): the intro, titles ("About me:", "Über mich:", "私について：", "On 8 May
+// 2023:", "2023年5月8日：") and "- " items. A shape, not the exact titles: this runs in content scripts, under a
+// size budget. A title starts with a capital, a letter of a script with no case, or a digit (a day).
+const isBlockLine = (line: string) =>
+  INTROS.has(introHash(line)) || /^(?:[\p{Lu}\p{Lo}\d][^:：\n]{0,40}[:：]|- .*)$/u.test(line);
 
 /**
  * Where a block with no close marker ends (the user deleted the end): only a marker alone on its line opens

@@ -5,7 +5,10 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { loadExport } from '../../test/fixtures/exports/load';
 import { handleImportChunk } from '../background/import/import-chunk';
 import type { ImportChunk } from '../model/messages';
-import { BLOCK_CLOSE, BLOCK_INTRO, BLOCK_OPEN } from '../recall/block';
+import { BLOCK_CLOSE, BLOCK_OPEN } from '../recall/block';
+import { ENGLISH_BLOCK } from '../recall/words';
+
+const BLOCK_INTRO = ENGLISH_BLOCK.intro;
 import { turnsOf } from '../store/conversations';
 import { resetDbForTests } from '../store/db';
 import { planImport } from './detect';

@@ -1,8 +1,11 @@
 // The in-page "Insert memory" button. Vanilla DOM in a closed shadow root: the page's CSS cannot restyle it,
 // its scripts cannot reach the button or the preview frame beside it (an open root let a page `.click()` it
-// and read the frame's URL, #11), and no React loads in a content script (#2, #5). Its text is fixed; memory
+// and read the frame's URL, #11), and no React loads in a content script (#2, #5). Its words are Engram's own,
+// in the person's language (words.ts, #37); memory
 // text never enters the page DOM except through the composer's own input path: the preview is an extension
 // frame (frame.ts). Only a real click counts: `isTrusted` is false for one a script made.
+import { insertLabel } from './words';
+
 const HOST_TAG = 'engram-insert';
 
 const STYLE = `
@@ -22,6 +25,8 @@ export interface ButtonHandle {
   setStatus(text: string): void;
   /** "Offer memory on new chats": a count badge and a short pulse; null clears it. Never inserts. */
   setOffer(count: number | null): void;
+  /** Says the label again in the words now set (the person changed language). */
+  relabel(): void;
 }
 
 export function createInsertButton(doc: Document, onClick: () => Promise<void>): ButtonHandle {
@@ -33,7 +38,9 @@ export function createInsertButton(doc: Document, onClick: () => Promise<void>):
   style.textContent = STYLE;
   const button = doc.createElement('button');
   button.type = 'button';
-  button.textContent = 'Insert memory';
+  let offered: number | null = null;
+  const relabel = () => void (button.textContent = insertLabel(offered));
+  relabel();
   const status = doc.createElement('span');
   status.setAttribute('role', 'status');
   button.addEventListener('click', (e) => {
@@ -44,9 +51,10 @@ export function createInsertButton(doc: Document, onClick: () => Promise<void>):
   shadow.append(style, button, status);
   const setOffer = (count: number | null) => {
     button.classList.toggle('offer', count !== null && count > 0);
-    button.textContent = count ? `Insert memory (${count})` : 'Insert memory';
+    offered = count;
+    relabel();
   };
-  return { host, shadow, setStatus: (text) => (status.textContent = text), setOffer };
+  return { host, shadow, setStatus: (text) => (status.textContent = text), setOffer, relabel };
 }
 
 /** Places the button just before the composer's form (or its parent), once; returns false when no composer. */

@@ -19,8 +19,7 @@ import type { z } from 'zod/mini';
 import { previewGuard, type FrameShape } from './guard-link';
 import type { Sight } from './sight';
 import type { SightWatch, Verdict } from './watch';
-
-export const FRAME_TITLE = 'Engram: memory to insert';
+import { pageWord } from './words';
 
 export interface FrameTransport {
   /** The preview page's URL (`runtime.getURL`). */
@@ -84,7 +83,7 @@ function raise(parent: ShadowRoot | HTMLElement, up: boolean): void {
 
 function hiddenFrame(doc: Document): HTMLIFrameElement {
   const element = doc.createElement('iframe');
-  element.title = FRAME_TITLE;
+  element.title = pageWord('frameTitle');
   element.style.cssText = FRAME_STYLE;
   element.hidden = true;
   return element;

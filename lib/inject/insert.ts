@@ -1,9 +1,11 @@
 // Puts plain text into a ProseMirror/contenteditable composer the way typing would, so the editor's own
 // state sees it. Never innerHTML: memory text must never become markup (supermemory shipped that XSS; #5).
-import { BLOCK_CLOSE, BLOCK_OPEN } from '../recall/block';
+import { BLOCK_CLOSE, BLOCK_OPEN } from '../recall/markers';
 
 export type InsertResult =
-  { ok: true; method: 'execCommand' | 'beforeinput' | 'value' } | { ok: false; error: string };
+  | { ok: true; method: 'execCommand' | 'beforeinput' | 'value' }
+  /** The page's words for why (#37: words.ts says them in the person's language). */
+  | { ok: false; error: 'notAccepted' };
 
 /** A Range covering an existing Engram block inside the composer, or null. */
 function existingBlock(composer: HTMLElement): Range | null {
@@ -65,5 +67,5 @@ export function insertBlock(composer: HTMLElement, block: string): InsertResult 
   });
   composer.dispatchEvent(event);
   if (landed(composer, block)) return { ok: true, method: 'beforeinput' };
-  return { ok: false, error: 'The chat box did not accept the text. Click into it and try again.' };
+  return { ok: false, error: 'notAccepted' };
 }

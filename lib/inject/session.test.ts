@@ -1,10 +1,16 @@
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { SiteAdapter } from '../sites/adapter';
 import { chatgptCore } from '../sites/chatgpt/site';
-import { FRAME_TITLE } from './frame';
+
 import { GUARD_KEY } from './guard-link';
 import { installGuard } from './guard';
-import { createInsertSession, HIDDEN, readContext } from './session';
+import { createInsertSession, readContext } from './session';
+import { page as english } from '../../locales/en.json';
+import { pageWord, setPageWords } from './words';
+
+setPageWords(english);
+const FRAME_TITLE = pageWord('frameTitle');
+const HIDDEN = pageWord('hidden');
 
 // about:blank: happy-dom would try to fetch an extension URL; the real URL is checked in e2e.
 const SRC = 'about:blank';

@@ -3,7 +3,7 @@
 // chat. The preview itself is an extension page (lib/inject/frame.ts): no memory text reaches this DOM.
 // Only the person opens it: a click or key the page made up (`isTrusted` false) does nothing (#11).
 import type { OfferRequest, PageContext } from '../model/messages';
-import { BLOCK_CLOSE, BLOCK_OPEN } from '../recall/block';
+import { BLOCK_CLOSE, BLOCK_OPEN } from '../recall/markers';
 import type { SiteAdapter } from '../sites/adapter';
 import { urlScope } from '../sites/site';
 import { createInsertButton, mountNear, type ButtonHandle } from './button';
@@ -11,6 +11,7 @@ import { createPreviewFrame, type FrameTransport, type PreviewFrame } from './fr
 import type { Sight } from './sight';
 import type { Verdict } from './watch';
 import { insertBlock } from './insert';
+import { pageWord, type PageWord } from './words';
 
 export interface RecallTransport {
   offer(req: typeof OfferRequest._zod.output): Promise<{ count: number | null }>;
@@ -70,11 +71,11 @@ export function insertInto(
   text: string,
 ): { ok: boolean; message: string } {
   const composer = adapter.findComposer(doc);
-  if (!composer) return { ok: false, message: 'No chat box found on this page.' };
+  if (!composer) return { ok: false, message: pageWord('noComposer') };
   const result = (adapter.insert ?? insertBlock)(composer, text);
   return result.ok
-    ? { ok: true, message: 'Inserted. Review it, then send when ready.' }
-    : { ok: false, message: result.error };
+    ? { ok: true, message: pageWord('inserted') }
+    : { ok: false, message: pageWord(result.error) };
 }
 
 // The same keys as the chrome.commands shortcut. When the browser owns the binding the page never sees the
@@ -92,14 +93,12 @@ function listenForShortcut(doc: Document, open: () => Promise<void>, close: () =
   doc.addEventListener('keydown', onKey, true);
 }
 
-const NOT_ON_SCREEN = 'The preview is not fully on screen, so nothing was inserted.';
-/** Said beside the button while the page hides the preview, and when it refuses an insert for that (#25). */
-export const HIDDEN = "The page is hiding Engram's preview; Insert is off.";
-const REFUSED: Record<Exclude<Verdict | 'closed', 'plain'>, string> = {
-  closed: NOT_ON_SCREEN,
-  away: NOT_ON_SCREEN,
-  hidden: HIDDEN,
-  brief: 'The preview has only just come into view, so nothing was inserted.',
+/** Said beside the button while the page hides the preview ('hidden'), and when it refuses an insert (#25). */
+const REFUSED: Record<Exclude<Verdict | 'closed', 'plain'>, PageWord> = {
+  closed: 'notOnScreen',
+  away: 'notOnScreen',
+  hidden: 'hidden',
+  brief: 'brief',
 };
 
 /** Says HIDDEN beside the button while the page hides the open preview, and takes it back once it does not. */
@@ -108,14 +107,14 @@ function saysHiding(button: () => ButtonHandle) {
   return (sight: Sight) => {
     if ((sight === 'hidden') === saying) return;
     saying = !saying;
-    button().setStatus(saying ? HIDDEN : '');
+    button().setStatus(saying ? pageWord('hidden') : '');
   };
 }
 
 /** The frame's confirm inserts only once the frame has been plainly on screen for a moment (frame.ts, #11). */
 function fromPreview(frame: PreviewFrame | null, insert: () => { ok: boolean; message: string }) {
   const verdict = frame?.verdict() ?? 'closed';
-  return verdict === 'plain' ? insert() : { ok: false, message: REFUSED[verdict] };
+  return verdict === 'plain' ? insert() : { ok: false, message: pageWord(REFUSED[verdict]) };
 }
 
 /** Mounts the button by the composer, once; returns its frame, made or reloaded when the button moved. */
@@ -188,6 +187,8 @@ export function createInsertSession(
   };
   const setOn = (on: boolean, href: string) => {
     off = !on;
+    // Told with the words of the person's language (#37): the label follows a change of language too.
+    button.relabel();
     if (on) return sync(href);
     frame?.hide();
     button.setOffer(null);

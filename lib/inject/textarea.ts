@@ -1,10 +1,11 @@
 // Types the memory block into a plain <textarea> composer (DeepSeek, #24). A textarea's text is its value, not
 // DOM text, so insert.ts's ranges and text nodes do not reach it: the selection is set on the value, and the
 // block goes in as typed text, never markup.
-import { BLOCK_CLOSE, BLOCK_OPEN } from '../recall/block';
+import { BLOCK_CLOSE, BLOCK_OPEN } from '../recall/markers';
 import { insertBlock, type InsertResult } from './insert';
 
-export type TextareaResult = { ok: true; method: 'execCommand' | 'value' } | { ok: false; error: string };
+export type TextareaResult =
+  { ok: true; method: 'execCommand' | 'value' } | { ok: false; error: 'notAccepted' };
 
 /** Selects the block a previous insert left (so it is replaced), else puts the caret at the start. */
 function selectTarget(area: HTMLTextAreaElement): { replacing: boolean } {
@@ -51,7 +52,7 @@ export function insertIntoTextarea(area: HTMLTextAreaElement, block: string): Te
     return { ok: true, method: 'execCommand' };
   setValue(area, text);
   if (landed(area, block)) return { ok: true, method: 'value' };
-  return { ok: false, error: 'The chat box did not accept the text. Click into it and try again.' };
+  return { ok: false, error: 'notAccepted' };
 }
 
 const isTextarea = (el: HTMLElement): el is HTMLTextAreaElement => el.localName === 'textarea';

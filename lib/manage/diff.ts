@@ -37,7 +37,7 @@ export function diffWords(before: string, after: string): Piece[] {
 }
 
 export interface FieldChange {
-  field: string;
+  field: (typeof SHOWN)[number];
   from: string;
   to: string;
 }

@@ -5,7 +5,13 @@
 // its replies, page data, are validated by whoever asked (./tab-replies.ts).
 import { defineExtensionMessaging } from '@webext-core/messaging';
 import type { z } from 'zod/mini';
-import type { InsertTextReply, InsertTextRequest, PageContext, VendorMemories } from '../model/messages';
+import type {
+  InsertTextReply,
+  InsertTextRequest,
+  PageContext,
+  SiteSwitch,
+  VendorMemories,
+} from '../model/messages';
 
 export interface TabProtocol {
   readVendorMemories(): VendorMemories;
@@ -17,8 +23,8 @@ export interface TabProtocol {
   insertFromPreview(data: z.input<typeof InsertTextRequest>): InsertTextReply;
   /** The preview frame (entrypoints/preview), relayed by the background: hide it, focus the composer. */
   closePreview(): { ok: true };
-  /** The person switched this tab's site on or off (Settings → Sites, #24). */
-  siteSwitched(data: { on: boolean }): { ok: true };
+  /** The person switched this tab's site on or off (Settings → Sites, #24), or changed language (#37). */
+  siteSwitched(data: z.input<typeof SiteSwitch>): { ok: true };
 }
 
 const messenger = defineExtensionMessaging<TabProtocol>();

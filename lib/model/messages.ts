@@ -69,6 +69,7 @@ export const Ok = z.object({ ok: z.literal(true) });
  * What a tab's capture is doing, in the words the popup shows (#3 health). `limited`: Engram paused it, the tab
  * having sent more than its limits allow (lib/background/capture/capture-budget.ts, #25). `unconfirmed`: only the
  * site's JSON can say the chat is not private and the person's own, and it did not (lib/sites/privacy.ts, #34).
+ * `others`: the site's JSON says another account wrote the thread (#34); the popup says so in the person's language.
  */
 export const CaptureState = z.enum([
   'capturing',
@@ -78,6 +79,7 @@ export const CaptureState = z.enum([
   'idle',
   'limited',
   'unconfirmed',
+  'others',
 ]);
 export type CaptureState = z.infer<typeof CaptureState>;
 
@@ -211,8 +213,21 @@ export type RecallReply = z.infer<typeof RecallReply>;
 export const OfferRequest = z.object({ site: Site, scope: z.nullable(z.string().check(z.maxLength(200))) });
 /** null when "Offer memory on new chats" is off, or Engram is off for the site. */
 export const OfferReply = z.object({ count: z.nullable(z.number()) });
-/** Whether Engram is on for the asking page's site (Settings → Sites, #24). */
-export const SiteSwitch = z.object({ on: z.boolean() });
+/** What Engram says on a chat page, in the person's language (#37, lib/inject/words.ts). */
+export const PageWords = z.object({
+  insert: z.string(),
+  insertCount: z.string(),
+  frameTitle: z.string(),
+  inserted: z.string(),
+  noComposer: z.string(),
+  notAccepted: z.string(),
+  notOnScreen: z.string(),
+  hidden: z.string(),
+  brief: z.string(),
+  nothing: z.string(),
+});
+/** Whether Engram is on for the asking page's site (Settings → Sites, #24), and the page's words (#37). */
+export const SiteSwitch = z.object({ on: z.boolean(), words: z.optional(PageWords) });
 
 /** The page's side of recall, asked by the popup through the content script. */
 export const PageContext = z.object({

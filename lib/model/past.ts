@@ -107,6 +107,8 @@ export const PastOp = z.discriminatedUnion('op', [
     query: z.string().check(z.maxLength(20_000)),
     limit: z.number().check(z.int(), z.positive(), z.maximum(500)),
     skipConversation: z.nullable(z.string()),
+    /** The person's language's line labels (#37: "Me", "Quoted AI answer"), so counts match the shown text. */
+    labels: z.optional(z.object({ me: z.string(), answer: z.string() })),
   }),
   z.object({ op: z.literal('stats') }),
 ]);

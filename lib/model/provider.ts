@@ -54,20 +54,35 @@ export const ExtractNowReply = z.object({ ran: z.number(), waiting: z.nullable(z
 /** Hosts that mean "this computer": the only ones where plain http is accepted (#11). */
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/** Why an OpenAI-compatible base URL is refused, or null when it may be used. */
-export function endpointProblem(kind: ProviderKind, baseUrl: string): string | null {
+/** What is wrong with an OpenAI-compatible base URL: a code, so a page can say it in its language (#37). */
+export type EndpointFault =
+  { fault: 'notUrl' | 'notHttps'; url: string } | { fault: 'plainHttp'; host: string };
+
+export function endpointFault(kind: ProviderKind, baseUrl: string): EndpointFault | null {
   if (kind !== 'openai') return null;
   let url: URL;
   try {
     url = new URL(baseUrl);
   } catch {
-    return `The base URL is not a web address: ${baseUrl}`;
+    return { fault: 'notUrl', url: baseUrl };
   }
   if (url.protocol === 'https:') return null;
   if (url.protocol === 'http:' && LOOPBACK.has(url.hostname)) return null;
-  if (url.protocol === 'http:')
-    return `Plain http is accepted only for a model on this computer (localhost, 127.0.0.1 or [::1]): anyone on the network could read the key and your conversations. Use https://${url.host}.`;
-  return `The base URL must start with https:// (or http:// for localhost): ${baseUrl}`;
+  if (url.protocol === 'http:') return { fault: 'plainHttp', host: url.host };
+  return { fault: 'notHttps', url: baseUrl };
+}
+
+/**
+ * Why an OpenAI-compatible base URL is refused, or null when it may be used: the background's English words
+ * (its errors are shown as they are); Options → Model says the same through locales/ (model.endpoint.*).
+ */
+export function endpointProblem(kind: ProviderKind, baseUrl: string): string | null {
+  const f = endpointFault(kind, baseUrl);
+  if (!f) return null;
+  if (f.fault === 'notUrl') return `The base URL is not a web address: ${f.url}`;
+  if (f.fault === 'plainHttp')
+    return `Plain http is accepted only for a model on this computer (localhost, 127.0.0.1 or [::1]): anyone on the network could read the key and your conversations. Use https://${f.host}.`;
+  return `The base URL must start with https:// (or http:// for localhost): ${f.url}`;
 }
 
 /** The settings that send text off this computer: the fallback's when Chrome's model is chosen. */

@@ -17,6 +17,7 @@ export const pastHandlers: Pick<OffscreenHandlers, 'pastIndex'> = {
       void countTokens('');
     }
     const reply = await past(op);
-    return reply.hits ? { ...reply, hits: await withTokens(reply.hits, countTokens) } : reply;
+    const labels = op.op === 'query' ? op.labels : undefined;
+    return reply.hits ? { ...reply, hits: await withTokens(reply.hits, countTokens, labels) } : reply;
   },
 };

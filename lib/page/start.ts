@@ -13,6 +13,7 @@ import type { SiteAdapter } from '../sites/adapter';
 import type { FetchJson } from '../sites/api-types';
 import { onTabMessage } from '../messaging/tab';
 import { followSiteSwitch } from './switch';
+import { pageWord } from '../inject/words';
 
 export function startChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): void {
   const fetchJson = pageFetchJson(location.origin);
@@ -80,7 +81,7 @@ const threadOf = (adapter: SiteAdapter, onChange: () => void): ThreadWatch => ({
 });
 
 const insertWith = (insert: InsertSession['insert'], data: { text?: unknown } | undefined) =>
-  typeof data?.text === 'string' ? insert(data.text) : { ok: false, message: 'Nothing to insert.' };
+  typeof data?.text === 'string' ? insert(data.text) : { ok: false, message: pageWord('nothing') };
 
 /**
  * What the extension asks of this tab: the site's saved memories, read with the session, only when the user

@@ -5,13 +5,18 @@
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { sendMessage } from '../messaging/send';
 import { onTabMessage } from '../messaging/tab';
+import { setPageWords } from '../inject/words';
 
-/** Calls `apply` with the first answer and with every change told after it (`apply` may see a value twice). */
+/**
+ * Calls `apply` with the first answer and with every change told after it (`apply` may see a value twice).
+ * Each carries the page's words in the person's language (#37), set before `apply` runs.
+ */
 export function followSiteSwitch(apply: (on: boolean) => void, ctx: ContentScriptContext): void {
   let told = false;
   ctx.onInvalidated(
     onTabMessage('siteSwitched', ({ data }) => {
       told = true;
+      setPageWords(data?.words);
       apply(data?.on === true);
       return { ok: true as const };
     }),
@@ -20,7 +25,7 @@ export function followSiteSwitch(apply: (on: boolean) => void, ctx: ContentScrip
   // worker unreachable): the page works as before, and the background still refuses what a site switched off
   // sends (lib/background/capture/tab-status.ts).
   sendMessage('siteSwitch', {}).then(
-    ({ on }) => told || apply(on),
+    ({ on, words }) => told || (setPageWords(words), apply(on)),
     () => told || apply(true),
   );
 }

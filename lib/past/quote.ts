@@ -11,8 +11,8 @@ import { hasLink } from '../pipeline/links';
 /** What a cut link leaves: says something was there, points nowhere (it is no link itself). */
 export const LINK_REMOVED = '[link removed]';
 
-/** The label of an assistant's excerpt in the block and the preview: a quote, never the person's note. */
-export const ANSWER_LABEL = 'Quoted AI answer';
+// An assistant's excerpt is labelled as a quote, never as the person's note: the label is in the person's
+// language (lib/past/lines.ts LineLabels, #37).
 
 // A markdown link's text, `![x] [ref]`, `src = "…"` or a host defanged with spaces (`evil [.] example/p`) spans
 // a few words; a link that needs a longer window to be found takes its sentence with it, or the whole text.

@@ -11,7 +11,9 @@ import { DEFAULT_SETTINGS } from '../model/settings';
 import type { Memory, MemoryEvent } from '../model/records';
 import { viewFor } from '../past/memory-answer';
 import { loadSqlite, memoryHost, memoryTable } from '../past/memory-db';
-import { ANSWER_LABEL } from '../past/quote';
+import { ENGLISH_BLOCK } from '../recall/words';
+
+const ANSWER_LABEL = ENGLISH_BLOCK.answer;
 import { recallable } from '../recall/index';
 import { recall, type RecallResult } from '../recall/recall';
 import { db, resetDbForTests } from '../store/db';

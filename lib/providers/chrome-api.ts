@@ -49,10 +49,13 @@ export function languageModelApi(scope: object = globalThis): LanguageModelApi |
   return api && typeof api.availability === 'function' && typeof api.create === 'function' ? api : null;
 }
 
-/** The name a person reads for a language tag ("fr" → "French"); the tag itself when Intl does not know it. */
-export function languageName(tag: string): string {
+/**
+ * The name a person reads for a language tag, in `lng` ("fr" → "French", "フランス語" in Japanese); the tag itself
+ * when Intl does not know it. Options names them in its own language (#37).
+ */
+export function languageName(tag: string, lng = 'en'): string {
   try {
-    return new Intl.DisplayNames(['en'], { type: 'language' }).of(tag) ?? tag;
+    return new Intl.DisplayNames([lng], { type: 'language' }).of(tag) ?? tag;
   } catch {
     return tag;
   }

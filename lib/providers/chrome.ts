@@ -16,6 +16,9 @@ import type { JobRoute, ModelLimits, Provider, RawRequest } from './types';
 
 export const CHROME_MODEL = 'built-in';
 
+/** What Chrome downloads once for its model: "about 4 GB" (Chrome's "Hardware requirements", 2026). */
+export const CHROME_MODEL_BYTES = 4e9;
+
 /** The answer is capped at a quarter of the window; Gemini Nano's tokenizer is not ours (o200k). */
 export function chromeLimits(inputQuota: number): ModelLimits {
   const outputTokens = Math.min(1024, Math.floor(inputQuota / 4));

@@ -14,22 +14,23 @@ export interface GpuLike {
   }): Promise<AdapterLike | null>;
 }
 
-/** `f16`: the adapter has `shader-f16`, so q4f16 builds run (web-llm refuses them otherwise). */
-export type GpuStatus = { usable: true; name: string; f16: boolean } | { usable: false; reason: string };
+/** Why WebLLM cannot run here, as a code the page says in its language (locales/: webllm.noGpu.*). */
+export type GpuFault = 'noWebGpu' | 'noAdapter' | 'fallback';
 
-export const NO_GPU = 'No usable GPU: choose an API provider';
+/** `f16`: the adapter has `shader-f16`, so q4f16 builds run (web-llm refuses them otherwise). */
+export type GpuStatus = { usable: true; name: string; f16: boolean } | { usable: false; fault: GpuFault };
 
 export async function checkGpu(gpu: GpuLike | undefined): Promise<GpuStatus> {
-  if (!gpu) return { usable: false, reason: `${NO_GPU} (this browser has no WebGPU).` };
+  if (!gpu) return { usable: false, fault: 'noWebGpu' };
   let adapter: AdapterLike | null;
   try {
     adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
   } catch {
     adapter = null;
   }
-  if (!adapter) return { usable: false, reason: `${NO_GPU} (no GPU adapter is available).` };
+  if (!adapter) return { usable: false, fault: 'noAdapter' };
   if (adapter.isFallbackAdapter || adapter.info?.isFallbackAdapter)
-    return { usable: false, reason: `${NO_GPU} (only a software fallback adapter is available).` };
+    return { usable: false, fault: 'fallback' };
   const name = [adapter.info?.vendor, adapter.info?.architecture].filter(Boolean).join(' ') || 'GPU';
   return { usable: true, name, f16: adapter.features?.has('shader-f16') ?? false };
 }

@@ -1,18 +1,12 @@
-// The memory block put into a composer. The markers are stable ASCII tags, never localized prose, so capture
-// can fence the block out (#3) and a re-insert can replace it (#5).
-export const BLOCK_OPEN = '<engram-memory>';
-export const BLOCK_CLOSE = '</engram-memory>';
-export const BLOCK_INTRO =
-  "Notes about me from my memory — use them when relevant; don't mention them unless asked.";
+// The memory block put into a composer. Its words follow the person's language (#37: BlockWords, from the
+// catalogue); the markers stay ASCII tags in every language (markers.ts), so capture can fence any block out
+// (#3) and a re-insert can replace it (#5), whatever language wrote it.
+import { ENGLISH_BLOCK, type BlockWords, type Section } from './words';
+import { BLOCK_CLOSE, BLOCK_OPEN } from './markers';
 
-export type Section = 'standing' | 'about' | 'context' | 'past';
+export { BLOCK_CLOSE, BLOCK_OPEN } from './markers';
+export type { BlockWords, Section } from './words';
 
-export const SECTION_TITLES: Record<Section, string> = {
-  standing: 'Standing instructions:',
-  about: 'About me:',
-  context: 'Relevant context:',
-  past: 'From past chats:',
-};
 export const SECTION_ORDER: readonly Section[] = ['standing', 'about', 'context', 'past'];
 
 export interface BlockItem {
@@ -22,7 +16,7 @@ export interface BlockItem {
 
 export interface BlockLine extends BlockItem {
   section: Section;
-  /** Events and past turns carry their day ("8 May 2023") and the ISO time it came from, for ordering. */
+  /** Events and past turns carry their UTC day ("2023-05-08", the words say it) and the time, for ordering. */
   date: { day: string; at: string } | null;
 }
 
@@ -41,24 +35,20 @@ export function escapeMemoryText(text: string): string {
     .trim();
 }
 
-/** Tokens of the frame (markers + intro): 28 with o200k_base (block.test.ts), plus margin. */
-export const FRAME_TOKENS = 30;
+// The constants below hold for every language's words (block.test.ts counts each catalogue with o200k_base).
+/** Tokens of the frame (markers + intro): 28 in English, at most 42 (Japanese) in any language, plus margin. */
+export const FRAME_TOKENS = 44;
 /** "- " and the line break, plus one for a merge at the seam (the property tests in block.test.ts). */
 export const LINE_OVERHEAD = 3;
-/** A section title and its line break: at most 4 (block.test.ts), plus one for the seam. */
-export const SECTION_TOKENS = 5;
-/** "On 8 May 2023:" and its line break: at most 8 for every day 1950–2099 (block.test.ts), plus one. */
-export const DATE_TOKENS = 9;
+/** A section title and its line break: at most 7 in any language (block.test.ts), plus one for the seam. */
+export const SECTION_TOKENS = 8;
+/** "On 8 May 2023:" and its line break: at most 12 in any language for every day 1950–2099, plus one. */
+export const DATE_TOKENS = 13;
 
-const MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ');
+/** A stored time's UTC day, the key a block groups dated lines by. */
+export const dayOf = (iso: string) => new Date(iso).toISOString().slice(0, 10);
 
-/** "8 May 2023", in UTC: short, unambiguous across locales, and cheaper than ISO in tokens. */
-export function formatDay(iso: string): string {
-  const d = new Date(iso);
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
-}
-
-function renderSection(lines: readonly BlockLine[]): string[] {
+function renderSection(lines: readonly BlockLine[], words: BlockWords): string[] {
   const out: string[] = [];
   // Undated lines first, then dated ones in time order under one "On <day>:" line per day: a day shared by
   // several events is paid for once (eval:recall, LoCoMo: +0.02 hit at 1,000 tokens).
@@ -73,19 +63,19 @@ function renderSection(lines: readonly BlockLine[]): string[] {
   }
   const ordered = [...days.entries()].sort((a, b) => a[1].at.localeCompare(b[1].at));
   for (const [day, group] of ordered) {
-    out.push(`On ${day}:`);
+    out.push(words.onDay(words.day(day)));
     for (const l of group.lines) out.push(`- ${escapeMemoryText(l.text)}`);
   }
   return out;
 }
 
 /** The block text for lines already chosen to fit; sections in their fixed order, empty ones left out. */
-export function renderBlock(lines: readonly BlockLine[]): string {
-  const out = [BLOCK_OPEN, BLOCK_INTRO];
+export function renderBlock(lines: readonly BlockLine[], words: BlockWords = ENGLISH_BLOCK): string {
+  const out = [BLOCK_OPEN, words.intro];
   for (const section of SECTION_ORDER) {
     const mine = lines.filter((l) => l.section === section);
     if (mine.length === 0) continue;
-    out.push(SECTION_TITLES[section], ...renderSection(mine));
+    out.push(words.sections[section], ...renderSection(mine, words));
   }
   out.push(BLOCK_CLOSE);
   return out.join('\n');
@@ -96,6 +86,7 @@ export function formatBlock(
   items: BlockItem[],
   budgetTokens: number,
   section: Section = 'context',
+  words: BlockWords = ENGLISH_BLOCK,
 ): { text: string; count: number; tokens: number } {
   const lines: BlockLine[] = [];
   let tokens = FRAME_TOKENS + SECTION_TOKENS;
@@ -106,5 +97,5 @@ export function formatBlock(
     lines.push(line);
   }
   if (lines.length === 0) tokens = FRAME_TOKENS;
-  return { text: renderBlock(lines), count: lines.length, tokens };
+  return { text: renderBlock(lines, words), count: lines.length, tokens };
 }

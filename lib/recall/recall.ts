@@ -1,7 +1,7 @@
 // From a request (draft, recent turns, scope, budget) to the chosen lines and the block text. Pure: the
 // background owns the index and passes it in; the eval and the bench call this same function.
 import { hasLink } from '../pipeline/links';
-import { renderBlock } from './block';
+import { renderBlock, type BlockWords } from './block';
 import type { RecallIndex, Recallable } from './index';
 import { boostFactor } from './boost';
 import { rankMemories, rankProfile, rankScore, type Ranked } from './rank';
@@ -47,6 +47,8 @@ export interface RecallInput {
   pack?: Partial<PackOptions>;
   /** Secret redaction at the block boundary (#11): memories typed by hand and past-turn excerpts pass here. */
   clean?: LineCleaner;
+  /** The person's language's words for the block (#37); English when absent (eval, bench). */
+  words?: BlockWords;
 }
 
 export interface RecallResult {
@@ -132,7 +134,7 @@ export function recall(index: RecallIndex, input: RecallInput): RecallResult {
   const packer = new Packer(input.budgetTokens, input.clean);
   fillReserved(packer, reservedOf(index, input, excluded), options);
   fillRelevant(packer, ranked, options);
-  const text = packer.chosen.length > 0 ? renderBlock(packer.chosen) : '';
+  const text = packer.chosen.length > 0 ? renderBlock(packer.chosen, input.words) : '';
   const taken = new Set(packer.chosen.map((c) => c.id));
   const leftOut = [...packer.refused].filter((id) => !taken.has(id)).length;
   const budgetTokens = input.budgetTokens;

@@ -1,8 +1,8 @@
 // Fits ranked memories into the token budget. Standing instructions and pinned memories come first from a
 // reserved share; the rest goes to relevance with MMR so near-duplicates do not eat the budget (#5).
 import {
+  dayOf,
   DATE_TOKENS,
-  formatDay,
   FRAME_TOKENS,
   LINE_OVERHEAD,
   SECTION_TOKENS,
@@ -40,7 +40,7 @@ export function sectionOf(m: Recallable): Section {
 export function toLine(memory: Recallable, section = sectionOf(memory)): Chosen {
   const dated = memory.type === 'event' || section === 'past';
   const at = memory.occurredStart ?? memory.mentionedAt;
-  const date = dated ? { day: formatDay(at), at } : null;
+  const date = dated ? { day: dayOf(at), at } : null;
   return { id: memory.id, memory, text: memory.text, tokenCount: memory.tokenCount, section, date };
 }
 

@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import type { Conversation, Job } from '../../lib/model/records';
 import { conversationLabel } from '../../components/shared/labels';
+import { i18n } from '../../lib/i18n/i18n';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { exportAll, exportUntil } from './export';
 import { openOptions, type Harness, stopServiceWorker } from './harness';
@@ -146,7 +147,7 @@ describe('extraction through a local OpenAI-compatible server', () => {
     // Named after its chat (#16): several failed jobs must not all read "Retry reading a Claude chat".
     const conversation = (await readRows<Conversation>(options, 'conversations')).find((c) => c.key === key);
     expect(conversation?.title).toBeTruthy();
-    const name = `Retry reading ${conversationLabel(key, conversation?.title)}`;
+    const name = `Retry reading ${conversationLabel(i18n.t, key, conversation?.title)}`;
     await dead.getByRole('button', { name, exact: true }).click();
     await exportUntil(
       options,

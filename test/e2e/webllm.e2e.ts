@@ -128,7 +128,7 @@ describe.skipIf(!HAVE_LIBS)('a local model in Chromium', () => {
     refuse = false;
     const before = asked.length;
     await page.getByRole('button', { name: 'Retry Qwen2.5 0.5B Instruct' }).click();
-    await page.getByText('Downloaded · 3 kB on this device').waitFor({ timeout: 30_000 });
+    await page.getByText('Downloaded · 3.1 kB on this device').waitFor({ timeout: 30_000 });
     // The retry fetched only what was missing; every file came from the pinned commit, none was code.
     expect(asked.slice(before)).toEqual([`${BASE}params_shard_1.bin`]);
     expect(asked.every((u) => u.startsWith(BASE))).toBe(true);

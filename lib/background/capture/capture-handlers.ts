@@ -13,6 +13,7 @@ import { assertPageClaim, siteOf } from '../shared/sender';
 import { afterCapture } from '../pipeline/job-queue';
 import { recordStatus } from './tab-status';
 import { rememberTab } from './tab-conversations';
+import { pageWordsNow } from '../../i18n/block-words';
 
 /** After a stored capture: remember the tab's conversation, and schedule extraction when it settles (#4). */
 async function followUp(req: CaptureRequest, sender: Sender, reply: CaptureReply, settings: Settings) {
@@ -56,6 +57,6 @@ export const captureHandlers: HandlersFor<CaptureMessages> = {
   // The sender's own site, as the browser names it: a page cannot ask about another site.
   siteSwitch: async (_, sender) => {
     const site = siteOf(sender.url);
-    return { on: site !== null && siteOn(await readSettings(), site) };
+    return { on: site !== null && siteOn(await readSettings(), site), words: await pageWordsNow() };
   },
 };

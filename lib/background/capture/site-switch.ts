@@ -7,14 +7,17 @@ import { browser } from 'wxt/browser';
 import { sendToTab } from '../../messaging/tab';
 import { DEFAULT_SETTINGS, Settings, siteOn } from '../../model/settings';
 import { Site } from '../../model/site';
-import { settingsItem } from '../../settings';
+import { readSettings, settingsItem } from '../../settings';
+import { pageWordsNow } from '../../i18n/block-words';
+import { languageItem } from '../../i18n/choice';
+import type { PageWords } from '../../inject/words';
 import { SITE_LABELS, sitePatterns } from '../../sites/registry';
 import { getTabStatus, setTabStatus } from '../../store/status';
 
 export interface SwitchDeps {
   /** The open tabs showing the site; none where the browser withholds Engram's access to it. */
   tabsOf(site: Site): Promise<number[]>;
-  tell(tabId: number, on: boolean): Promise<unknown>;
+  tell(tabId: number, on: boolean, words: PageWords): Promise<unknown>;
 }
 
 const browserDeps: SwitchDeps = {
@@ -22,7 +25,7 @@ const browserDeps: SwitchDeps = {
     const tabs = await browser.tabs.query({ url: sitePatterns(site) });
     return tabs.flatMap((t) => (t.id === undefined ? [] : [t.id]));
   },
-  tell: (tabId, on) => sendToTab('siteSwitched', { on }, tabId),
+  tell: (tabId, on, words) => sendToTab('siteSwitched', { on, words }, tabId),
 };
 
 const parsed = (value: unknown): Settings => {
@@ -38,9 +41,10 @@ export function switchedSites(before: Settings, after: Settings): Site[] {
 /** Tells every open tab of `site`; a tab switched off shows as off at once. Never throws. */
 export async function announceSwitch(site: Site, on: boolean, deps: SwitchDeps = browserDeps): Promise<void> {
   const tabs = await deps.tabsOf(site).catch(() => []);
+  const words = await pageWordsNow();
   for (const tabId of tabs) {
     // A tab whose content script never ran (its access withheld) or is gone: nothing listens, nothing to do.
-    await deps.tell(tabId, on).catch(() => undefined);
+    await deps.tell(tabId, on, words).catch(() => undefined);
     const status = on ? null : await getTabStatus(tabId);
     if (status && status.state !== 'private')
       await setTabStatus(tabId, {
@@ -54,9 +58,22 @@ export async function announceSwitch(site: Site, on: boolean, deps: SwitchDeps =
 
 /** Follows every settings change from now on (called at each worker start); returns the stop. */
 export function followSiteSwitches(deps: SwitchDeps = browserDeps): () => void {
-  return settingsItem.watch((next, previous) => {
+  const stopSettings = settingsItem.watch((next, previous) => {
     const after = parsed(next);
     for (const site of switchedSites(parsed(previous), after))
       void announceSwitch(site, siteOn(after, site), deps).catch(() => undefined);
   });
+  // A new language reaches every open chat tab's button at once, as a switch does (#37).
+  const stopLanguage = languageItem.watch(async () => {
+    const settings = await readSettings();
+    for (const site of Site.options)
+      void tellWords(site, siteOn(settings, site), deps).catch(() => undefined);
+  });
+  return () => (stopSettings(), stopLanguage());
+}
+
+async function tellWords(site: Site, on: boolean, deps: SwitchDeps): Promise<void> {
+  const words = await pageWordsNow();
+  for (const tabId of await deps.tabsOf(site).catch(() => []))
+    await deps.tell(tabId, on, words).catch(() => undefined);
 }

@@ -5,6 +5,7 @@
 // high-water mark (the newest capturedAt it holds), never rebuilt at a worker start.
 import type { PastIndexStats } from '../../model/past';
 import type { Turn } from '../../model/records';
+import type { LineLabels } from '../../past/lines';
 import { passagesOf, type PastTurn } from '../../past/passages';
 import type { PastCall } from '../../past/worker-client';
 import { onStoreChange, type StoreChange } from '../../store/changes';
@@ -141,9 +142,16 @@ export async function pastReady(): Promise<void> {
   await work;
 }
 
-export async function queryPast(query: string, limit: number, skipConversation: string | null) {
+export async function queryPast(
+  query: string,
+  limit: number,
+  skipConversation: string | null,
+  labels?: LineLabels,
+) {
   await pastReady();
-  return (await call({ op: 'query', query, limit, skipConversation })).hits ?? [];
+  return (
+    (await call({ op: 'query', query, limit, skipConversation, ...(labels ? { labels } : {}) })).hits ?? []
+  );
 }
 
 // Answered during a rebuild too (the worker opens its database itself), so Options → Data can show how far it is.

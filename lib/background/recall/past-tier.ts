@@ -5,8 +5,9 @@ import type { RecallRequest } from '../../model/messages';
 import type { Settings } from '../../model/settings';
 import type { PastHit } from '../../past/engine';
 import { PAST_LIMIT } from '../../past/limits';
-import { pastLines, withTokens } from '../../past/lines';
+import { pastLines, withTokens, type LineLabels } from '../../past/lines';
 import { buildQuery, type PastLine } from '../../recall/recall';
+import { ENGLISH_BLOCK } from '../../recall/words';
 import { liveTurnKeys } from '../../store/recall-turns';
 import { countTokens } from '../../tokens';
 import { pastReady, queryPast } from './past-index';
@@ -23,7 +24,7 @@ const PAST_OPEN_WAIT_MS = 10_000;
 /** Set when a preview waited PAST_OPEN_WAIT_MS in vain (a long rebuild): later ones do not wait it again. */
 let openWaitedOut = false;
 
-async function pastHits(query: string, skip: string | null): Promise<PastHit[]> {
+async function pastHits(query: string, skip: string | null, labels: LineLabels): Promise<PastHit[]> {
   if (!openWaitedOut) {
     const ready = await waitAtMost(
       pastReady().then(() => true),
@@ -31,22 +32,26 @@ async function pastHits(query: string, skip: string | null): Promise<PastHit[]> 
     );
     if (!ready) openWaitedOut = true;
   }
-  return (await waitAtMost(queryPast(query, PAST_LIMIT, skip), PAST_WAIT_MS)) ?? [];
+  return (await waitAtMost(queryPast(query, PAST_LIMIT, skip, labels), PAST_WAIT_MS)) ?? [];
 }
 
 /** The past index's best lines for this request, or none when it is off, has no query, or is late. */
-export async function pastFor(req: RecallRequest, settings: Settings): Promise<{ lines: PastLine[] } | null> {
+export async function pastFor(
+  req: RecallRequest,
+  settings: Settings,
+  labels: LineLabels = ENGLISH_BLOCK,
+): Promise<{ lines: PastLine[] } | null> {
   if (!settings.recall.rawTurns) return null;
   const { mode, query } = buildQuery(req.draft, req.recent);
   if (mode === 'profile') return { lines: [] };
   const skip = req.site && req.conversationId ? conversationKey(req.site, req.conversationId) : null;
-  const hits = await pastHits(query, skip);
+  const hits = await pastHits(query, skip, { me: labels.me, answer: labels.answer });
   // A delete the index missed (the worker stopped between Dexie's commit and the index's) is never quoted.
   const live = await liveTurnKeys(hits.map((h) => h.turnKey));
   const kept = hits.filter((h) => live.has(h.turnKey));
   // Counted in the offscreen document, whose encoder outlives this worker; the encoder's ~1 s build was most of
   // a click after a worker restart (docs/past-index.md). Firefox's background page counts here.
-  return { lines: pastLines(await withTokens(kept, countTokens), (h) => h.tokens) };
+  return { lines: pastLines(await withTokens(kept, countTokens, labels), (h) => h.tokens, labels) };
 }
 
 /** Test seam, and Delete everything: the next preview waits for the index to open again. */

@@ -167,8 +167,8 @@ describe('From past chats', () => {
     const reply = await ask('cabin at Lake Bled', { conversationId: 'other' });
     // The reply after it comes along through its context (the turn before), ranked below the match itself.
     expect(reply.lines.map((l) => [l.section, l.text, l.day])).toEqual([
-      ['past', 'Me: We rented a cabin near Lake Bled for the first week of July.', '1 Jun 2026'],
-      ['past', 'Quoted AI answer: "Lovely. Bring a rain jacket."', '1 Jun 2026'],
+      ['past', 'Me: We rented a cabin near Lake Bled for the first week of July.', '2026-06-01'],
+      ['past', 'Quoted AI answer: "Lovely. Bring a rain jacket."', '2026-06-01'],
     ]);
     expect(reply.text).toContain('From past chats:\nOn 1 Jun 2026:\n- Me: We rented a cabin');
     const fromSameChat = await handlers.recallPreview(

@@ -10,6 +10,7 @@ import { activeMemories } from './active-memories';
 import { memoryIndex } from './memory-index';
 import { pastFor, resetPastTier } from './past-tier';
 import { redactedLine } from './redacted-lines';
+import { blockWordsNow } from '../../i18n/block-words';
 import { semanticIds } from './semantic-tier';
 
 /** Test seam: the next query opens the memory table again and waits for the past index. */
@@ -55,7 +56,12 @@ export async function previewRecall(
   // The memory table, the semantic tier and the past tier side by side; each tier waits on its own bound. Both
   // indexes answer from one worker, one query after the other: the past query goes first (the memory query a
   // task later), so its own work after the worker (live turns, token counts) runs while the memory query does.
-  const pastLines = marked('past', pastFor(req, settings));
+  // The block's words in the person's language (#37): a storage read, before the past query that labels with them.
+  const words = blockWordsNow();
+  const pastLines = marked(
+    'past',
+    words.then((w) => pastFor(req, settings, w)),
+  );
   const [answer, semantic, past] = await Promise.all([
     marked(
       'memories',
@@ -71,6 +77,7 @@ export async function previewRecall(
     semantic: semantic?.ids ?? null,
     clean: settings.privacy.redact ? redactedLine : undefined,
     past,
+    words: await words,
   });
   mark('packed');
   return replyOf(result);
