@@ -27,6 +27,8 @@ export default defineConfig({
   // build ships are listed for the UI (scripts/webllm-libs.ts); Firefox's package has no local model (#35).
   vite: ({ browser }) => ({
     plugins: [webllmBuild(), sqliteBuild()],
+    // A build whose CPU profiles name every function (bench:recall --profile): ENGRAM_UNMINIFIED=1 npx wxt build.
+    ...(process.env.ENGRAM_UNMINIFIED ? { build: { minify: false } } : {}),
     // Workers are bundled apart from the pages that start them: the past index's worker imports sqlite-wasm.
     worker: { format: 'es', plugins: () => [sqliteBuild()] },
     define: {

@@ -1,9 +1,9 @@
-// `npm run bench:capture` (#3, #24): main-thread busy time while a 2,000-token answer streams into a 200-turn
-// ChatGPT page and a 200-turn Gemini page, with and without Engram loaded. Busy time is CDP Performance.getMetrics
+// `npm run bench:capture` (#3, #24, #36): main-thread busy time while a 2,000-token answer streams into a 200-turn
+// ChatGPT page, Gemini page and Grok page, with and without Engram loaded. Busy time is CDP Performance.getMetrics
 // TaskDuration (every task on the renderer's main thread, content scripts included), measured from the start of
 // the stream until 500 ms after it ends, so the capture that follows the stream is counted. Runs alternate;
 // medians and the ratio are printed per page. BENCH_SITES=gemini runs one page (gemini-bare: the same page without
-// its layout rules, below); BENCH_RUNS sets the runs.
+// its layout rules, below; grok: a site of #36, read from its page); BENCH_RUNS sets the runs.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -122,7 +122,70 @@ const GEMINI = {
   replyBody: `)]}'\n123\n[["wrb.fr",null,"[null,[\\"c_6cc71b18a6f6bbbb\\",\\"r_6cc71b18a6f6bbbb\\"]]"]]\n`,
 };
 
-const PAGES = { chatgpt: CHATGPT, gemini: GEMINI, 'gemini-bare': { ...GEMINI, page: geminiPage('') } };
+// Grok (#36): one `div#response-<uuid>` row per message in <main> (the person's `items-end`, Grok's `items-start`,
+// the text in `.message-bubble .response-content-markdown`), as both shared captures have them; its stop button
+// while Grok writes; the reply over fetch to …/responses (which Engram's tap observes). The chat's JSON is not
+// routed here, so Engram reads the page, the costlier of its two paths: every read parses all 200 rows.
+const GROK_ID = '6f0d2c1e-bbbb-4a2b-9c3d-00000000b0c5';
+const uuid = (i) => `0a0a0a0a-1111-4222-8333-${String(i).padStart(12, '0')}`;
+
+function grokRow(i) {
+  const user = i % 2 === 0;
+  const body = user
+    ? `<p dir="auto" class="break-words">${words(20, i)}</p>`
+    : `<p dir="auto" class="break-words">${words(60, i)}</p><div class="not-prose"><pre><code>const x = ${i};</code></pre></div><p dir="auto">${words(40, i + 1)}</p>`;
+  const side = user ? 'items-end' : 'items-start';
+  return `<div id="response-${uuid(i)}" class="relative group flex flex-col w-full ${side}"><div dir="auto" class="message-bubble prose"><div class="relative"><div class="relative response-content-markdown markdown">${body}</div></div></div><div class="action-buttons"><button aria-label="Copy"></button></div></div>`;
+}
+
+const GROK_REPLY = `/rest/app-chat/conversations/${GROK_ID}/responses`;
+
+const GROK_STREAM = `
+window.__stream = async () => {
+  const reply = await fetch('${GROK_REPLY}', { method: 'POST', body: '{"message":"and then?"}' });
+  await reply.text();
+  const thread = document.getElementById('thread');
+  const row = (id, side) => {
+    const el = document.createElement('div');
+    el.id = 'response-' + id;
+    el.className = 'relative group flex flex-col w-full ' + side;
+    el.innerHTML = '<div dir="auto" class="message-bubble prose"><div class="relative"><div class="relative response-content-markdown markdown"><p></p></div></div></div>';
+    thread.append(el);
+    return el.querySelector('p');
+  };
+  row('${uuid(TURNS)}', 'items-end').textContent = 'and then?';
+  const stop = document.createElement('button');
+  stop.setAttribute('aria-label', 'Stop model response');
+  document.querySelector('.query-bar').append(stop);
+  const p = row('${uuid(TURNS + 1)}', 'items-start');
+  const main = document.querySelector('main');
+  for (let t = 0; t < ${TOKENS}; t += ${TOKENS_PER_FRAME}) {
+    await new Promise((r) => requestAnimationFrame(r));
+    p.append(document.createTextNode(' tok' + t + ' tok' + (t + 1) + ' tok' + (t + 2) + ' tok' + (t + 3)));
+    main.scrollTop = main.scrollHeight;
+  }
+  stop.remove();
+};`;
+
+// Grok's layout as its classes say: <main> scrolls, the query bar stays below it.
+const GROK = {
+  url: `https://grok.com/c/${GROK_ID}`,
+  page: `<!doctype html><html><head><title>Bench</title><style>
+body { margin: 0; display: flex; flex-direction: column; height: 100vh; }
+main { flex: 1; overflow-y: auto; }
+</style></head><body><main><div id="thread">${Array.from({ length: TURNS }, (_, i) => grokRow(i)).join('')}</div></main>
+<form><div class="query-bar"><div contenteditable="true" class="tiptap ProseMirror"><p><br></p></div></div></form>
+<script>${GROK_STREAM}</script></body></html>`,
+  reply: (url) => url.pathname === GROK_REPLY,
+  replyBody: `{"result":{"conversation":{"conversationId":"${GROK_ID}"}}}\n{"result":{"response":{"token":"ok"}}}\n`,
+};
+
+const PAGES = {
+  chatgpt: CHATGPT,
+  gemini: GEMINI,
+  'gemini-bare': { ...GEMINI, page: geminiPage('') },
+  grok: GROK,
+};
 
 function findChromium() {
   const found = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
@@ -249,6 +312,7 @@ function ratios(rows, key) {
 
 async function bench(name) {
   const site = PAGES[name];
+  if (!site) throw new Error(`BENCH_SITES: no page named ${name} (${Object.keys(PAGES).join(', ')})`);
   const rows = await pairs(site, name);
   const busy = ratios(rows, 'total');
   const cpu = ratios(rows, 'cpu');
@@ -271,4 +335,4 @@ async function bench(name) {
 }
 
 if (!existsSync(join(EXTENSION, 'manifest.json'))) throw new Error('Build first: npm run build');
-for (const name of (process.env.BENCH_SITES ?? 'chatgpt,gemini').split(',')) await bench(name.trim());
+for (const name of (process.env.BENCH_SITES ?? 'chatgpt,gemini,grok').split(',')) await bench(name.trim());

@@ -1,10 +1,10 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
-import { startChatPage } from '../lib/page/start';
+import { offerAdapter } from '../lib/page/hub';
 import { geminiAdapter } from '../lib/sites/gemini/adapter';
 import { matchPatterns } from '../lib/sites/site';
 
 export default defineContentScript({
   matches: matchPatterns(geminiAdapter.hosts),
   runAt: 'document_idle',
-  main: (ctx) => startChatPage(geminiAdapter, ctx),
+  main: () => offerAdapter(geminiAdapter),
 });

@@ -11,7 +11,8 @@ function headline(t: TFunction, problem: CaptureProblem): string {
   if (problem.kind === 'broken') return brokenWords(t);
   const site = SITE_LABELS[problem.site];
   if (problem.kind === 'unconfirmed') return unconfirmedHeadline(t, site);
-  return problem.kind === 'limited' ? t('problems.limited', { site }) : t('problems.fromPage', { site });
+  if (problem.kind === 'limited') return t('problems.limited', { site });
+  return problem.kind === 'unread' ? t('problems.unread', { site }) : t('problems.fromPage', { site });
 }
 
 /** Capture problems the tabs reported, newest first (#3: never silent). */

@@ -12,25 +12,78 @@ vi.mock('../../lib/messaging/send', async () =>
 
 beforeEach(() => fakeBrowser.reset());
 
-test('the switch is stored by the background, and a new secret is shown once as each app’s configuration', async () => {
+const SERVER = '/home/you/engram/mcp/dist/engram-mcp.js';
+const NODE = '/usr/local/bin/node';
+
+async function typePaths(server = SERVER, node = NODE) {
+  fireEvent.change(await screen.findByLabelText('Where engram-mcp.js is on this computer'), {
+    target: { value: server },
+  });
+  fireEvent.change(screen.getByLabelText('Where node is'), { target: { value: node } });
+}
+
+test('the switch is stored by the background; a new secret is shown once, and no configuration holds it', async () => {
   const { unmount } = render(<AgentsSection />);
   const box = await screen.findByLabelText('Let desktop apps use my memories');
   expect((box as HTMLInputElement).checked).toBe(false);
   fireEvent.click(box);
   await waitFor(async () => expect((await agentsItem.getValue()).enabled).toBe(true));
+  await typePaths();
   fireEvent.click(screen.getByRole('button', { name: 'Make a secret' }));
-  const config = await screen.findByLabelText('Configuration for Claude Desktop');
-  const secret = (await agentsItem.getValue()).secret!;
-  expect((config as HTMLTextAreaElement).value).toContain(secret);
-  expect((screen.getByLabelText('Configuration for Claude Code') as HTMLTextAreaElement).value).toContain(
-    secret,
+  const shown = await screen.findByLabelText('Pairing secret');
+  const stored = await agentsItem.getValue();
+  expect((shown as HTMLTextAreaElement).value).toBe(stored.secret);
+  expect(stored).toMatchObject({ serverPath: SERVER, nodePath: NODE });
+  expect((screen.getByLabelText('Command that saves the secret') as HTMLTextAreaElement).value).toBe(
+    `"${NODE}" "${SERVER}" pair`,
   );
+  for (const app of ['Claude Desktop', 'Cursor', 'Claude Code']) {
+    const config = (screen.getByLabelText(`Configuration for ${app}`) as HTMLTextAreaElement).value;
+    expect(config).not.toContain(stored.secret!);
+    expect(config).toContain(NODE);
+  }
   unmount();
   // Shown once: the page opened again says a secret is in use and offers a new one, and shows none.
   render(<AgentsSection />);
   await screen.findByRole('button', { name: 'New secret' });
+  expect(screen.queryByLabelText('Pairing secret')).toBeNull();
+  expect(document.body.textContent).not.toContain(stored.secret!);
+  // The configurations hold no secret, so they stay on view.
+  expect(screen.getByLabelText('Configuration for Claude Desktop')).toBeTruthy();
+});
+
+test('New secret takes the one on screen away at the click: a secret about to be revoked is never there to copy (#34 item 10)', async () => {
+  render(<AgentsSection />);
+  await screen.findByLabelText('Let desktop apps use my memories');
+  await typePaths();
+  fireEvent.click(screen.getByRole('button', { name: 'Make a secret' }));
+  const first = ((await screen.findByLabelText('Pairing secret')) as HTMLTextAreaElement).value;
+  fireEvent.click(await screen.findByRole('button', { name: 'New secret' }));
+  // Until the new one is made and in force, no secret is shown (the e2e copied the old one from here).
+  expect(screen.queryByLabelText('Pairing secret')).toBeNull();
+  const second = ((await screen.findByLabelText('Pairing secret')) as HTMLTextAreaElement).value;
+  expect(second).not.toBe(first);
+  expect(second).toBe((await agentsItem.getValue()).secret);
+});
+
+test('an empty, relative or ~ path is refused with what to type, and no secret is made (#34 item 10)', async () => {
+  render(<AgentsSection />);
+  await screen.findByLabelText('Let desktop apps use my memories');
+  fireEvent.click(screen.getByRole('button', { name: 'Make a secret' }));
+  expect((await screen.findAllByRole('alert')).map((a) => a.textContent)).toEqual([
+    'Type where engram-mcp.js is on this computer.',
+    'Type where node is on this computer.',
+  ]);
+  await typePaths('~/engram/mcp/dist/engram-mcp.js', 'node');
+  fireEvent.click(screen.getByRole('button', { name: 'Make a secret' }));
+  await waitFor(() =>
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      expect.stringMatching(/apps do not expand ~/),
+      expect.stringMatching(/^Type the full path, from \//),
+    ]),
+  );
+  expect((await agentsItem.getValue()).secret).toBeNull();
   expect(screen.queryByLabelText('Configuration for Claude Desktop')).toBeNull();
-  expect(document.body.textContent).not.toContain(secret);
 });
 
 test('connected apps, when each last asked and what, and refusals', async () => {

@@ -1,14 +1,17 @@
-// Pairing (#27): a new secret, shown once as each app's configuration. A new one revokes the old at once.
-import { useTranslation } from 'react-i18next';
+// Pairing (#27, #34 items 8 and 10): where engram-mcp.js and node are, a new secret shown once, the `pair` command
+// that saves it to a file only the person can read, and each app's configuration, which holds no secret. A new
+// secret revokes the old at once. Both paths must be full ones: an empty, relative or `~` path is refused with
+// what to type, never replaced by a placeholder.
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { agentConfigs, pathProblemOf } from '../../lib/agents/config';
 import type { AgentSettingsView } from '../../lib/model/agents';
 import { sendMessage } from '../../lib/messaging/send';
 import { dateLabel } from '../shared/labels';
 import { Button, describedBy, ErrorText, Field } from '../shared/ui';
 import { useAction } from '../shared/useAction';
-import { type AgentConfig, agentConfigs, PLACEHOLDER_PATH } from './config';
 
-function Config({ id, app, text }: AgentConfig) {
+function Copyable({ label, text, rows }: { label: string; text: string; rows?: number }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   const copy = useAction(async () => {
@@ -16,63 +19,145 @@ function Config({ id, app, text }: AgentConfig) {
     setCopied(true);
   });
   return (
-    <div className="stack tight">
-      <h3>{app}</h3>
-      <p className="muted small">{t(`agents.where.${id}`)}</p>
+    <>
       <textarea
         className="config"
-        aria-label={t('agents.configFor', { app })}
+        aria-label={label}
         readOnly
-        rows={text.split('\n').length}
+        rows={rows ?? text.split('\n').length}
         value={text}
         onFocus={(e) => e.currentTarget.select()}
       />
       <div className="row">
-        <Button onClick={() => void copy.run()}>{t('agents.copyFor', { app })}</Button>
+        <Button aria-label={t('agents.copyLabel', { label })} onClick={() => void copy.run()}>
+          {t('agents.copy')}
+        </Button>
         <span role="status" className="muted small">
           {copied ? t('agents.copied') : ''}
         </span>
       </div>
       <ErrorText what={t('agents.copyFailed')} error={copy.error} tryThis={t('agents.copyFailedTry')} />
-    </div>
+    </>
   );
 }
 
+interface PathInput {
+  value: string;
+  set(v: string): void;
+  error: string | null;
+  save(): void;
+}
+
 function PathField({
-  path,
-  setPath,
-  save,
+  id,
+  label,
+  hint,
+  input,
 }: {
-  path: string;
-  setPath: (p: string) => void;
-  save: (p: string) => void;
+  id: string;
+  label: string;
+  hint: string;
+  input: PathInput;
 }) {
-  const { t } = useTranslation();
   return (
-    <Field id="agent-path" label={t('agents.path')} hint={t('agents.pathHint')}>
+    <Field id={id} label={label} hint={hint} error={input.error}>
       <input
-        id="agent-path"
+        id={id}
         type="text"
-        placeholder={PLACEHOLDER_PATH}
-        aria-describedby={describedBy('agent-path', true, null)}
-        value={path}
-        onChange={(e) => setPath(e.target.value)}
-        onBlur={(e) => save(e.target.value)}
+        spellCheck={false}
+        aria-invalid={input.error ? true : undefined}
+        aria-describedby={describedBy(id, true, input.error)}
+        value={input.value}
+        onChange={(e) => input.set(e.target.value)}
+        onBlur={input.save}
       />
     </Field>
   );
 }
 
-function Shown({ secret, path }: { secret: string; path: string }) {
+/** The secret, once, and the command that saves it where only the person can read it. */
+function Secret({ secret, node, server }: { secret: string; node: string; server: string }) {
   const { t } = useTranslation();
   return (
     <div className="stack">
       <p role="status">{t('agents.shownOnce')}</p>
-      {agentConfigs(secret, path).map((c) => (
-        <Config key={c.app} {...c} />
+      <h3>{t('agents.saveSecret')}</h3>
+      <p className="muted small">{t('agents.saveSecretHint')}</p>
+      <Copyable label={t('agents.pairCommand')} text={`"${node}" "${server}" pair`} rows={1} />
+      <Copyable label={t('agents.secret')} text={secret} rows={1} />
+    </div>
+  );
+}
+
+function Configs({ node, server }: { node: string; server: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="stack">
+      <h3>{t('agents.configs')}</h3>
+      <p className="muted small">{t('agents.configsHint')}</p>
+      {agentConfigs(node, server).map((c) => (
+        <div key={c.app} className="stack tight">
+          <h4>{c.app}</h4>
+          <p className="muted small">{t(`agents.where.${c.id}`)}</p>
+          <Copyable label={t('agents.configFor', { app: c.app })} text={c.text} />
+        </div>
       ))}
     </div>
   );
+}
+
+function usePath(
+  initial: string,
+  what: string,
+  key: 'serverPath' | 'nodePath',
+): PathInput & { check(): boolean } {
+  const { t } = useTranslation();
+  const [value, set] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const check = () => {
+    const problem = pathProblemOf(value);
+    setError(problem ? t(`agents.pathProblem.${problem}`, { what }) : null);
+    return problem === null;
+  };
+  const save = () => {
+    if (check()) void sendMessage('setAgents', { [key]: value.trim() });
+  };
+  return { value, set, error, save, check };
+}
+
+function Paths({ server, node }: { server: PathInput; node: PathInput }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PathField id="agent-path" label={t('agents.path')} hint={t('agents.pathHint')} input={server} />
+      <PathField id="agent-node" label={t('agents.node')} hint={t('agents.nodeHint')} input={node} />
+    </>
+  );
+}
+
+type Checked = PathInput & { check(): boolean };
+
+/**
+ * Checks both paths, stores them, then makes the secret and shows it: the background stores them in this order
+ * (#34 item 10).
+ */
+function useMakeSecret(
+  server: Checked,
+  node: Checked,
+  show: (secret: string | null) => void,
+  onChange: (v: AgentSettingsView) => void,
+) {
+  return useAction(async () => {
+    if (![server.check(), node.check()].every(Boolean)) return;
+    // The secret on screen is revoked in a moment: it goes at the click, so none is copied while the new one is
+    // made (#34 item 10: the e2e read the old one there, and its server was refused by the new one).
+    show(null);
+    const paths = { serverPath: server.value.trim(), nodePath: node.value.trim() };
+    const saved = await sendMessage('setAgents', paths);
+    const made = await sendMessage('newAgentSecret', {});
+    show(made.secret);
+    onChange({ ...saved, pairedAt: made.pairedAt });
+  });
 }
 
 export function Pairing({
@@ -84,17 +169,14 @@ export function Pairing({
 }) {
   const { t, i18n } = useTranslation();
   const [secret, setSecret] = useState<string | null>(null);
-  const [path, setPath] = useState(view.serverPath);
-  const make = useAction(async () => {
-    const made = await sendMessage('newAgentSecret', {});
-    setSecret(made.secret);
-    onChange({ ...view, pairedAt: made.pairedAt });
-  });
-  const savePath = (value: string) => void sendMessage('setAgents', { serverPath: value }).then(onChange);
+  const server = usePath(view.serverPath, 'engram-mcp.js', 'serverPath');
+  const node = usePath(view.nodePath, 'node', 'nodePath');
+  const ready = !pathProblemOf(server.value) && !pathProblemOf(node.value);
+  const make = useMakeSecret(server, node, setSecret, onChange);
   return (
     <div className="card stack">
       <h2>{t('agents.pair')}</h2>
-      <PathField path={path} setPath={setPath} save={savePath} />
+      <Paths server={server} node={node} />
       <p className="muted">
         {view.pairedAt
           ? t('agents.inUse', { when: dateLabel(t, view.pairedAt, i18n.language) })
@@ -110,7 +192,8 @@ export function Pairing({
         </Button>
       </div>
       <ErrorText what={t('agents.makeFailed')} error={make.error} tryThis={t('common.tryAgain')} />
-      {secret && <Shown secret={secret} path={path} />}
+      {secret && <Secret secret={secret} node={node.value.trim()} server={server.value.trim()} />}
+      {ready && <Configs node={node.value.trim()} server={server.value.trim()} />}
     </div>
   );
 }

@@ -29,7 +29,7 @@ test('a foreign file gets a clear error and nothing is sent', async () => {
   render(<ImportData read={readInline} />);
   await userEvent.upload(screen.getByLabelText('Import'), file('{"rows":[1,2,3]}'));
   expect((await screen.findByRole('alert')).textContent).toBe(
-    'Import failed: This file is not an Engram, ChatGPT, Claude or DeepSeek export.',
+    'Import failed: This file is not an Engram, ChatGPT, Claude, DeepSeek or AI Studio export.',
   );
   expect(send).not.toHaveBeenCalled();
 });

@@ -3,7 +3,7 @@ import { useRef, useState, type Ref } from 'react';
 import type { Memory } from '../../lib/model/records';
 import { sendMessage } from '../../lib/messaging/send';
 import type { TFunction } from 'i18next';
-import { andList, priorityLabel, scopeLabel, statusLabel, typeLabel } from '../shared/labels';
+import { agentLabel, andList, priorityLabel, scopeLabel, statusLabel, typeLabel } from '../shared/labels';
 import { SITE_LABELS } from '../../lib/sites/registry';
 import { Button, ErrorText } from '../shared/ui';
 import { useAction } from '../shared/useAction';
@@ -14,26 +14,32 @@ import { useScopeChoices } from './scopes';
 
 type Panel = 'edit' | 'history' | 'source' | null;
 
+/** Where a memory came from: the sites of its chats, the desktop app that proposed it (#34), or the person. */
+export function originLabel(t: TFunction, lng: string, m: Memory): string {
+  const sites = [...new Set(m.sources.map((s) => s.site).filter((s) => s !== null))];
+  const agent = m.sources.find((s) => s.agent !== undefined);
+  if (sites.length)
+    return t('memory.from', {
+      sites: andList(
+        sites.map((s) => SITE_LABELS[s]),
+        lng,
+      ),
+    });
+  return agent ? t('memory.proposedBy', { app: agentLabel(t, agent.agent) }) : t('memory.byHand');
+}
+
 export function memoryMeta(
   t: TFunction,
   lng: string,
   m: Memory,
   label: (scope: string) => string = (scope) => scopeLabel(t, scope),
 ): string {
-  const sites = [...new Set(m.sources.map((s) => s.site).filter((s) => s !== null))];
   return [
     typeLabel(t, m.type),
     priorityLabel(t, m.priority),
     label(m.scope),
     m.status === 'active' ? null : statusLabel(t, m.status),
-    sites.length
-      ? t('memory.from', {
-          sites: andList(
-            sites.map((s) => SITE_LABELS[s]),
-            lng,
-          ),
-        })
-      : t('memory.byHand'),
+    originLabel(t, lng, m),
     t('preview.tokens', { count: m.tokenCount }),
     m.pinned ? t('memory.pinned') : null,
   ]

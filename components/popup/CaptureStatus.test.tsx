@@ -47,9 +47,34 @@ test('a page read after the site data failed says so', async () => {
   expect(screen.getByText(/reads it from the page \(“HTTP 404”\)/)).toBeTruthy();
 });
 
+test('messages the page reader could not read are said, as a problem, beside how the chat was read (#36)', async () => {
+  await setTabStatus(
+    7,
+    status({ site: 'grok', strategy: 'page', turnsSeen: 4, lastError: 'HTTP 404', unread: 1 }),
+  );
+  render(<StatusOfTab />);
+  expect((await screen.findByText(/^Capturing/)).textContent).toBe('Capturing this chat · 4 turns');
+  expect(
+    screen.getByText(
+      /1 message on this page could not be read and was left out: Grok's page may have changed\./,
+    ),
+  ).toBeTruthy();
+  expect(screen.getByText(/reads it from the page \(“HTTP 404”\)/)).toBeTruthy();
+});
+
+test('a shared thread says it is someone else’s, not the person’s chat (#36)', async () => {
+  await setTabStatus(7, status({ site: 'kimi', state: 'shared', strategy: 'none', turnsSeen: 0 }));
+  render(<StatusOfTab />);
+  expect(
+    await screen.findByText("Not capturing: this is someone else's shared thread, not your chat."),
+  ).toBeTruthy();
+});
+
 test('a broken page is never silent, and updates live', async () => {
   render(<StatusOfTab />);
-  await screen.findByText(/Open a ChatGPT, Claude, Gemini, Perplexity, DeepSeek, or Le Chat conversation/);
+  await screen.findByText(
+    /Open a ChatGPT, Claude, Gemini, Perplexity, DeepSeek, Le Chat, Grok, Copilot, AI Studio, Qwen Chat, Kimi, or Meta AI conversation/,
+  );
   await setTabStatus(
     7,
     status({ state: 'broken', strategy: 'none', turnsSeen: 0, lastError: 'No turns found' }),
@@ -86,13 +111,17 @@ test('temporary chats are named as such', async () => {
   expect(await screen.findByText('Not capturing: this is a temporary or incognito chat.')).toBeTruthy();
 });
 
-test("another account's thread has its own words, in the person's language (#34, #37)", async () => {
-  await setTabStatus(7, status({ site: 'perplexity', state: 'others', strategy: 'none', turnsSeen: 0 }));
+test("another account's thread is someone else's shared thread, in the person's language (#34, #36, #37)", async () => {
+  await setTabStatus(7, status({ site: 'perplexity', state: 'shared', strategy: 'none', turnsSeen: 0 }));
   render(<StatusOfTab />);
-  expect(await screen.findByText('Not capturing: this thread was written by another account.')).toBeTruthy();
+  expect(
+    await screen.findByText("Not capturing: this is someone else's shared thread, not your chat."),
+  ).toBeTruthy();
   await act(() => switchLanguage('de'));
   expect(
-    await screen.findByText('Keine Aufzeichnung: Diesen Thread hat ein anderes Konto geschrieben.'),
+    await screen.findByText(
+      'Keine Aufzeichnung: Das ist ein geteilter Verlauf einer anderen Person, nicht dein Chat.',
+    ),
   ).toBeTruthy();
 });
 

@@ -87,7 +87,7 @@ test('outside a chat tab it says so instead of offering to insert', async () => 
   render(<InsertPreview context={async () => null} recall={fakeRecall()} insert={vi.fn()} />);
   expect(
     await screen.findByText(
-      'Open a chat on ChatGPT, Claude, Gemini, Perplexity, DeepSeek, or Le Chat, then try again.',
+      'Open a chat on ChatGPT, Claude, Gemini, Perplexity, DeepSeek, Le Chat, Grok, Copilot, AI Studio, Qwen Chat, Kimi, or Meta AI, then try again.',
     ),
   ).toBeTruthy();
   expect(screen.queryByRole('button', { name: /^Insert/ })).toBeNull();

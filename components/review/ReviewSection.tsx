@@ -3,9 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { sendMessage } from '../../lib/messaging/send';
+import { heldFromBulk, type Held } from '../../lib/pipeline/held';
 import { listConflicts } from '../../lib/store/sync-conflicts';
 import { pendingProposals, type Proposal } from '../../lib/store/views';
-import { whoLabel } from '../shared/labels';
+import { agentLabel, whoLabel } from '../shared/labels';
 import { TextDiff } from '../memories/MemoryHistory';
 import { memoryMeta } from '../memories/MemoryRow';
 import { ConflictCard } from '../sync/ConflictCard';
@@ -60,6 +61,24 @@ function proposalWords(t: TFunction, proposal: Proposal) {
   return { title, label: t('review.card', { kind: t(`review.kind.${kind}`), text: proposal.memory.text }) };
 }
 
+/** "it carries a link; it was proposed by the desktop app “Cursor”, not written by you" (#34 item 3). */
+function heldWords(t: TFunction, held: Held): string {
+  const from = held.from?.kind === 'agent' ? agentLabel(t, held.from.name) : t('review.held.file');
+  return held.why.map((w) => t(`review.held.why.${w}`, { from })).join(t('review.held.joiner'));
+}
+
+/** Why this card is left out of Approve all, and where the proposal came from (#34 item 3). */
+function HeldNote({ proposal }: { proposal: Proposal }) {
+  const { t } = useTranslation();
+  const held = heldFromBulk(proposal.memory, proposal.proposedBy);
+  if (!held) return null;
+  return (
+    <p className="small" role="note">
+      <strong>{t('review.held.title')}</strong> {t('review.held.note', { why: heldWords(t, held) })}
+    </p>
+  );
+}
+
 function ProposalCard({ proposal }: { proposal: Proposal }) {
   const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState(false);
@@ -75,6 +94,7 @@ function ProposalCard({ proposal }: { proposal: Proposal }) {
       <strong>{title}</strong>
       <ProposalText proposal={proposal} />
       {why && <p className="small">{t('review.reason', { reason: why })}</p>}
+      <HeldNote proposal={proposal} />
       <p className="muted small">{memoryMeta(t, i18n.language, proposal.memory)}</p>
       {editing ? (
         <EditThenApprove proposal={proposal} onDone={() => setEditing(false)} />
@@ -100,9 +120,33 @@ function ProposalCard({ proposal }: { proposal: Proposal }) {
   );
 }
 
-function Proposals({ proposals, conflicts }: { proposals: Proposal[]; conflicts: number }) {
+/** Approve all, for what is not held: links, rules, pins and what apps or files propose go one at a time. */
+function ApproveAll({ proposals }: { proposals: Proposal[] }) {
   const { t } = useTranslation();
   const all = useAction(() => sendMessage('approveAllMemories', {}));
+  const held = proposals.filter((p) => heldFromBulk(p.memory, p.proposedBy)).length;
+  const free = proposals.length - held;
+  return (
+    <>
+      <div className="row">
+        {free > 0 && (
+          <Button variant="primary" busy={all.busy} onClick={() => void all.run()}>
+            {t('review.approveAll', { count: free })}
+          </Button>
+        )}
+        {held > 0 && (
+          <span className="muted small" role="status">
+            {t('review.heldCount', { count: held })}
+          </span>
+        )}
+      </div>
+      <ErrorText what={t('review.allFailed')} error={all.error} tryThis={t('review.allFailedTry')} />
+    </>
+  );
+}
+
+function Proposals({ proposals, conflicts }: { proposals: Proposal[]; conflicts: number }) {
+  const { t } = useTranslation();
   if (proposals.length === 0)
     return conflicts > 0 ? null : (
       <EmptyState id="review-empty" title={t('review.empty')}>
@@ -111,12 +155,7 @@ function Proposals({ proposals, conflicts }: { proposals: Proposal[]; conflicts:
     );
   return (
     <>
-      <div className="row">
-        <Button variant="primary" busy={all.busy} onClick={() => void all.run()}>
-          {t('review.approveAll', { count: proposals.length })}
-        </Button>
-      </div>
-      <ErrorText what={t('review.allFailed')} error={all.error} tryThis={t('review.allFailedTry')} />
+      <ApproveAll proposals={proposals} />
       <ul className="plain" aria-label={t('labels.status.pending')}>
         {proposals.map((p) => (
           <ProposalCard key={p.memory.id} proposal={p} />

@@ -35,6 +35,20 @@ function limitedWords(t: TFunction, text: string | null): Words {
 
 const plain = (headline: string): Words => ({ headline, detail: null, problem: false });
 
+/**
+ * Capturing, with how (a detail, not the headline: #16: "via the page" meant nothing to people) and the messages
+ * the page reader could not read, which make it a problem (#36: read as nothing, never as a neighbour's text).
+ */
+function capturingWords(t: TFunction, status: CaptureStatus, site: string): Words {
+  const fallback = status.lastError ? t('capture.fromPage', { site, reason: status.lastError }) : null;
+  const unread = status.unread ? t('capture.unread', { count: status.unread, site }) : null;
+  return {
+    headline: t('capture.capturing', { count: status.turnsSeen }),
+    detail: [unread, fallback].filter(Boolean).join(' ') || null,
+    problem: unread !== null,
+  };
+}
+
 export function captureWords(
   t: TFunction,
   lng: string,
@@ -46,17 +60,14 @@ export function captureWords(
   if (settings.capture.paused) return plain(t('capture.pausedEverywhere'));
   if (!siteOn(settings, status.site)) return plain(t('capture.siteOff', { site }));
   switch (status.state) {
-    case 'capturing': {
-      // How it reads the chat is a detail, not the headline (#16: "via the page" meant nothing to people).
-      const detail = status.lastError ? t('capture.fromPage', { site, reason: status.lastError }) : null;
-      return { headline: t('capture.capturing', { count: status.turnsSeen }), detail, problem: false };
-    }
+    case 'capturing':
+      return capturingWords(t, status, site);
     case 'broken':
       return { headline: brokenWords(t), detail: status.lastError, problem: true };
+    case 'shared':
+      return plain(t('capture.shared'));
     case 'private':
       return plain(t('capture.private'));
-    case 'others':
-      return plain(t('capture.others'));
     case 'off':
       return plain(
         status.lastError ? t('capture.offBecause', { reason: status.lastError }) : t('capture.off'),

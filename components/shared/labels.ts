@@ -17,7 +17,7 @@ export function andList(words: readonly string[], lng: string): string {
   return new Intl.ListFormat(lng, { type: 'conjunction' }).format(words);
 }
 
-/** "ChatGPT, Claude, Gemini, Perplexity, DeepSeek or Le Chat": every site the registry lists. */
+/** "ChatGPT, …, Kimi or Meta AI": every site the registry lists. */
 export const siteNames = (lng: string) =>
   orList(
     SITES.map((s) => s.label),

@@ -187,7 +187,7 @@ test('Approve all approves what is held for review and leaves a delete-vs-edit c
 
 test('the approveAllMemories handler skips every memory in a sync conflict', async () => {
   const { gone, statuses } = await conflictBesideProposal();
-  expect(await a.run(() => sendMessage('approveAllMemories', {}))).toEqual({ approved: 1 });
+  expect(await a.run(() => sendMessage('approveAllMemories', {}))).toEqual({ approved: 1, held: 0 });
   expect(await statuses()).toEqual(['pending', 'active']);
   // Nothing was written for the conflicted memory: its history ends with what the sync brought.
   const ops = await a.run(async () =>
@@ -201,5 +201,5 @@ test('the approveAllMemories handler skips every memory in a sync conflict', asy
     sendMessage('resolveConflict', { id: gone.id, seen: seen.map((v) => v.id), keep: edit?.id }),
   );
   expect(await statuses()).toEqual(['active', 'active']);
-  expect(await a.run(() => sendMessage('approveAllMemories', {}))).toEqual({ approved: 0 });
+  expect(await a.run(() => sendMessage('approveAllMemories', {}))).toEqual({ approved: 0, held: 0 });
 });

@@ -23,13 +23,20 @@ export interface Socket {
   readonly readyState: number;
   send(data: string): void;
   close(code?: number, reason?: string): void;
-  addEventListener(type: 'open' | 'close' | 'error', listener: () => void): void;
+  addEventListener(type: 'open' | 'error', listener: () => void): void;
+  addEventListener(type: 'close', listener: (event: { code?: number }) => void): void;
   addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
 }
 export type SocketFactory = (url: string) => Socket;
 
 export const KEEPALIVE_MS = 20_000;
 const HANDSHAKE_MS = 4_000;
+/**
+ * The longest frame read (#34 item 9). Before the handshake only `hello` and `proof` come, about 100 characters: a
+ * larger one is refused unparsed, since anything on a port of the range can send it. After it, a call's bounded
+ * arguments (lib/agents/wire.ts) fit well within 64 kB.
+ */
+export const FRAME_MAX = { handshake: 1_024, paired: 65_536 } as const;
 
 export class Connection {
   state: ConnectionState = 'connecting';
@@ -53,34 +60,66 @@ export class Connection {
   ) {
     this.socket = open(`ws://${HOST}:${port}/`);
     this.socket.addEventListener('open', () => this.set('pairing'));
+    // A socket that fails closes too ('close' below); the error itself says nothing more.
+    this.socket.addEventListener('error', () => undefined);
     // One message at a time: the handshake's proofs are checked asynchronously, and what follows the server's
     // proof (its agent's name) must not be read as part of the handshake.
     this.socket.addEventListener('message', (e) => {
       this.inbox = this.inbox.then(() => this.receive(e.data));
     });
-    this.socket.addEventListener('close', () => this.set(this.state === 'refused' ? 'refused' : 'closed'));
+    this.socket.addEventListener('close', (e) => this.closed(e?.code));
     this.timer = setTimeout(() => this.refuse('the server did not finish pairing in time'), HANDSHAKE_MS);
   }
 
+  /**
+   * The server closed the socket. Before pairing, its 4401 means it refused Engram's proof: it holds another secret
+   * (an old configuration, or a program that has none). That is a refusal, shown in Options and retried with
+   * backoff (#34 item 10); it was taken for a plain close, and the port dialled again every second.
+   */
+  private closed(code: number | undefined): void {
+    if (this.ended) return;
+    if (code === 4401 && this.state !== 'paired') {
+      this.why =
+        'the server there holds another secret: save the new one with `engram-mcp pair`, then restart the app';
+      return this.set('refused');
+    }
+    if (code === 4408 && this.state !== 'paired') {
+      this.why = 'the server there timed out waiting for Engram’s proof';
+      return this.set('refused');
+    }
+    this.set('closed');
+  }
+
+  /** Closed or refused: nothing more happens on this connection, whatever is still in flight. */
+  get ended(): boolean {
+    return this.state === 'closed' || this.state === 'refused';
+  }
+
   private set(state: ConnectionState): void {
-    if (this.state === state) return;
+    // An ended connection stays ended: a handshake that finishes after close() must not make it paired again.
+    if (this.state === state || this.ended) return;
     if (state === 'closed' || state === 'refused') clearTimeout(this.timer);
     this.state = state;
     this.changed();
   }
 
   private send(message: FromExtension): void {
-    if (this.socket.readyState === 1) this.socket.send(JSON.stringify(message));
+    if (!this.ended && this.socket.readyState === 1) this.socket.send(JSON.stringify(message));
   }
 
   private refuse(why: string): void {
-    if (this.state === 'closed' || this.state === 'refused') return;
+    if (this.ended) return;
     this.why = why;
     this.set('refused');
     this.socket.close(4401, 'refused');
   }
 
   private async receive(data: unknown): Promise<void> {
+    // Frames that were queued when it closed (the secret changed, the switch went off) are not read.
+    if (this.ended) return;
+    const max = this.state === 'paired' ? FRAME_MAX.paired : FRAME_MAX.handshake;
+    if (typeof data === 'string' && data.length > max)
+      return this.refuse(`the server sent a frame of ${data.length} characters, more than Engram reads`);
     const msg = typeof data === 'string' ? parseFrame(FromServer, data) : null;
     if (!msg) return this.refuse('the server sent something that is not Engram’s protocol');
     if (this.state !== 'paired') return this.handshake(msg);
@@ -98,6 +137,7 @@ export class Connection {
       this.theirs = msg.nonce;
       this.ours = nonce();
       const proof = await prove(this.key, 'extension', this.port, this.ours, msg.nonce);
+      // Closed while the proof was made (#34 item 10): the key it was made with is no longer in force.
       return this.send({ t: 'auth', nonce: this.ours, proof });
     }
     const proven =
@@ -105,6 +145,7 @@ export class Connection {
       this.theirs !== null &&
       this.ours !== null &&
       (await verify(this.key, 'server', this.port, this.theirs, this.ours, msg.proof));
+    if (this.ended) return;
     if (!proven) return this.refuse('the server could not prove it holds the pairing secret');
     this.since = new Date().toISOString();
     clearTimeout(this.timer);

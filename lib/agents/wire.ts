@@ -9,6 +9,8 @@ export const FIRST_PORT = 47310;
 export const PORT_COUNT = 16;
 export const PORTS: readonly number[] = Array.from({ length: PORT_COUNT }, (_, i) => FIRST_PORT + i);
 export const HOST = '127.0.0.1';
+/** The probe reply's header naming the server process (lib/agents/links.ts, mcp/src/listen.ts). */
+export const INSTANCE_HEADER = 'X-Engram-Instance';
 
 /** 32 random bytes in base64url, from either side's `crypto.getRandomValues`. */
 const Nonce = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/));
@@ -100,7 +102,10 @@ export type RememberResult = z.infer<typeof RememberResult>;
 export const ResultData = z.union([SearchResult, ListResult, RememberResult]);
 export type ResultData = z.infer<typeof ResultData>;
 
-/** Extension to server. `waiting`: the person is being asked (Options → Desktop apps → Ask me each time). */
+/**
+ * Extension to server. `waiting`: the answer takes longer than a call's 5 s, because the person is being asked
+ * (Options → Desktop apps → Ask me each time) or a `remember` builds the token encoder after a worker start.
+ */
 export const FromExtension = z.union([
   z.object({ t: z.literal('auth'), nonce: Nonce, proof: Proof }),
   z.object({ t: z.literal('result'), id: CallId, ok: z.literal(true), data: ResultData }),

@@ -10,7 +10,7 @@ import { withMemoryIndex } from '../../test/helpers/index-host';
 import { handlers } from './handlers';
 import { resetRecallIndex } from './recall/preview-recall';
 
-withMemoryIndex();
+await withMemoryIndex();
 
 const tab = { url: 'https://claude.ai/chat/abc', tab: { id: 1 } };
 const capture = {
@@ -243,6 +243,22 @@ describe('capture health', () => {
     expect((await listCaptureProblems()).map((p) => [p.kind, p.detail])).toEqual([
       ['fallback', 'conversation JSON: HTTP 404'],
       ['broken', 'No turns found on this page'],
+    ]);
+  });
+
+  test('messages a page could not read are in the tab status and listed as a problem, with the fallback (#36)', async () => {
+    await handlers.captureTurns({ ...capture, note: 'conversation JSON: HTTP 404', unread: 2 }, tab);
+    expect(await handlers.getCaptureStatus({ tabId: 1 }, {})).toMatchObject({
+      state: 'capturing',
+      unread: 2,
+    });
+    const { listCaptureProblems } = await import('../store/status');
+    const unread = (await listCaptureProblems()).filter((p) => p.kind === 'unread');
+    expect(unread.map((p) => [p.kind, p.detail])).toEqual([
+      [
+        'unread',
+        '2 messages on the page could not be read and were left out (site data: conversation JSON: HTTP 404)',
+      ],
     ]);
   });
 

@@ -22,6 +22,7 @@ function adapter(site: FakeSite = {}): SiteAdapter {
     ...chatgpt,
     conversationId: (url) => /\/c\/(\w+)/.exec(url.pathname)?.[1] ?? null,
     isPrivatePage: (root) => root.querySelector('[data-temporary]') !== null,
+    isSharedView: (root) => root.querySelector('[data-shared]') !== null,
     parseTurns: () => site.turns ?? [],
     isStreaming: () => site.streaming ?? false,
     findThread: () => null,
@@ -275,9 +276,65 @@ describe('capture controller: site data first, the page as fallback', () => {
     ]);
   });
 
+  test('switched on again, the same chat is sent and reported again: the background had marked the tab off (#36)', async () => {
+    const api = controller({ api: apiOk(), turns: pageTurns });
+    await api.c.refresh();
+    await api.c.refresh();
+    expect(api.sent).toHaveLength(1);
+    await api.c.resume();
+    expect(api.sent).toHaveLength(2);
+    expect(api.sent[1]).toEqual(api.sent[0]);
+    const temporary = controller({ api: apiOk() }, 'https://chatgpt.com/c/abc123?temporary-chat=true');
+    await temporary.c.refresh();
+    await temporary.c.refresh();
+    await temporary.c.resume();
+    expect(temporary.reports.map((r) => r.state)).toEqual(['private', 'private']);
+  });
+
   test('a new chat page without an id reports idle', async () => {
     const { c, reports } = controller({ api: apiOk() }, 'https://chatgpt.com/');
     await c.refresh();
     expect(reports.map((r) => r.state)).toEqual(['idle']);
+  });
+});
+
+describe('messages the reader could not read, and threads that are not the person’s (#36)', () => {
+  const missed: ParsedTurn = { siteMessageId: null, role: 'assistant', text: '', missed: true };
+
+  test('a missed message is left out, counted, and makes the read incomplete', () => {
+    const req = readPage(adapter({ turns: [...pageTurns, missed] }), page('https://chatgpt.com/c/abc123'));
+    expect(req?.turns.map((t) => t.text)).toEqual(['Plan a trip', 'Sure.']);
+    expect(req).toMatchObject({ unread: 1, complete: false });
+    // Without one, nothing is counted and a whole page is complete.
+    expect(readPage(adapter({ turns: pageTurns }), page('https://chatgpt.com/c/abc123'))).not.toHaveProperty(
+      'unread',
+    );
+  });
+
+  test('a page whose every message was missed is broken, and says how many could not be read', async () => {
+    const { c, sent, reports } = controller({ turns: [missed, missed] });
+    await c.refresh();
+    expect(sent).toEqual([]);
+    expect(reports).toEqual([
+      expect.objectContaining({
+        state: 'broken',
+        lastError: expect.stringMatching(/^2 messages on this page/),
+      }),
+    ]);
+  });
+
+  test('a shared or read-only view is never read, from the JSON or the page, and says so', async () => {
+    document.body.setAttribute('data-shared', '');
+    try {
+      const { c, sent, reports, fetchConversation } = controller({ api: apiOk(), turns: pageTurns });
+      await c.refresh();
+      c.onPageChange();
+      expect(fetchConversation).not.toHaveBeenCalled();
+      expect(sent).toEqual([]);
+      expect(reports.map((r) => r.state)).toEqual(['shared']);
+      expect(readPage(adapter({ turns: pageTurns }), page('https://chatgpt.com/c/abc123'))).toBeNull();
+    } finally {
+      document.body.removeAttribute('data-shared');
+    }
   });
 });

@@ -40,14 +40,26 @@ export function isPrivateChat(adapter: SiteAdapter, url: URL, doc: Document): bo
   return adapter.isPrivate(url) || adapter.isPrivatePage(doc);
 }
 
-/** What the page shows now, as a capture request, or null when there is nothing to store yet. */
+/** Messages the page shows whose text the reader could not find (#36): said in capture health, never guessed. */
+export function unreadNote(unread: number): string {
+  return `${unread} ${unread === 1 ? 'message' : 'messages'} on this page could not be read: the site's markup may have changed`;
+}
+
+/**
+ * What the page shows now, as a capture request, or null when there is nothing to store yet. A message the reader
+ * could not read is left out and counted (`unread`), and the read is then never complete: a stored turn it would
+ * have matched must not be marked replaced.
+ */
 export function readPage(adapter: SiteAdapter, page: CapturePage): CaptureRequest | null {
   const url = new URL(page.href());
   const conversationId = adapter.conversationId(url);
   if (!conversationId || isPrivateChat(adapter, url, page.document)) return null;
+  if (adapter.isSharedView(page.document)) return null;
   // A reply still streaming is read when it settles; the next change after that triggers a scan.
   if (adapter.isStreaming(page.document)) return null;
-  const parsed = fenceTurns(adapter.parseTurns(page.document));
+  const read = adapter.parseTurns(page.document);
+  const unread = read.filter((t) => t.missed).length;
+  const parsed = fenceTurns(read.filter((t) => !t.missed));
   const ids = assignTurnIds(parsed);
   return {
     site: adapter.site,
@@ -55,8 +67,9 @@ export function readPage(adapter: SiteAdapter, page: CapturePage): CaptureReques
     url: url.href,
     title: page.document.title,
     strategy: 'page',
-    complete: !adapter.isWindowed(page.document),
+    complete: unread === 0 && !adapter.isWindowed(page.document),
     turns: parsed.map((t, i) => ({ id: ids[i] ?? `h:${i}`, role: t.role, text: t.text, createdAt: null })),
+    ...(unread > 0 ? { unread } : {}),
   };
 }
 

@@ -33,6 +33,7 @@ function setup(opts: { href?: string; api?: ApiResult; marks?: Record<string, Pr
   const adapter: SiteAdapter = {
     ...perplexityCore,
     isPrivatePage: () => false,
+    isSharedView: () => false,
     parseTurns: () => [
       { siteMessageId: null, role: 'user', text: 'Someone else’s question.' },
       { siteMessageId: null, role: 'assistant', text: 'An answer.' },
@@ -160,11 +161,11 @@ describe('what the background keeps, across tabs and reloads', () => {
 });
 
 describe("other accounts' threads", () => {
-  test('a thread another account wrote sends nothing and says so', async () => {
+  test("a thread another account wrote sends nothing and says it is someone else's shared thread", async () => {
     const s = setup({ api: thread({ turns: [], othersLeftOut: 4 }) });
     await s.c.refresh();
     expect(s.sent).toEqual([]);
-    expect(s.reports).toEqual([expect.objectContaining({ state: 'others', lastError: null })]);
+    expect(s.reports).toEqual([expect.objectContaining({ state: 'shared', lastError: null })]);
   });
 
   test('a thread with some turns of another account sends only the person’s own, and never vouches for the page', async () => {

@@ -12,6 +12,7 @@ import {
   createSender,
   isPrivateChat,
   readPage,
+  unreadNote,
   type CaptureEnv,
   type StatusInput,
 } from './capture';
@@ -23,6 +24,12 @@ const NO_TURNS = "No turns found on this page: the site's markup may have change
 export interface CaptureController {
   /** Reads the site's JSON (falling back to the page). `hint` is the tap's id when the URL has none. */
   refresh(hint?: string | null): Promise<void>;
+  /**
+   * Reads again, sending even what was sent before. The site was switched on again (Settings → Sites): while off,
+   * the background showed the tab as off, and an unchanged chat would otherwise never tell it otherwise (#36: the
+   * popup said "Engram is off" with the site back on and its button shown).
+   */
+  resume(): Promise<void>;
   /** A coalesced DOM change: the fallback "reply finished" signal, and the page read in page mode. */
   onPageChange(): void;
   /** The tap's word that a request asked the site not to remember its chat (lib/capture/signals.ts). */
@@ -52,15 +59,22 @@ function hide(r: Reads, id: string): void {
   r.report({ ...statusOf(id), state: 'private', lastError: null });
 }
 
+/** Someone else's thread, read-only (a share page, #36) or another account's (#34): never captured. */
+function shared(r: Reads, id: string | null): void {
+  r.report({ ...statusOf(id), state: 'shared', lastError: null });
+}
+
 async function readApi(r: Reads, hint: string | null): Promise<void> {
   const { adapter, page } = r.env;
   const url = new URL(page.href());
   const id = adapter.conversationId(url) ?? hint;
   if (!id) {
     const state = r.gate.held() || isPrivateChat(adapter, url, page.document) ? 'private' : 'idle';
+    if (state === 'idle' && adapter.isSharedView(page.document)) return shared(r, id);
     return r.report({ ...statusOf(id), state, lastError: null });
   }
   if ((await r.gate.mark(id)) === 'private') return hide(r, id);
+  if (adapter.isSharedView(page.document)) return shared(r, id);
   const result = await adapter.fetchConversation(r.env.fetchJson, id, r.env.cookie());
   // A private request may have left while the JSON was read.
   if (privateIn(result) || (await r.gate.mark(id)) === 'private') return hide(r, id);
@@ -68,13 +82,9 @@ async function readApi(r: Reads, hint: string | null): Promise<void> {
   r.note = result.ok ? null : result.reason;
   if (!result.ok) return scanPage(r);
   const verdict = jsonVerdict(result.conversation);
-  // Another account's thread is a state of its own, so the popup words it (components/shared/captureWords.ts).
-  if (verdict !== 'ok')
-    return r.report({
-      ...statusOf(id),
-      state: verdict === 'others' ? 'others' : 'unconfirmed',
-      lastError: null,
-    });
+  // Another account's thread is someone else's shared thread to the person (#36's state and words).
+  if (verdict === 'others') return shared(r, id);
+  if (verdict !== 'ok') return r.report({ ...statusOf(id), state: 'unconfirmed', lastError: null });
   const confirmed = confirms(result.conversation);
   if (confirmed) r.gate.confirm(id);
   const title = result.conversation.title || page.document.title;
@@ -93,11 +103,13 @@ async function scanPage(r: Reads): Promise<void> {
   // The address moved on while the background answered: its own read follows.
   if (adapter.conversationId(new URL(page.href())) !== id) return;
   if (verdict === 'private') return hide(r, id);
+  if (adapter.isSharedView(page.document)) return shared(r, id);
   if (verdict !== 'ok') return r.report({ ...statusOf(id), state: 'unconfirmed', lastError: r.note });
   const req = readPage(adapter, page);
   if (!req) return; // streaming: read when it settles
   if (req.turns.length === 0) {
-    const lastError = r.note ? `${NO_TURNS} (site data: ${r.note})` : NO_TURNS;
+    const why = req.unread ? unreadNote(req.unread) : NO_TURNS;
+    const lastError = r.note ? `${why} (site data: ${r.note})` : why;
     return r.report({ ...statusOf(id), state: 'broken', lastError });
   }
   void r.send({ ...req, note: r.note });
@@ -124,13 +136,24 @@ function oneAtATime(read: (hint: string | null) => Promise<void>): CaptureContro
 }
 
 export function createController(env: CaptureEnv): CaptureController {
-  const report = createReporter(env);
   const gate = privacyGate(env);
-  const r: Reads = { env, gate, send: createSender(env.send), report, page: null, note: null };
+  const r: Reads = {
+    env,
+    gate,
+    send: createSender(env.send),
+    report: createReporter(env),
+    page: null,
+    note: null,
+  };
   const refresh = oneAtATime((hint) => readApi(r, hint));
   let wasStreaming = false;
   return {
     refresh,
+    resume() {
+      r.send = createSender(env.send);
+      r.report = createReporter(env);
+      return refresh();
+    },
     onPageChange() {
       const streaming = env.adapter.isStreaming(env.page.document);
       const finished = wasStreaming && !streaming;
@@ -140,7 +163,7 @@ export function createController(env: CaptureEnv): CaptureController {
     },
     onPrivateRequest(id, stage) {
       const chat = gate.request(id, stage);
-      report({ ...statusOf(chat), state: 'private', lastError: null });
+      r.report({ ...statusOf(chat), state: 'private', lastError: null });
     },
   };
 }

@@ -92,6 +92,7 @@ function installFetchTap(win: TapWindow, pattern: ReplyPattern, post: Post): () 
 
 /** Wraps the transport the site replies over; returns a function that puts the original back. */
 export function installTap(win: TapWindow, pattern: ReplyPattern, post: Post): () => void {
+  if (pattern.transport === 'page') return () => undefined;
   return pattern.transport === 'xhr'
     ? installXhrTap(win, pattern, post)
     : installFetchTap(win, pattern, post);

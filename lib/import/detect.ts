@@ -31,7 +31,7 @@ export const EXPORT_SITES = SITES.filter((s) => EXPORT_READERS.some((r) => r.sit
   (s) => s.label,
 );
 
-/** "Engram, ChatGPT, Claude or DeepSeek". */
+/** "Engram, ChatGPT, Claude, DeepSeek or AI Studio". */
 const KNOWN = ['Engram', ...EXPORT_SITES].join(', ').replace(/, ([^,]*)$/, ' or $1');
 
 export interface ImportPlan {

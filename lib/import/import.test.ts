@@ -24,7 +24,7 @@ describe('detecting the file', () => {
   test('refuses foreign and broken files in plain words, before writing anything', async () => {
     expect(() => planImport('not json')).toThrow(ImportError);
     expect(() => planImport('{"hello":1}')).toThrow(
-      'This file is not an Engram, ChatGPT, Claude or DeepSeek export.',
+      'This file is not an Engram, ChatGPT, Claude, DeepSeek or AI Studio export.',
     );
     expect(() => planImport('[]')).toThrow(/not an Engram/);
     expect(() => planImport('{"format":"engram","version":1,"conversations":"x"}')).toThrow(/damaged/);
@@ -32,8 +32,11 @@ describe('detecting the file', () => {
   });
 
   test('finds each site folder’s export reader, DeepSeek’s before ChatGPT’s (both have mapping, #24)', () => {
-    expect(EXPORT_READERS.map((r) => r.site)).toEqual(['deepseek', 'chatgpt', 'claude']);
+    expect(EXPORT_READERS.map((r) => r.site)).toEqual(['aistudio', 'deepseek', 'chatgpt', 'claude']);
     expect(planImport(JSON.stringify(loadExport('deepseek-export.json'))).kind).toBe('deepseek');
+    // An AI Studio prompt file (#36) is an object with chunkedPrompt: no other reader claims it.
+    const prompt = { runSettings: {}, chunkedPrompt: { chunks: [{ role: 'user', text: 'Hi' }] } };
+    expect(planImport(JSON.stringify(prompt)).kind).toBe('aistudio');
     // A reader that claims any `mapping` (as ChatGPT's once did) is still tried after DeepSeek's.
     const greedy = {
       site: 'chatgpt' as const,

@@ -13,6 +13,8 @@ export const AgentSettingsView = z.object({
   pairedAt: z.nullable(z.string()),
   /** Where engram-mcp.js is on this computer, to fill the configuration Options shows. */
   serverPath: z.string(),
+  /** Where node is: the configuration names it in full (#34 item 10). */
+  nodePath: z.string(),
 });
 export type AgentSettingsView = z.infer<typeof AgentSettingsView>;
 
@@ -21,6 +23,7 @@ export const AgentSettingsPatch = z.object({
   askEachTime: z.optional(z.boolean()),
   includeScoped: z.optional(z.boolean()),
   serverPath: z.optional(z.string().check(z.maxLength(1000))),
+  nodePath: z.optional(z.string().check(z.maxLength(1000))),
 });
 export type AgentSettingsPatch = z.infer<typeof AgentSettingsPatch>;
 
@@ -57,11 +60,20 @@ export type AgentAsked = z.infer<typeof AgentAsked>;
 export const AgentsStatus = z.object({ report: LinksReport, asked: z.array(AgentAsked) });
 export type AgentsStatus = z.infer<typeof AgentsStatus>;
 
-/** The consent window's question: which agent, which tool, what it asked, and until when it waits. */
+/**
+ * What an app's call may read if the person allows it (#34 item 4), as the consent window says it: memories kept to
+ * one site or project (and quotes of project chats) only with Options' box ticked; quotes from past chats only for
+ * a search with Settings → "Include past turns" on; redacted as inserted blocks are, when Redact secrets is on.
+ */
+export const AskReads = z.object({ scoped: z.boolean(), pastChats: z.boolean(), redacted: z.boolean() });
+export type AskReads = z.infer<typeof AskReads>;
+
+/** The consent window's question: which agent, which tool, what it asked, what it may read, until when it waits. */
 export const AskView = z.object({
   agent: z.string(),
   tool: AgentAsked.shape.tool,
   what: z.string(),
+  reads: AskReads,
   until: z.number(),
 });
 export type AskView = z.infer<typeof AskView>;

@@ -38,6 +38,11 @@ export const CaptureRequest = z.object({
    * be read for it later where only the JSON can say so (lib/sites/privacy.ts, #34).
    */
   confirmed: z.optional(z.boolean()),
+  /**
+   * Messages the page showed whose text the site's reader could not find (#36): left out of `turns`, and said in
+   * capture health (the popup, Activity) so a changed layout is never silent.
+   */
+  unread: z.optional(z.number().check(z.int(), z.nonnegative(), z.lte(5000))),
 });
 export type CaptureRequest = z.infer<typeof CaptureRequest>;
 
@@ -67,19 +72,20 @@ export const Ok = z.object({ ok: z.literal(true) });
 
 /**
  * What a tab's capture is doing, in the words the popup shows (#3 health). `limited`: Engram paused it, the tab
- * having sent more than its limits allow (lib/background/capture/capture-budget.ts, #25). `unconfirmed`: only the
- * site's JSON can say the chat is not private and the person's own, and it did not (lib/sites/privacy.ts, #34).
- * `others`: the site's JSON says another account wrote the thread (#34); the popup says so in the person's language.
+ * having sent more than its limits allow (lib/background/capture/capture-budget.ts, #25). `shared`: the page
+ * shows someone else's thread, read-only (a share page, #36) or one the site's JSON says another account wrote
+ * (#34), which is never captured. `unconfirmed`: only the site's JSON can say the chat is not private and the
+ * person's own, and it did not (lib/sites/privacy.ts, #34).
  */
 export const CaptureState = z.enum([
   'capturing',
   'private',
+  'shared',
   'off',
   'broken',
   'idle',
   'limited',
   'unconfirmed',
-  'others',
 ]);
 export type CaptureState = z.infer<typeof CaptureState>;
 
@@ -93,6 +99,8 @@ export const CaptureStatus = z.object({
   turnsStored: z.number().check(z.int(), z.nonnegative()),
   /** Why capture is broken, off, or fell back to the page; null when all is well. */
   lastError: z.nullable(z.string().check(z.maxLength(500))),
+  /** Messages on the page the reader could not read (CaptureRequest.unread), when there were any. */
+  unread: z.optional(z.number().check(z.int(), z.nonnegative())),
   checkedAt: z.iso.datetime({ offset: true }),
 });
 export type CaptureStatus = z.infer<typeof CaptureStatus>;
@@ -105,7 +113,7 @@ export const CaptureProblem = z.object({
   site: Site,
   conversationId: z.nullable(z.string()),
   url: z.string(),
-  kind: z.enum(['broken', 'fallback', 'limited', 'unconfirmed']),
+  kind: z.enum(['broken', 'fallback', 'limited', 'unread', 'unconfirmed']),
   detail: z.string(),
   at: z.iso.datetime({ offset: true }),
 });
@@ -155,7 +163,8 @@ export const ApproveRequest = z.object({
   id: z.string().check(z.minLength(1)),
   text: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(2000))),
 });
-export const ApproveAllReply = z.object({ approved: z.number() });
+/** `held`: proposals Approve all leaves for their own card (lib/pipeline/held.ts, #34 item 3). */
+export const ApproveAllReply = z.object({ approved: z.number(), held: z.number() });
 
 export const DeleteConversationRequest = z.object({
   key: z.string().check(z.minLength(3)),
@@ -191,6 +200,8 @@ export const RecallLine = z.object({
   section: z.enum(['standing', 'about', 'context', 'past']),
   tokens: z.number(),
   day: z.nullable(z.string()),
+  /** The instant `day` names (ISO 8601), for desktop apps' YYYY-MM-DD (#34 item 10). */
+  at: z.optional(z.nullable(z.string())),
   /** The memory's type, so the preview labels a Preference as one (#16); null for a past-chat excerpt. */
   type: z.optional(z.nullable(MemoryType)),
   /** A past-chat excerpt of an assistant's answer: labelled as a quote, never as the person's note (#25). */

@@ -51,7 +51,8 @@ export type MemoryQuery = z.infer<typeof MemoryQuery>;
 
 /** The table's answer: ranked hits (lexical relevance, or profile candidates), reserved lines, asked-for rows. */
 export const MemoryAnswer = z.object({
-  hits: z.array(z.extend(MemoryRowMsg, { score: z.number() })),
+  /** `boost`: recall's boost of the hit for this query's `now` (lib/recall/boost.ts), computed where it is kept. */
+  hits: z.array(z.extend(MemoryRowMsg, { score: z.number(), boost: z.optional(z.number()) })),
   /** Every lexical match's id and relevance, best first; `hits` holds the rows recall can pack (#28). */
   lexical: z.array(z.tuple([Key, z.number()])).check(z.maxLength(1000)),
   reserved: z.array(MemoryRowMsg),

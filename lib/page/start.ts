@@ -51,7 +51,7 @@ export function startChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): 
   followSiteSwitch((next) => {
     on = next;
     session.setOn(on, location.href);
-    if (on) void capture.refresh();
+    if (on) void capture.resume();
   }, ctx);
   serveTabMessages(adapter, fetchJson, session, ctx);
 }

@@ -26,37 +26,49 @@ const node = (): Node => ({ next: new Map(), word: null });
 export class Lexicon {
   private readonly root = node();
 
-  add(word: string): void {
+  /** Adds a word; true when it was not held yet. */
+  add(word: string): boolean {
     let at = this.root;
     for (const ch of word) {
       let child = at.next.get(ch);
       if (!child) at.next.set(ch, (child = node()));
       at = child;
     }
+    const added = at.word === null;
     at.word = word;
+    return added;
   }
 
-  /** Words within `max` edits of `term` (Levenshtein over code points), with their distance; not the term. */
+  /**
+   * Words within `max` edits of `term` (Levenshtein over code points), with their distance; not the term. One row
+   * of the matrix per depth, reused: a row and a Map entry per node visited were most of a query's garbage (#39).
+   */
   near(term: string, max: number): [string, number][] {
     const query = [...term];
+    const n = query.length;
     const out: [string, number][] = [];
-    const first = query.map((_, j) => j + 1);
-    const walk = (at: Node, above: readonly number[], depth: number) => {
-      for (const [ch, child] of at.next) {
-        const row = [depth + 1];
+    const rows: Int32Array[] = [];
+    const rowAt = (depth: number) => (rows[depth] ??= new Int32Array(n + 1));
+    const first = rowAt(0);
+    for (let j = 0; j <= n; j++) first[j] = j;
+    const walk = (at: Node, depth: number) => {
+      const above = rowAt(depth);
+      at.next.forEach((child, ch) => {
+        const row = rowAt(depth + 1);
+        row[0] = depth + 1;
         let best = depth + 1;
-        for (let j = 1; j <= query.length; j++) {
+        for (let j = 1; j <= n; j++) {
           const cost = query[j - 1] === ch ? 0 : 1;
           const value = Math.min((above[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (above[j - 1] ?? 0) + cost);
-          row.push(value);
+          row[j] = value;
           if (value < best) best = value;
         }
-        const distance = row[query.length] ?? max + 1;
+        const distance = row[n] ?? max + 1;
         if (child.word !== null && distance <= max && child.word !== term) out.push([child.word, distance]);
-        if (best <= max) walk(child, row, depth + 1);
-      }
+        if (best <= max) walk(child, depth + 1);
+      });
     };
-    walk(this.root, [0, ...first], 0);
+    walk(this.root, 0);
     return out;
   }
 }

@@ -2,14 +2,16 @@
 // and what the eval, the bench and unit tests compute in their own thread with the same code.
 import type { MemoryAnswer, MemoryQuery } from '../model/past';
 import { AnswerView, memoryQueryOf } from '../recall/answer-view';
+import { boostFactor } from '../recall/boost';
 import type { MemoryRow } from '../recall/index';
 import { inProfile, profileScore } from '../recall/rank';
+import { queryWindow } from '../recall/time';
 import type { RecallInput } from '../recall/recall';
 import { profileRows, rowsFor } from './memory-reads';
 import { HEAD, lexicalHits, type LexicalOptions } from './memory-search';
 import type { MemoryTable } from './memory-table';
 
-type Scored = MemoryRow & { score: number };
+type Scored = MemoryRow & { score: number; boost?: number };
 
 /**
  * The profile block's candidates in these scopes, best first by the score recall ranks them by (rank.ts), cut to
@@ -45,10 +47,15 @@ export function answerMemories(table: MemoryTable, req: MemoryQuery, options?: L
     ranked.map(([rowid]) => rowid),
     req.exclude,
   );
-  const hits = ranked.flatMap(([rowid, score]) => {
-    const row = rows.hits.get(rowid);
-    return row ? [{ ...row, score }] : [];
-  });
+  // Each hit's boost for this query (recall's, lib/recall/rank.ts), where the row's parsed date is kept.
+  const window = queryWindow(req.query, req.now);
+  const hits: Scored[] = [];
+  for (let i = 0; i < ranked.length; i++) {
+    const row = rows.hits[i];
+    if (!row) continue;
+    const boost = boostFactor(row.memory, req.now, window, row.mentioned);
+    hits.push({ memory: row.memory, stems: row.stems, score: ranked[i]?.[1] ?? 0, boost });
+  }
   return {
     hits: req.mode === 'profile' ? profileHits(table, req) : rankable(hits, req, rows.reserved),
     lexical: hits.map((h): [string, number] => [h.memory.id, h.score]),
@@ -64,5 +71,5 @@ export function answerMemories(table: MemoryTable, req: MemoryQuery, options?: L
 export function viewFor(table: MemoryTable, input: RecallInput, options?: LexicalOptions): AnswerView {
   const query = memoryQueryOf(input);
   const more = new Map(rowsFor(table, [], input.semantic ?? []).extra.map((r) => [r.memory.id, r.memory]));
-  return new AnswerView(answerMemories(table, query, options), query.query, more);
+  return new AnswerView(answerMemories(table, query, options), query.query, more, query.now);
 }

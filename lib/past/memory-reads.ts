@@ -4,6 +4,7 @@
 // json_group_array over 400 rows' JSON 6.5 ms). Fields and rows are apart by the ASCII unit and record
 // separators: JSON text escapes every control character, and stems are letters and digits.
 import type { MemoryRow, Recallable } from '../recall/index';
+import { Lengths, postingsOf, type HeldRow, type Postings } from './memory-cache';
 import type { MemoryTable } from './memory-table';
 import type { Value } from './statements';
 
@@ -18,9 +19,13 @@ function records(value: Value): string[][] {
   return typeof value === 'string' && value ? value.split(RECORD).map((r) => r.split(UNIT)) : [];
 }
 
+/**
+ * A row as recall reads it: its stems each once (recall compares sets of them: lib/recall/diverse.ts), so the
+ * preview's worker splits a list rather than building a set for each line it compares (#39).
+ */
 const rowOf = ([rowid, stems = '', data = '{}']: string[]): [number, MemoryRow] => [
   Number(rowid),
-  { memory: JSON.parse(data) as Recallable, stems },
+  { memory: JSON.parse(data) as Recallable, stems: [...new Set(stems.split(' '))].join(' ') },
 ];
 
 /** Document frequencies of these terms; a term no memory holds is left out. */
@@ -39,28 +44,48 @@ export function longer(table: MemoryTable, list: readonly string[]): [string, nu
   return parsed<[string, number][][]>(table.read(sql, [json(list)]), []);
 }
 
-/** For each FTS5 MATCH expression, the rowids of the memories it finds. */
-export function postings(table: MemoryTable, matches: readonly string[]): number[][] {
-  const sql = `SELECT json_group_array(coalesce((SELECT group_concat(rowid) FROM mfts WHERE mfts MATCH j.value), ''))
+/**
+ * Each term's postings: those the worker holds, and the rest from FTS5's instance list in one read (a term's
+ * instances row by row; a row that holds it twice is listed twice).
+ */
+export function postingsFor(table: MemoryTable, list: readonly string[]): Map<string, Postings> {
+  const out = new Map<string, Postings>();
+  const missing: string[] = [];
+  for (const t of new Set(list)) {
+    const held = table.cache.postingsOf(t);
+    if (held) out.set(t, held);
+    else missing.push(t);
+  }
+  if (missing.length === 0) return out;
+  const sql = `SELECT json_group_array(coalesce((SELECT group_concat(doc) FROM minst WHERE term = j.value), ''))
     FROM json_each(?) j`;
-  const lists = parsed<string[]>(table.read(sql, [json(matches)]), []);
-  return lists.map((list) => (list ? list.split(',').map(Number) : []));
+  parsed<string[]>(table.read(sql, [json(missing)]), []).forEach((docs, i) => {
+    const term = missing[i] ?? '';
+    const postings = postingsOf(docs);
+    table.cache.keepPostings(term, postings);
+    out.set(term, postings);
+  });
+  return out;
 }
 
-/** The rowid, stems and length (distinct stems) of each memory an FTS5 MATCH finds, or of these rowids. */
-export function stemsOf(table: MemoryTable, where: { match: string } | { rowids: readonly number[] }) {
-  const fields = 'm.rowid || char(31) || m.stems || char(31) || m.len';
-  const text =
-    'match' in where
-      ? table.read(
-          `SELECT group_concat(${fields}, char(30)) FROM
-             (SELECT rowid FROM mfts WHERE mfts MATCH ?) f JOIN mems m ON m.rowid = f.rowid`,
-          [where.match],
-        )
-      : table.read(
-          `SELECT group_concat(${fields}, char(30)) FROM mems m WHERE rowid IN (SELECT value FROM json_each(?))`,
-          [json(where.rowids)],
-        );
+/** Every row's length (distinct stems), read once and then kept in step by the table's writes. */
+export function lengthsOf(table: MemoryTable): Lengths {
+  if (table.cache.lengths) return table.cache.lengths;
+  const text = table.read(`SELECT group_concat(rowid || ',' || len) FROM mems`, []);
+  const flat = typeof text === 'string' && text ? text.split(',').map(Number) : [];
+  const lengths = new Lengths();
+  for (let i = 0; i + 1 < flat.length; i += 2) lengths.set(flat[i] ?? 0, flat[i + 1] ?? 1);
+  table.cache.lengths = lengths;
+  return lengths;
+}
+
+/** The rowid, stems (each as often as the memory says it: BM25's term frequencies) and length of these rows. */
+export function stemsOf(table: MemoryTable, rowids: readonly number[]): [number, string, number][] {
+  const text = table.read(
+    `SELECT group_concat(rowid || char(31) || stems || char(31) || len, char(30)) FROM mems
+       WHERE rowid IN (SELECT value FROM json_each(?))`,
+    [json(rowids)],
+  );
   return records(text).map(([rowid, stems = '', len]): [number, string, number] => [
     Number(rowid),
     stems,
@@ -68,21 +93,35 @@ export function stemsOf(table: MemoryTable, where: { match: string } | { rowids:
   ]);
 }
 
-/** The rows of these rowids, every standing rule and pinned memory, and the rows of these ids, in one read. */
+/**
+ * The rows of these rowids (those the worker holds, the rest read and then held), every standing rule and pinned
+ * memory, and the rows of these ids, in one read.
+ */
 export function rowsFor(table: MemoryTable, rowids: readonly number[], ids: readonly string[]) {
+  const hits: (HeldRow | undefined)[] = rowids.map((rowid) => table.cache.row(rowid));
+  const out = { hits, reserved: [] as MemoryRow[], extra: [] as MemoryRow[] };
+  const at = new Map<number, number>();
+  rowids.forEach((rowid, i) => void (hits[i] ? undefined : at.set(rowid, i)));
+  const missing = [...at.keys()];
+  const held = table.cache.reserved;
   const text = table.read(
     `SELECT group_concat(x, char(30)) FROM (
        SELECT 'h' || char(31) || ${ROW} AS x FROM mems WHERE rowid IN (SELECT value FROM json_each(?1))
-       UNION ALL SELECT 'r' || char(31) || ${ROW} FROM mems WHERE reserved = 1
+       UNION ALL SELECT 'r' || char(31) || ${ROW} FROM mems WHERE reserved = 1 AND ?3
        UNION ALL SELECT 'x' || char(31) || ${ROW} FROM mems WHERE id IN (SELECT value FROM json_each(?2)))`,
-    [json(rowids), json(ids)],
+    [json(missing), json(ids), held ? 0 : 1],
   );
-  const out = { hits: new Map<number, MemoryRow>(), reserved: [] as MemoryRow[], extra: [] as MemoryRow[] };
   for (const [kind, ...fields] of records(text)) {
     const [rowid, row] = rowOf(fields);
-    if (kind === 'h') out.hits.set(rowid, row);
-    else (kind === 'r' ? out.reserved : out.extra).push(row);
+    if (kind === 'h') {
+      const hit = { ...row, mentioned: Date.parse(row.memory.mentionedAt) };
+      const i = at.get(rowid);
+      if (i !== undefined) hits[i] = hit;
+      table.cache.keepRow(rowid, hit);
+    } else (kind === 'r' ? out.reserved : out.extra).push(row);
   }
+  if (held) out.reserved = held;
+  else table.cache.reserved = out.reserved;
   return out;
 }
 

@@ -6,10 +6,11 @@
 import { compoundParts, partCandidates } from '../recall/compounds';
 import { terms } from '../recall/terms';
 import { fuzzyDistance } from './fuzzy';
-import { frequencies, longer, postings, stemsOf } from './memory-reads';
+import { frequencies, lengthsOf, longer, postingsFor, stemsOf } from './memory-reads';
 import { scorer } from './memory-score';
 import type { MemoryTable } from './memory-table';
-import type { Derived } from './memory-score';
+import type { Lengths, Postings, Tally } from './memory-cache';
+import type { Bm25, Derived } from './memory-score';
 
 /** Tuning knobs, measured with eval:recall; the defaults are what ships. */
 export interface LexicalOptions {
@@ -31,7 +32,7 @@ const PREFIX_WEIGHT = 0.4;
 const FUZZY_WEIGHT = 0.3;
 // A query term of 5+ letters also matches longer terms it begins (a small table, or a word it lacks).
 const PREFIX_MIN = 5;
-// In a large table this many matches are scored, the best by a rough score (candidates below).
+// In a large table whose query holds terms too common to search, this many matches are scored again (withCommon).
 const CANDIDATES = 1000;
 /** Boosts only reorder the head (lib/recall/rank.ts): the best few hundred by relevance are enough. */
 export const HEAD = 400;
@@ -92,39 +93,88 @@ function derive(table: MemoryTable, searched: readonly Term[], options: LexicalO
   });
 }
 
-const quoted = (t: string) => `"${t.replaceAll('"', '""')}"`;
+type Searched = ReturnType<typeof derive>;
 
 /**
- * The stems of the memories to score. A small table gives every match. In a large one each searched term's
- * postings are read and the matches cut to the best CANDIDATES by their terms' idf times how many of the query's
- * terms they hold (BM25 without term frequencies and lengths; the scoring below has them): letting FTS5 rank them
- * with bm25() cost 96 ms at 50,000 memories, reading every match's stems 30 ms (bench:recall).
+ * Every match's relevance from the postings of the searched terms (./memory-cache.ts), without reading a row:
+ * per query term, the BM25 of each term it matches (k, b over a length of distinct stems) times that match's
+ * weight, summed; the sum times how many query terms matched, as ./memory-score.ts computes it from a memory's
+ * stems. Best first, ties by rowid (as the rows came from SQLite before, #39).
  */
-function candidates(table: MemoryTable, searched: ReturnType<typeof derive>, idf: (df: number) => number) {
-  const derived = searched.flatMap((s) => s.derived);
-  if (table.size < COMMON_MIN_DOCS)
-    return stemsOf(table, { match: [...new Set(derived.map((d) => quoted(d.term)))].join(' OR ') });
-  const lists = postings(
+function byPostings(table: MemoryTable, searched: Searched, bm25: Bm25, limit: number): [number, number][] {
+  const lists = postingsFor(
     table,
-    derived.map((d) => quoted(d.term)),
+    searched.flatMap((s) => s.derived.map((d) => d.term)),
   );
-  const rough = new Map<number, { score: number; terms: number; last: number }>();
-  let at = 0;
+  const tally = table.cache.tally;
+  tally.fit(Math.max(0, ...[...lists.values()].map((p) => (p.rows.at(-1) ?? 0) + 1)));
+  const touched: number[] = [];
   searched.forEach((s, i) => {
-    for (const d of s.derived)
-      for (const rowid of lists[at++] ?? []) {
-        const r = rough.get(rowid) ?? { score: 0, terms: 0, last: -1 };
-        r.score += d.weight * idf(d.df);
-        if (r.last !== i) {
-          r.last = i;
-          r.terms++;
-        }
-        rough.set(rowid, r);
-      }
+    for (const d of s.derived) {
+      const postings = lists.get(d.term);
+      if (postings) add(tally, touched, i, postings, d.weight * bm25.idf(d.df), bm25, lengthsOf(table));
+    }
   });
-  const value = (r: { score: number; terms: number }) => r.score * r.terms;
-  const best = [...rough].sort((a, b) => value(b[1]) - value(a[1])).slice(0, CANDIDATES);
-  return stemsOf(table, { rowids: best.map(([rowid]) => rowid) });
+  // The last query term's parts are added, and each score times its query terms matched.
+  const { score, matched } = tally;
+  for (const rowid of touched) {
+    fold(tally, rowid);
+    score[rowid] = (score[rowid] ?? 0) * (matched[rowid] ?? 0);
+  }
+  const best = touched
+    .sort((x, y) => (score[y] ?? 0) - (score[x] ?? 0) || x - y)
+    .slice(0, limit)
+    .map((rowid): [number, number] => [rowid, score[rowid] ?? 0]);
+  tally.reset(touched);
+  return best;
+}
+
+/** A row's part of the query term it last matched joins its score. */
+function fold(tally: Tally, rowid: number): void {
+  tally.score[rowid] = (tally.score[rowid] ?? 0) + (tally.part[rowid] ?? 0);
+  tally.matched[rowid] = (tally.matched[rowid] ?? 0) + 1;
+}
+
+/**
+ * Adds one matched term's BM25 to the part of query term `i` of each row that holds it. A row's part of a query
+ * term is summed over the terms it matches, then added to its score when the next query term reaches it (fold):
+ * the sums, in the order ./memory-score.ts adds them.
+ */
+function add(
+  tally: Tally,
+  touched: number[],
+  i: number,
+  postings: Postings,
+  base: number,
+  bm25: Bm25,
+  lengths: Lengths,
+) {
+  const { part, last } = tally;
+  const { k, b, average } = bm25;
+  for (let j = 0; j < postings.rows.length; j++) {
+    const rowid = postings.rows[j] ?? 0;
+    if (last[rowid] !== i) {
+      if (last[rowid] === -1) touched.push(rowid);
+      else fold(tally, rowid);
+      last[rowid] = i;
+      part[rowid] = 0;
+    }
+    const f = postings.tf[j] ?? 1;
+    const norm = k * (1 - b + (b * lengths.of(rowid)) / average);
+    part[rowid] = (part[rowid] ?? 0) + base * ((f * (k + 1)) / (f + norm));
+  }
+}
+
+/**
+ * When the query also holds terms too common to search (a large table), the best CANDIDATES by the searched terms
+ * are scored again from their stems with those terms' idf added (./memory-score.ts): reading every match's stems
+ * cost 30 ms at 50,000 memories, letting FTS5 rank them with bm25() 96 ms (bench:recall, #28).
+ */
+function withCommon(table: MemoryTable, ranked: [number, number][], score: ReturnType<typeof scorer>) {
+  const best = ranked.map(([rowid]) => rowid);
+  return stemsOf(table, best)
+    .map(([rowid, stems, length]): [number, number] => [rowid, score(stems, length)])
+    .sort((x, y) => y[1] - x[1] || x[0] - y[0]);
 }
 
 /** The best memories for a query by relevance, best first: [rowid, score]. */
@@ -139,14 +189,9 @@ export function lexicalHits(
   const searched = derive(table, rare.length > 0 ? rare : common, options);
   if (!searched.some((s) => s.derived.length > 0)) return [];
   const idf = (df: number) => Math.log(1 + (n - df + 0.5) / (df + 0.5));
-  const score = scorer(searched, rare.length > 0 ? common : [], {
-    ...(options.bm25 ?? BM25),
-    average: table.averageLength,
-    idf,
-  });
-  const scored = candidates(table, searched, idf).map(([rowid, stems, length]): [number, number] => [
-    rowid,
-    score(stems, length),
-  ]);
-  return scored.sort((x, y) => y[1] - x[1]).slice(0, HEAD);
+  const bm25 = { ...(options.bm25 ?? BM25), average: table.averageLength, idf };
+  const unsearched = rare.length > 0 ? common : [];
+  if (unsearched.length === 0) return byPostings(table, searched, bm25, HEAD);
+  const ranked = byPostings(table, searched, bm25, CANDIDATES);
+  return withCommon(table, ranked, scorer(searched, unsearched, bm25)).slice(0, HEAD);
 }

@@ -2,23 +2,24 @@
 // rebuilding it; reopened empty on another schema or after a rebuild that never finished; its document
 // frequencies stay those of the rows it holds through every upsert, edit and removal.
 import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Memory } from '../model/records';
 import { AnswerView, memoryQueryOf } from '../recall/answer-view';
 import { recall } from '../recall/recall';
 import { recallable } from '../recall/index';
 import { terms } from '../recall/terms';
+import { countTokens } from '../tokens';
 import { memory } from '../../test/helpers/records';
 import type { SqlDb } from './engine';
 import { answerMemories } from './memory-answer';
 import { runMemoryOp } from './memory-ops';
 import { MEMORY_SCHEMA, MemoryTable } from './memory-table';
 
-let newDb: () => SqlDb;
-beforeAll(async () => {
-  const sqlite = await sqlite3InitModule();
-  newDb = () => new sqlite.oo1.DB(':memory:');
-});
+// Loaded while the file loads, with the token encoder recall's block uses: each is a one-time cost that would
+// otherwise fall inside the first test to reach it (test/helpers/engines.ts, #33).
+const sqlite = await sqlite3InitModule();
+const newDb = (): SqlDb => new sqlite.oo1.DB(':memory:');
+await countTokens('');
 
 const row = (id: string, text: string, over: Partial<Memory> = {}) =>
   recallable(memory({ id, text, ...over }));
@@ -138,7 +139,8 @@ describe('the answer a query gets', () => {
         }),
       ),
     );
-    for (let n = 0; n < 30; n++) {
+    // Drafts of 3 to 30 words, every third length: the short ones match a few rows, the long ones most of them.
+    for (let n = 0; n < 30; n += 3) {
       const input = {
         draft: sentence(3 + n),
         recent: [],

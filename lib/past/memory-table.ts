@@ -8,6 +8,7 @@ import type { Recallable } from '../recall/index';
 import { terms } from '../recall/terms';
 import type { SqlDb } from './engine';
 import { Lexicon } from './fuzzy';
+import { MemoryCache } from './memory-cache';
 import { Statements, type Value } from './statements';
 
 /** Bump when the schema or the analyzer changes: the table is then rebuilt from the store. */
@@ -25,10 +26,17 @@ CREATE INDEX IF NOT EXISTS mems_reserved ON mems(reserved) WHERE reserved = 1;
 CREATE INDEX IF NOT EXISTS mems_type ON mems(type);
 CREATE VIRTUAL TABLE IF NOT EXISTS mfts USING fts5(own, content='', contentless_delete=1,
   tokenize='unicode61 remove_diacritics 0');
-CREATE TABLE IF NOT EXISTS mterms(term TEXT PRIMARY KEY, df INTEGER NOT NULL) WITHOUT ROWID;`;
-const DROP = 'DROP TABLE IF EXISTS mfts; DROP TABLE IF EXISTS mems; DROP TABLE IF EXISTS mterms;';
+CREATE TABLE IF NOT EXISTS mterms(term TEXT PRIMARY KEY, df INTEGER NOT NULL) WITHOUT ROWID;
+CREATE VIRTUAL TABLE IF NOT EXISTS minst USING fts5vocab(mfts, 'instance');`;
+// minst lists each term's instances row by row: a term's postings and their frequencies (#39). A view of mfts,
+// so a table of this schema version without it gets it at its next open, with nothing to rebuild.
+const DROP =
+  'DROP TABLE IF EXISTS minst; DROP TABLE IF EXISTS mfts; DROP TABLE IF EXISTS mems; DROP TABLE IF EXISTS mterms;';
 // Its own meta table: the past index clears and drops its `meta` with its own data (./engine.ts).
 const META = 'CREATE TABLE IF NOT EXISTS mmeta(key TEXT PRIMARY KEY, value TEXT NOT NULL);';
+
+/** Terms whose near spellings are kept (a few hundred bytes each). */
+const NEARBY_HELD = 5000;
 
 /** A memory's length for BM25: its distinct stems (as MiniSearch counted it, whose tuning carries over). */
 const lengthOf = (stems: ReadonlySet<string>) => Math.max(1, stems.size);
@@ -50,6 +58,10 @@ export class MemoryTable {
   private totals: { rows: number; length: number } | null = null;
   /** Every stem ever indexed: read once, then kept in step (fuzzy lookups, ./fuzzy.ts). */
   private lexicon: Lexicon | null = null;
+  /** Each term's near spellings, while the lexicon stays as it was. */
+  private readonly nearby = new Map<string, [string, number][]>();
+  /** Postings, lengths and rows read for earlier queries (./memory-cache.ts); every write here updates it. */
+  readonly cache = new MemoryCache();
 
   constructor(private readonly db: SqlDb) {
     this.sql = new Statements(db);
@@ -66,6 +78,7 @@ export class MemoryTable {
     this.sql.forget();
     this.totals = null;
     this.lexicon = null;
+    this.cache.clear();
     this.db.exec(META);
     if (this.meta('memSchema') !== String(MEMORY_SCHEMA)) {
       this.db.exec(DROP);
@@ -129,6 +142,7 @@ export class MemoryTable {
     );
     this.totals = { rows: 0, length: 0 };
     this.lexicon = null;
+    this.cache.clear();
   }
 
   private upsert(m: Recallable): number {
@@ -145,6 +159,7 @@ export class MemoryTable {
         'UPDATE mems SET scope = ?, type = ?, reserved = ?, len = ?, stems = ?, data = ? WHERE rowid = ?',
         [...row, rowid],
       );
+      this.cache.changed(Number(rowid), [], lengthOf(distinct));
       if (oldStems === joined) return 1;
       this.unindex(Number(rowid), String(oldStems));
     } else {
@@ -155,12 +170,13 @@ export class MemoryTable {
       this.count(1, 0);
     }
     const at = rowid ?? this.read('SELECT last_insert_rowid()', []);
+    this.cache.changed(Number(at), distinct, lengthOf(distinct));
     this.sql.run('INSERT INTO mfts(rowid, own) VALUES (?, ?)', [at, joined]);
     for (const t of distinct) {
       this.sql.run('INSERT INTO mterms(term, df) VALUES (?, 1) ON CONFLICT(term) DO UPDATE SET df = df + 1', [
         t,
       ]);
-      this.lexicon?.add(t);
+      if (this.lexicon?.add(t)) this.nearby.clear();
     }
     this.count(0, lengthOf(distinct));
     return 1;
@@ -169,6 +185,7 @@ export class MemoryTable {
   /** Takes a row's stems out of the FTS5 index and the document frequencies. */
   private unindex(rowid: number, stems: string): void {
     const distinct = new Set(stems.split(' ').filter(Boolean));
+    this.cache.changed(rowid, distinct, null);
     this.sql.run('DELETE FROM mfts WHERE rowid = ?', [rowid]);
     for (const t of distinct) this.sql.run('UPDATE mterms SET df = df - 1 WHERE term = ?', [t]);
     this.count(0, -lengthOf(distinct));
@@ -197,6 +214,7 @@ export class MemoryTable {
     } catch (e) {
       this.totals = null;
       this.lexicon = null;
+      this.cache.clear();
       throw e;
     }
   }
@@ -211,13 +229,24 @@ export class MemoryTable {
     return this.sql.all(sql, bind)[0]?.[0] ?? null;
   }
 
-  /** Stems within `max` edits of the term (not the term itself), with their distance. */
+  /**
+   * Stems within `max` edits of the term (not the term itself), with their distance. Each term's answer is kept
+   * until a new stem joins the lexicon: walking it grows with the vocabulary (#39).
+   */
   near(term: string, max: number): [string, number][] {
     if (!this.lexicon) {
       this.lexicon = new Lexicon();
+      this.nearby.clear();
       const all = this.read("SELECT group_concat(term, ' ') FROM mterms", []);
       for (const t of String(all ?? '').split(' ')) if (t) this.lexicon.add(t);
     }
-    return this.lexicon.near(term, max);
+    const key = `${max} ${term}`;
+    let found = this.nearby.get(key);
+    if (!found) {
+      if (this.nearby.size >= NEARBY_HELD) this.nearby.clear();
+      found = this.lexicon.near(term, max);
+      this.nearby.set(key, found);
+    }
+    return found;
   }
 }

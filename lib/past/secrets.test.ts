@@ -4,6 +4,7 @@
 import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
 import { describe, expect, test } from 'vitest';
 import { redact } from '../pipeline/redact';
+import { countTokens } from '../tokens';
 import { PAST_SCHEMA, PastEngine } from './engine';
 import { hitText } from './lines';
 import { passagesOf, type PastTurn } from './passages';
@@ -38,9 +39,13 @@ const CHATS = Array.from({ length: 90 }, (_, n) => [
   `The router at home needs a reset. Log in as admin, and the password is:\n${PASSWORD} then pick the wifi tab and change the staging channel to 11.`,
 ]);
 
+// Loaded while the file loads, with the token encoder the passages are counted by: one-time costs that would
+// otherwise fall inside the first test (test/helpers/engines.ts, #33).
+const loaded = await sqlite3InitModule();
+await countTokens('');
+
 async function database() {
-  const sqlite = await sqlite3InitModule();
-  return { sqlite, db: new sqlite.oo1.DB(':memory:') };
+  return { sqlite: loaded, db: new loaded.oo1.DB(':memory:') };
 }
 
 /** The file's bytes as they would be on disk, read as text: free pages included. */

@@ -105,7 +105,7 @@ async function laterBlocks(o: Outcome, f: HostileFixture): Promise<RecallResult[
   const drafts = ['', ...o.memories.map((m) => m.text), ...turnsOf(f).map((t) => t.text.slice(0, 20_000))];
   const out: RecallResult[] = [];
   for (const draft of drafts) {
-    const past = await pastFor({ ...laterChat, draft, budgetTokens: 4000 }, pastOn);
+    const past = await pastFor({ ...laterChat, draft, budgetTokens: 4000 }, pastOn, null);
     const input = { draft, recent: [], scopes: null, budgetTokens: 4000, now: NOW.getTime() };
     out.push(recall(viewFor(table, input), { ...input, past, clean: redactedLine }));
   }

@@ -153,6 +153,7 @@ export async function runPlannedJob(job: Job, deps: JobDeps, planned: PlannedJob
       conversationId: deps.conversation.id,
       url: deps.conversation.url,
     },
+    scope: deps.conversation.scope ?? 'global',
     redact: deps.settings.privacy.redact,
     countTokens: deps.countTokens,
   });

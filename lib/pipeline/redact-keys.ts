@@ -14,7 +14,9 @@ export const KEYS = [
   String.raw`gh[pousr]_[A-Za-z0-9]{36,}`,
   String.raw`github_pat_[A-Za-z0-9_]{22,}`,
   String.raw`glpat-[A-Za-z0-9_-]{20,}`,
-  String.raw`xox[abposr]-[A-Za-z0-9-]{10,}`,
+  // Slack: bot, user, app-level, client (xoxc), cookie (xoxd, URL-encoded), refresh (xoxe-1-) and rotating
+  // (xoxe.xoxp-1-) tokens (#34).
+  String.raw`xox[a-z](?:\.xox[a-z])?-[A-Za-z0-9%-]{10,}`,
   String.raw`xapp-\d-[A-Za-z0-9-]{20,}`,
   String.raw`npm_[A-Za-z0-9]{36}`,
   String.raw`hf_[A-Za-z0-9]{30,}`,
@@ -31,7 +33,71 @@ export const KEYS = [
   String.raw`tskey-(?:auth-|client-)?[A-Za-z0-9-]{20,}`,
   String.raw`lin_api_[A-Za-z0-9]{32,}`,
   String.raw`ntn_[A-Za-z0-9]{40,}`,
+  // #34: Shopify, Atlassian and Bitbucket, Mailgun, Google OAuth refresh tokens and codes, and their siblings.
+  String.raw`shp(?:at|ss|ca|pa)_[a-fA-F0-9]{32}`,
+  String.raw`AT(?:ATT|CTT)3[A-Za-z0-9_=-]{60,}`,
+  String.raw`ATBB[A-Za-z0-9]{28,}`,
+  String.raw`key-[0-9a-f]{32}`,
+  String.raw`1//0[A-Za-z0-9_-]{30,}`,
+  String.raw`4/0A[A-Za-z0-9_-]{30,}`,
+  String.raw`SK[0-9a-fA-F]{32}(?![0-9a-fA-F])`,
+  String.raw`sq0(?:atp|csp)-[A-Za-z0-9_-]{22,}`,
+  String.raw`sl\.(?:u\.)?[A-Za-z0-9_-]{120,}`,
+  String.raw`PMAK-[a-f0-9]{24}-[a-f0-9]{34}`,
+  String.raw`dp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,}`,
+  String.raw`dapi[a-f0-9]{32}`,
+  String.raw`sntry[su]_[A-Za-z0-9+/=_-]{40,}`,
+  String.raw`gl(?:c|sa)_[A-Za-z0-9+/=_]{32,}`,
+  String.raw`NRAK-[A-Z0-9]{27}`,
+  String.raw`pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{32,}`,
+  String.raw`sbp_[a-f0-9]{40}`,
+  String.raw`nfp_[A-Za-z0-9]{36}`,
+  String.raw`figd_[A-Za-z0-9_-]{40,}`,
+  String.raw`pat[A-Za-z0-9]{14}\.[a-f0-9]{64}`,
+  String.raw`sk\.eyJ[A-Za-z0-9_-]{40,}\.[A-Za-z0-9_-]{20,}`,
+  String.raw`dckr_pat_[A-Za-z0-9_-]{27,}`,
+  String.raw`rubygems_[a-f0-9]{48}`,
+  String.raw`gl(?:rt|dt|ptt|soat|cbt|oas|imt|ffct)-[A-Za-z0-9_-]{20,}`,
+  String.raw`pul-[a-f0-9]{40}`,
+  String.raw`(?:fm[12]|fo1)_[A-Za-z0-9_+/=-]{40,}`,
+  String.raw`secret_[A-Za-z0-9]{43}`,
+  String.raw`doo_v1_[a-f0-9]{64}|dor_v1_[a-f0-9]{64}`,
+  // Engram's own pairing secret (lib/agents/proof.ts newSecret): every format Engram makes is redacted (#34).
+  String.raw`engram-mcp-1\.[A-Za-z0-9_-]{43}`,
 ];
+
+// Every key of KEYS is at least 16 characters of these, none of them a space: the prefixes are looked for only
+// inside such runs, a few per text, rather than at every position of every text (bench:redact: 55 prefixes).
+const TOKEN = /(?<![A-Za-z0-9_./+%-])[A-Za-z0-9_./+%-]{16,}/g;
+const PREFIXED = new RegExp(`(?<![A-Za-z0-9])(?:${KEYS.join('|')})`, 'g');
+
+export function scanPrefixedKeys(text: string): Span[] {
+  const out: Span[] = [];
+  for (const t of text.matchAll(TOKEN))
+    for (const m of t[0].matchAll(PREFIXED))
+      out.push({ start: t.index + m.index, end: t.index + m.index + m[0].length, label: 'api key' });
+  return out;
+}
+
+// Keys with no literal prefix: Terraform Cloud (`.atlasv1.` in the middle), behind its hint; Mailgun's new format
+// and Mailchimp's data-centre suffix, found by their dash and read back 32 hex digits (a pattern that starts with
+// hex digits or a look-behind is tried at every position of every text: bench:redact).
+export const TERRAFORM = /(?<![A-Za-z0-9])[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,}/g;
+const HEX_TAIL = /-(?:[0-9a-f]{8}-[0-9a-f]{8}|us\d{1,2})(?![A-Za-z0-9])/g;
+
+export function scanHexKeys(text: string): Span[] {
+  const out: Span[] = [];
+  for (const m of text.matchAll(HEX_TAIL)) {
+    const start = m.index - 32;
+    if (
+      start >= 0 &&
+      /^[0-9a-f]{32}$/.test(text.slice(start, m.index)) &&
+      !/[A-Za-z0-9]/.test(text[start - 1] ?? '')
+    )
+      out.push({ start, end: m.index + m[0].length, label: 'api key' });
+  }
+  return out;
+}
 
 // Telegram bot tokens (bot id, colon, 35 characters starting AA) and Discord bot tokens (three parts). They
 // have no literal prefix, so each runs alone behind a literal hint: in KEYS they made every text pay (bench:redact).

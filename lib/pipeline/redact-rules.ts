@@ -4,11 +4,21 @@
 // matches, which let `DB_PASSWORD=…` through. The corpus in test/helpers/secrets-corpus.ts decides every
 // rule; secretlint's recommended preset found 11 of its 80 secrets (see SECURITY.md), so these are our own.
 import { scanCommandLines } from './redact-cli';
-import { AGE_IDENTITY, DISCORD, KEYS, scanKeyBodies, TELEGRAM } from './redact-keys';
+import { scanFormats } from './redact-formats';
+import {
+  AGE_IDENTITY,
+  DISCORD,
+  scanHexKeys,
+  scanKeyBodies,
+  scanPrefixedKeys,
+  TELEGRAM,
+  TERRAFORM,
+} from './redact-keys';
 import { scanCards, scanIbans, scanSsns } from './redact-numbers';
 import { scanAssignments } from './redact-scan';
 import type { Span } from './redact-span';
 import { scanStatedPasswords } from './redact-stated';
+import { scanWallets } from './redact-wallets';
 
 export type Scanner = (text: string) => Span[];
 
@@ -48,7 +58,7 @@ export const SCANNERS: Scanner[] = [
     { hint: /PRIVATE KEY/ },
   ),
   scanKeyBodies,
-  rule('api key', new RegExp(`(?<![A-Za-z0-9])(?:${KEYS.join('|')})`, 'g')),
+  scanPrefixedKeys,
   rule('private key', AGE_IDENTITY, { hint: /secret-key-1/i }),
   rule('token', TELEGRAM, { hint: /:AA/ }),
   rule('token', DISCORD, { hint: /\.[A-Za-z0-9_-]{6}\./ }),
@@ -60,12 +70,18 @@ export const SCANNERS: Scanner[] = [
     hint: /earer|Basic/,
   }),
   rule('token', /hooks\.slack\.com\/services\/([A-Za-z0-9_/-]+)/dg, { group: 1, hint: /hooks\.slack/ }),
+  rule('token', /discord(?:app)?\.com\/api\/webhooks\/\d+\/([A-Za-z0-9_-]{30,})/dg, {
+    group: 1,
+    hint: /webhooks/,
+  }),
+  rule('api key', TERRAFORM, { hint: /\.atlasv1\./ }),
+  scanHexKeys,
   rule('api key', /(?<![A-Za-z0-9/+])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/g, {
     valid: awsSecret,
     hint: /(?<![A-Za-z0-9/+])[A-Za-z0-9/+]{40}/,
   }),
-  // scheme://user:password@host — the password only.
-  rule('password', /[A-Za-z][A-Za-z0-9+.-]{1,20}:\/\/[^\s:/?#@]*:([^\s/?#@]+)@/dg, {
+  // scheme://user:password@host — the password only, to the authority's last `@` (#34: `p@ss`, `s3cr@t:w0rd`).
+  rule('password', /[A-Za-z][A-Za-z0-9+.-]{1,20}:\/\/[^\s:/?#@]*:([^\s/?#]+)@(?=[^\s/?#@]*(?:[/?#\s]|$))/dg, {
     group: 1,
     hint: /:\/\//,
   }),
@@ -76,6 +92,8 @@ export const SCANNERS: Scanner[] = [
   ),
   scanAssignments,
   scanStatedPasswords,
+  scanWallets,
+  scanFormats,
   scanCommandLines,
   scanCards,
   scanIbans,

@@ -2,6 +2,7 @@
 // passwords stated in prose in redact-stated.ts. A value is a quoted string (all of it, however many words)
 // or one bare word; references to a secret ($VAR, ${{ secrets.X }}, process.env.X) are not secrets and stay.
 import type { Span } from './redact-span';
+import { NOT_A_PASSWORD } from './redact-words';
 
 const QUOTES: Record<string, string> = {
   '"': '"',
@@ -13,7 +14,7 @@ const QUOTES: Record<string, string> = {
   '„': '“',
 };
 
-interface Value {
+export interface Value {
   start: number;
   end: number;
   value: string;
@@ -55,17 +56,6 @@ export function isReference(v: string): boolean {
   return REFERENCE.test(v) || NOT_A_VALUE.test(v) || PLACEHOLDER.test(v) || /\($|\(\)$/.test(v);
 }
 
-/** Words that follow "my password is" without being one: "too short", "wrong", "zu kurz". */
-export const NOT_A_PASSWORD = new Set(
-  `too not wrong correct incorrect invalid the a an my your his her our their same still weak strong expired
-  short long reset changed saved stored required case protected set needed missing forgotten in on at for
-  from and or but that this it also now just only very so being here there different new old easy hard
-  simple secure unknown empty blank what where zu nicht falsch trop pas muy sehr demasiado faux see below
-  above attached written printed kept like something private confidential case-sensitive mandatory`.split(
-    /\s+/,
-  ),
-);
-
 const randomish = (v: string) => v.length >= 8 && !/^\d+$/.test(v) && (/\d/.test(v) || v.length >= 16);
 
 type Kind = { label: string; accepts: (v: string) => boolean } | null;
@@ -84,6 +74,9 @@ export function kindOfName(name: string): Kind {
     )
   )
     return { label: 'api key', accepts: randomish };
+  // docker's config.json and .npmrc keep `user:password` in base64 under `auth` and `_auth`.
+  if (/^_?auth$/i.test(name))
+    return { label: 'password', accepts: (v) => /^[A-Za-z0-9+/]{12,}={0,2}$/.test(v) };
   if (/(?:^|[_.-])key$/i.test(name) || /[a-z]Key$/.test(name))
     return { label: 'api key', accepts: (v) => v.length >= 12 && /[A-Za-z]/.test(v) && /\d/.test(v) };
   return null;
@@ -92,7 +85,7 @@ export function kindOfName(name: string): Kind {
 const ASSIGNMENT = /(?<![\w.])(["'`]?)([A-Za-z_][\w.-]{0,63})\1[ \t]*(?:=>|:=|=|:)[ \t]*/g;
 
 // Every name kindOfName accepts holds one of these; text without any skips the scan.
-const SECRET_WORD = /pass|pw|secret|credential|token|key/i;
+const SECRET_WORD = /pass|pw|secret|credential|token|key|auth/i;
 
 export function scanAssignments(text: string): Span[] {
   if (!SECRET_WORD.test(text)) return [];

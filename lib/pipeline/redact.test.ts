@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { LOOK_ALIKES, SECRETS } from '../../test/helpers/secrets-corpus';
+import { SHAPED_LOOK_ALIKES, SHAPED_SECRETS } from '../../test/helpers/secrets-shapes';
+import { newSecret } from '../agents/proof';
+import { SUGGESTED_WORDS, suggestPassphrase, WORDS } from '../sync/words';
 import { ibanValid, luhn } from './checks';
 import { fold, redact } from './redact';
 
@@ -9,6 +12,13 @@ describe('redaction corpus (#11)', () => {
   test('is big enough to mean something', () => {
     expect(SECRETS.length).toBeGreaterThanOrEqual(150);
     expect(LOOK_ALIKES.length).toBeGreaterThanOrEqual(60);
+    // #34 item 7: the shapes a fresh reading found missing (95 of these 109 came through before).
+    expect(SHAPED_SECRETS.length).toBeGreaterThanOrEqual(80);
+    expect(SHAPED_LOOK_ALIKES.length).toBeGreaterThanOrEqual(30);
+  });
+
+  test.each(UI_LANGUAGES)('has phrasings in %s', (language) => {
+    expect(SHAPED_SECRETS.filter((s) => s.name.startsWith(language)).length).toBeGreaterThanOrEqual(2);
   });
 
   test.each(SECRETS.map((s) => [s.name, s] as const))('%s goes', (_name, s) => {
@@ -22,6 +32,42 @@ describe('redaction corpus (#11)', () => {
 
   test('redacting twice changes nothing more (every boundary redacts again)', () => {
     for (const s of SECRETS) expect(redact(redact(s.text).text).text).toBe(redact(s.text).text);
+  });
+});
+
+const UI_LANGUAGES = [
+  'Japanese',
+  'Korean',
+  'Chinese',
+  'Spanish',
+  'French',
+  'German',
+  'Portuguese',
+  'Russian',
+  'Turkish',
+  'Vietnamese',
+  'Indonesian',
+  'Arabic',
+  'Hindi',
+];
+
+describe('formats Engram makes (#34 item 7: redacted the day they are made)', () => {
+  test('the pairing secret, wherever it is written', () => {
+    for (let i = 0; i < 20; i++) {
+      const secret = newSecret();
+      for (const text of [secret, `pair with ${secret} please`, `"${secret}"`, `ENGRAM_MCP_SECRET=${secret}`])
+        expect(redact(text).text).not.toContain(secret.slice(13));
+    }
+  });
+
+  test('a suggested sync passphrase: after its name, alone on a line, or quoted, every word of the list', () => {
+    // The shape the rules assume (lib/pipeline/redact-wallets.ts), then every word of the list, five at a time.
+    expect(suggestPassphrase()).toMatch(new RegExp(`^[a-z-]+(?: [a-z-]+){${SUGGESTED_WORDS - 1}}$`));
+    for (let i = 0; i < WORDS.length; i += SUGGESTED_WORDS) {
+      const phrase = [...WORDS, ...WORDS].slice(i, i + SUGGESTED_WORDS).join(' ');
+      const say = (p: string) => [`sync passphrase: ${p}`, `Here:\n${p}\nok`, `I wrote "${p}" down`];
+      expect(say(phrase).map((t) => redact(t).text)).toEqual(say('[redacted password]'));
+    }
   });
 });
 

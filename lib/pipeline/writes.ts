@@ -15,6 +15,12 @@ export interface WriteContext {
   model: string;
   now: Date;
   source: Omit<MemorySource, 'turnIds'>;
+  /**
+   * The conversation's scope (#34 item 4): "global", or the project its chat is in. What a project chat says
+   * stays in its project: its new memories carry the scope, and a change it makes to a memory of another scope
+   * becomes a new memory of its own scope instead, so no project's words reach a global memory.
+   */
+  scope: string;
   redact: boolean;
   /** o200k_base tokens of the stored text (lib/tokens.ts), counted once at write time. */
   countTokens: (text: string) => Promise<number>;
@@ -64,12 +70,15 @@ async function created(fact: Fact, text: string, ctx: WriteContext, pending: boo
       occurredEnd,
       mentionedAt,
       sources: withSource([], fact, ctx),
+      scope: ctx.scope,
       status: pending ? 'pending' : 'active',
       tokenCount: await ctx.countTokens(text),
     },
     ctx.now.toISOString(),
   );
 }
+
+const SCOPED = 'the memory it would change is not kept to it';
 
 type Draft = { op: MemoryOp; before: Memory | null; after: Memory; reason: string };
 
@@ -90,6 +99,12 @@ async function proposal(t: Memory, text: string, d: Held, ctx: WriteContext): Pr
 
 async function updated(d: Extract<Held, { kind: 'update' }>, ctx: WriteContext): Promise<Draft> {
   const t = d.target;
+  if (!d.hold && ctx.scope !== 'global' && t.scope !== ctx.scope) {
+    // Never a standing rule this way: a new one waits in Review (guard.ts), and this skips the guard's add path.
+    const fact = { ...d.fact, type: t.type, priority: Math.max(0, d.fact.priority) };
+    const after = await created(fact, d.text, ctx, false);
+    return { op: 'add', before: null, after, reason: `${d.reason} (kept to this chat's project: ${SCOPED})` };
+  }
   // A pending target has not been approved yet: changing it in place still leaves the decision to the person.
   if (d.hold && t.status !== 'pending') {
     const after = await proposal(t, d.text, d, ctx);

@@ -7,7 +7,7 @@ import { buildQuery, type RecallInput } from './recall';
 import { terms } from './terms';
 
 export interface Answer {
-  hits: readonly (MemoryRow & { score: number })[];
+  hits: readonly (MemoryRow & { score: number; boost?: number })[];
   lexical: readonly (readonly [string, number])[];
   reserved: readonly MemoryRow[];
   extra: readonly MemoryRow[];
@@ -28,17 +28,32 @@ export function memoryQueryOf(
 }
 
 export class AnswerView implements RecallIndex {
-  private readonly rows = new Map<string, MemoryRow>();
+  private readonly rows = new Map<string, MemoryRow & { boost?: number }>();
   private readonly termSets = new Map<string, ReadonlySet<string>>();
 
-  /** `more`: memories recall may name that the answer need not hold (the semantic tier's neighbours). */
+  /**
+   * `more`: memories recall may name that the answer need not hold (the semantic tier's neighbours). `now`: the
+   * time the answer's boosts were computed for (memoryQueryOf's), so ranking at that time can use them.
+   */
   constructor(
     private readonly answer: Answer,
     private readonly query: string,
     private readonly more: ReadonlyMap<string, Recallable> = new Map(),
+    private readonly now: number | null = null,
   ) {
-    for (const row of [...answer.extra, ...answer.reserved, ...answer.hits])
-      this.rows.set(row.memory.id, row);
+    for (const row of answer.extra) this.rows.set(row.memory.id, row);
+    for (const row of answer.reserved) this.rows.set(row.memory.id, row);
+    for (const hit of answer.hits) this.rows.set(hit.memory.id, hit);
+  }
+
+  boostOf(id: string, now: number): number | undefined {
+    return now === this.now ? this.rows.get(id)?.boost : undefined;
+  }
+
+  /** The lexical matches best first, as the table sent them (no map to build for one pass over them). */
+  ranking(query: string): readonly (readonly [string, number])[] {
+    if (query !== this.query) throw new Error('recall asked a memory answer about another query');
+    return this.answer.lexical;
   }
 
   lexical(query: string): Map<string, number> {
@@ -53,12 +68,17 @@ export class AnswerView implements RecallIndex {
   termsOf(id: string): ReadonlySet<string> {
     let set = this.termSets.get(id);
     if (!set) {
-      const row = this.rows.get(id);
-      const stems = row ? row.stems.split(' ').filter(Boolean) : terms(this.more.get(id)?.text ?? '');
-      set = new Set(stems);
+      set = new Set(this.wordsOf(id));
       this.termSets.set(id, set);
     }
     return set;
+  }
+
+  wordsOf(id: string): readonly string[] {
+    const row = this.rows.get(id);
+    // The table sends each row's stems once (lib/past/memory-reads.ts).
+    if (!row) return [...new Set(terms(this.more.get(id)?.text ?? ''))];
+    return row.stems ? row.stems.split(' ') : [];
   }
 
   reserved(): Recallable[] {

@@ -14,8 +14,14 @@ const TYPE_WEIGHT: Record<MemoryType, number> = {
 
 const HALF_LIFE_DAYS = 180;
 
-export function boostFactor(memory: Recallable, now: number, window: Window | null): number {
-  const ageDays = Math.max(0, (now - Date.parse(memory.mentionedAt)) / 86_400_000);
+/** `mentioned`: the memory's mentionedAt in ms, when the caller has it parsed already (lib/past/memory-answer.ts). */
+export function boostFactor(
+  memory: Recallable,
+  now: number,
+  window: Window | null,
+  mentioned = Date.parse(memory.mentionedAt),
+): number {
+  const ageDays = Math.max(0, (now - mentioned) / 86_400_000);
   let boost = 1;
   boost += memory.pinned ? 0.15 : 0;
   boost += (Math.max(0, memory.priority) / 100) * 0.1;

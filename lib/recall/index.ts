@@ -59,11 +59,17 @@ export interface MemoryRow {
 export interface RecallIndex {
   /** Relevance of the best memories matching the query (its best few hundred), by id. */
   lexical(query: string): Map<string, number>;
+  /** The same, as a list best first, when the index has it so. */
+  ranking?(query: string): readonly (readonly [string, number])[];
   get(id: string): Recallable | undefined;
   /** The stems a memory was indexed under: diversity compares them without re-tokenizing. */
   termsOf(id: string): ReadonlySet<string>;
+  /** The same stems as a list, each once: cheaper to make than a set when it is only looked up in others. */
+  wordsOf(id: string): readonly string[];
   /** Standing rules and pinned memories, kept apart so a query never scans the store for them. */
   reserved(): Recallable[];
+  /** The boost of a memory at `now` (lib/recall/boost.ts), when the index computed it already. */
+  boostOf?(id: string, now: number): number | undefined;
   /** The memories a profile block (no query) picks from: at least every profile and preference memory. */
   all(): Iterable<Recallable>;
 }

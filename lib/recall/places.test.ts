@@ -7,7 +7,7 @@ import type { Ranked } from './rank';
 const line = (id: string, score: number, excerpt = false): Ranked => ({
   memory: { ...memory({ id, text: id, tokenCount: 10 }), ...(excerpt ? { excerpt } : {}) },
   score,
-  terms: new Set<string>(),
+  terms: () => new Set<string>(),
 });
 
 const flatPast = Array.from({ length: 12 }, (_, i) => line(`p${i + 1}`, 9.6 - i * 0.01, true));

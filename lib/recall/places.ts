@@ -12,14 +12,20 @@ export const FREE_PLACES = 4;
 /** Tokens per unit of depth: at 600 tokens a list's 14th line weighs half its score, at 1,000 its 21st. */
 export const TOKENS_PER_PLACE = 60;
 
-/** The ranking with each line's score weighed by its place among lines of its kind (memory or past); best first. */
-export function byPlace(ranked: readonly Ranked[], budgetTokens: number): Ranked[] {
+/** Each line's score weighed by its place among lines of its kind (memory or past), in the order given. */
+export function placeScores(ranked: readonly Ranked[], budgetTokens: number): Float64Array {
   const depth = Math.max(1, budgetTokens / TOKENS_PER_PLACE);
   const seen = { memory: 0, past: 0 };
-  return ranked
-    .map((r) => {
-      const n = r.memory.excerpt ? ++seen.past : ++seen.memory;
-      return { ...r, score: r.score / (1 + Math.max(0, n - FREE_PLACES) / depth) };
-    })
-    .sort((a, b) => b.score - a.score);
+  const out = new Float64Array(ranked.length);
+  ranked.forEach((r, i) => {
+    const n = r.memory.excerpt ? ++seen.past : ++seen.memory;
+    out[i] = r.score / (1 + Math.max(0, n - FREE_PLACES) / depth);
+  });
+  return out;
+}
+
+/** The ranking with each line's score weighed by its place among lines of its kind (memory or past); best first. */
+export function byPlace(ranked: readonly Ranked[], budgetTokens: number): Ranked[] {
+  const scores = placeScores(ranked, budgetTokens);
+  return ranked.map((r, i) => ({ ...r, score: scores[i] ?? 0 })).sort((a, b) => b.score - a.score);
 }

@@ -4,19 +4,11 @@ import { hasLink } from '../pipeline/links';
 import { renderBlock, type BlockWords } from './block';
 import type { RecallIndex, Recallable } from './index';
 import { boostFactor } from './boost';
-import { rankMemories, rankProfile, rankScore, type Ranked } from './rank';
-import {
-  DUPLICATE_AT,
-  fillRelevant,
-  fillReserved,
-  jaccard,
-  Packer,
-  type Chosen,
-  type LineCleaner,
-  type PackOptions,
-} from './select';
-import { byPlace } from './places';
-import { bySession } from './sessions';
+import { once, rankMemories, rankProfile, rankScore, type Ranked } from './rank';
+import { DUPLICATE_AT, fillRelevant, jaccard, POOL } from './diverse';
+import { fillReserved, Packer, type Chosen, type LineCleaner, type PackOptions } from './select';
+import { placeScores } from './places';
+import { sessionScores } from './sessions';
 import { terms } from './terms';
 import { queryWindow } from './time';
 
@@ -92,7 +84,7 @@ function mergePast(ranked: Ranked[], query: string, input: RecallInput): Ranked[
   const past = lines.map(({ memory, score }, i) => ({
     memory,
     score: (byRank ? rankScore(i) : score) * boostFactor(memory, input.now, window),
-    terms: new Set(terms(memory.text)),
+    terms: once(() => new Set(terms(memory.text))),
   }));
   return [...ranked, ...past].sort((a, b) => b.score - a.score);
 }
@@ -106,34 +98,70 @@ function nearDuplicateOf(index: RecallIndex, removed: ReadonlySet<string>, at = 
     const m = index.get(id);
     return m ? [new Set(terms(m.text))] : [];
   });
-  return (t: ReadonlySet<string>) => gone.some((g) => jaccard(g, t) >= at);
+  return (line: Ranked) => gone.length > 0 && gone.some((g) => jaccard(g, line.terms()) >= at);
 }
+
+/** Indices of these scores, highest first; equal scores keep their order. */
+const bestFirst = (scores: Float64Array) =>
+  Array.from(scores.keys()).sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0));
+
+/**
+ * The candidate lines in place order (places.ts), their final scores once conversations lift them (sessions.ts),
+ * and the order of those: byPlace then bySession, as numbers. A line becomes an object only when it is taken
+ * from here: recall packs from the first few hundred and made three objects for each of 460 lines (#39).
+ */
+function ranking(index: RecallIndex, input: RecallInput) {
+  const { mode, query } = buildQuery(input.draft, input.recent);
+  const excluded = new Set(input.exclude ?? []);
+  const nearRemoved = nearDuplicateOf(index, excluded, input.pack?.duplicateAt);
+  const rankOptions = { now: input.now, scopes: input.scopes, semantic: input.semantic };
+  const base: Ranked[] = (
+    mode === 'profile'
+      ? rankProfile(index, rankOptions)
+      : mergePast(rankMemories(index, query, rankOptions), query, input)
+  ).filter((r) => !excluded.has(r.memory.id) && !nearRemoved(r));
+  if (mode === 'profile') {
+    const scores = Float64Array.from(base, (r) => r.score);
+    return { mode, query, lines: base, scores, order: Array.from(scores.keys()) };
+  }
+  const placed = placeScores(base, input.budgetTokens);
+  const byPlaceOrder = bestFirst(placed);
+  const lines = byPlaceOrder.flatMap((i) => base[i] ?? []);
+  const scores = sessionScores(
+    lines,
+    byPlaceOrder.map((i) => placed[i] ?? 0),
+  );
+  return { mode, query, lines, scores, order: bestFirst(scores) };
+}
+
+/** The first `n` lines of a ranking, best first, each with its final score. */
+const first = (r: ReturnType<typeof ranking>, n: number): Ranked[] =>
+  r.order.slice(0, n).flatMap((i) => {
+    const line = r.lines[i];
+    return line ? [{ ...line, score: r.scores[i] ?? 0 }] : [];
+  });
 
 /** Every candidate line for this request, best first, before packing (eval/recall-loss.ts reads it too). */
 export function rankLines(
   index: RecallIndex,
   input: RecallInput,
 ): { mode: QueryMode; query: string; ranked: Ranked[] } {
-  const { mode, query } = buildQuery(input.draft, input.recent);
-  const excluded = new Set(input.exclude ?? []);
-  const nearRemoved = nearDuplicateOf(index, excluded, input.pack?.duplicateAt);
-  const rankOptions = { now: input.now, scopes: input.scopes, semantic: input.semantic };
-  const ranked: Ranked[] = (
-    mode === 'profile'
-      ? rankProfile(index, rankOptions)
-      : mergePast(rankMemories(index, query, rankOptions), query, input)
-  ).filter((r) => !excluded.has(r.memory.id) && !nearRemoved(r.terms));
-  if (mode === 'profile') return { mode, query, ranked };
-  return { mode, query, ranked: bySession(byPlace(ranked, input.budgetTokens)) };
+  const r = ranking(index, input);
+  return { mode: r.mode, query: r.query, ranked: first(r, r.order.length) };
 }
 
 export function recall(index: RecallIndex, input: RecallInput): RecallResult {
-  const { mode, query, ranked } = rankLines(index, input);
+  const ranked = ranking(index, input);
+  const { mode, query } = ranked;
   const excluded = new Set(input.exclude ?? []);
   const options: PackOptions = { ...input.pack, budgetTokens: input.budgetTokens };
   const packer = new Packer(input.budgetTokens, input.clean);
   fillReserved(packer, reservedOf(index, input, excluded), options);
-  fillRelevant(packer, ranked, options);
+  // A taken line's stems as the index holds them, unless redaction changed its text.
+  const termsOf = (line: Chosen) =>
+    line.text === line.memory.text ? index.termsOf(line.id) : new Set(terms(line.text));
+  // The pool is the first lines not taken already (standing and pinned lines may rank too).
+  fillRelevant(packer, first(ranked, (options.pool ?? POOL) + packer.chosen.length), options, termsOf);
   const text = packer.chosen.length > 0 ? renderBlock(packer.chosen, input.words) : '';
   const taken = new Set(packer.chosen.map((c) => c.id));
   const leftOut = [...packer.refused].filter((id) => !taken.has(id)).length;

@@ -10,8 +10,6 @@ import {
   type Section,
 } from './block';
 import type { Recallable } from './index';
-import type { Ranked } from './rank';
-import { terms } from './terms';
 
 export interface Chosen extends BlockLine {
   id: string;
@@ -82,6 +80,26 @@ export class Packer {
     return header + day + (exact ? lineTokens : line.tokenCount + LINE_OVERHEAD);
   }
 
+  /** What a line costs at least, wherever it lands (no section title or day header of its own). */
+  static lineCost(memory: Recallable): number {
+    return memory.lineTokens ?? memory.tokenCount + LINE_OVERHEAD;
+  }
+
+  /** Whether the line could fit as it is (redaction only makes a line dearer: take() may still refuse it). */
+  fits(line: Chosen): boolean {
+    return this.used + this.cost(line) <= this.budget;
+  }
+
+  /** Tokens left under the budget. */
+  get room(): number {
+    return this.budget - this.used;
+  }
+
+  /** Records a line refused for want of room without offering it (it could not fit: select.ts's pool). */
+  refuseId(id: string): void {
+    this.refused.add(id);
+  }
+
   private refuse(line: Chosen): false {
     this.refused.add(line.id);
     return false;
@@ -101,66 +119,6 @@ export class Packer {
     if (line.date) this.days.add(`${line.section}|${line.date.day}`);
     this.chosen.push(line);
     return true;
-  }
-}
-
-/** Jaccard over stemmed terms at or above which two memories say the same thing. */
-export const DUPLICATE_AT = 0.7;
-
-/** Candidates MMR weighs, best first: the memory table sends no more than these (lib/past/memory-answer.ts). */
-export const POOL = 200;
-
-export const jaccard = (a: ReadonlySet<string>, b: ReadonlySet<string>): number => {
-  let shared = 0;
-  for (const t of a) if (b.has(t)) shared++;
-  return shared === 0 ? 0 : shared / (a.size + b.size - shared);
-};
-
-interface Candidate {
-  ranked: Ranked;
-  terms: ReadonlySet<string>;
-  maxSim: number;
-}
-
-function best(open: readonly Candidate[], top: number, lambda: number): Candidate | undefined {
-  let pick: Candidate | undefined;
-  let pickValue = -Infinity;
-  for (const c of open) {
-    const value = (1 - lambda) * (c.ranked.score / top) - lambda * c.maxSim;
-    if (value > pickValue) [pick, pickValue] = [c, value];
-  }
-  return pick;
-}
-
-/** Greedy MMR over the head of the ranking; each step only compares candidates with the newest pick. */
-export function fillRelevant(packer: Packer, ranked: readonly Ranked[], options: PackOptions): void {
-  // λ = 0.1 measured best on eval:recall (0.875 hit vs 0.868 at 0 and 0.866 at 0.4); the hard duplicate cut
-  // keeps paraphrases of one fact from taking two lines.
-  const lambda = options.diversity ?? 0.1;
-  const duplicateAt = options.duplicateAt ?? DUPLICATE_AT;
-  const taken = new Set(packer.chosen.map((c) => c.id));
-  const chosenTerms = packer.chosen.map((c) => new Set(terms(c.text)));
-  let open: Candidate[] = ranked
-    .filter((r) => !taken.has(r.memory.id))
-    .slice(0, options.pool ?? POOL)
-    .map((r) => ({
-      ranked: r,
-      terms: r.terms,
-      maxSim: Math.max(0, ...chosenTerms.map((c) => jaccard(r.terms, c))),
-    }));
-  const top = open[0]?.ranked.score ?? 1;
-  const covered = new Set(packer.chosen.flatMap((c) => c.memory.evidence ?? []));
-  for (let pick = best(open, top, lambda); pick; pick = best(open, top, lambda)) {
-    const chosen = pick;
-    open = open.filter((c) => c !== chosen);
-    const { evidence: sources = [], excerpt } = chosen.ranked.memory;
-    // A raw excerpt adds nothing when its turn is already in the block, through a memory taken from it or
-    // another excerpt of it (eval:recall --source both: 0.872 → 0.878 hit). Memories are never dropped for
-    // sharing a source: one turn can hold several facts.
-    const redundant = excerpt === true && sources.length > 0 && sources.every((e) => covered.has(e));
-    if (redundant || chosen.maxSim >= duplicateAt || !packer.take(toLine(chosen.ranked.memory))) continue;
-    for (const e of sources) covered.add(e);
-    for (const c of open) c.maxSim = Math.max(c.maxSim, jaccard(c.terms, chosen.terms));
   }
 }
 

@@ -46,7 +46,7 @@ describe('bySession', () => {
     const ranked = [5, 1, 1].map((score, i) => ({
       memory: line(`m${i}`, 'x', i === 2 ? 'c:one:t2' : `c:${i === 0 ? 'one' : 'two'}:t1`),
       score,
-      terms: new Set<string>(),
+      terms: () => new Set<string>(),
     }));
     // The best conversation (5 + 1 over three lines) lifts its weak line above the other chat's equal one.
     expect(bySession(ranked).map((r) => r.memory.id)).toEqual(['m0', 'm2', 'm1']);

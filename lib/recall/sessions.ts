@@ -25,25 +25,64 @@ export function sessionOf(memory: Recallable): string {
   return cut > 0 ? turn.slice(0, cut) : turn;
 }
 
+/** Each line's conversation as a number, and each conversation's best scores (at most SESSION_LINES). */
+function tally(ranked: readonly Ranked[], scores: ArrayLike<number>) {
+  const ids = new Map<string, number>();
+  const of = new Int32Array(ranked.length);
+  const best = new Float64Array(ranked.length * SESSION_LINES);
+  const count = new Int32Array(ranked.length);
+  let sessions = 0;
+  ranked.forEach((r, i) => {
+    const score = scores[i] ?? 0;
+    // A line with no source turn is a conversation of its own (sessionOf): no key to build or look up.
+    const key = r.memory.evidence?.length ? sessionOf(r.memory) : null;
+    let s = key === null ? undefined : ids.get(key);
+    if (s === undefined) {
+      s = sessions++;
+      if (key !== null) ids.set(key, s);
+    }
+    of[i] = s;
+    const at = s * SESSION_LINES;
+    const n = count[s] ?? 0;
+    if (n < SESSION_LINES) {
+      best[at + n] = score;
+      count[s] = n + 1;
+      return;
+    }
+    let low = at;
+    for (let j = at + 1; j < at + SESSION_LINES; j++) if ((best[j] ?? 0) < (best[low] ?? 0)) low = j;
+    if (score > (best[low] ?? 0)) best[low] = score;
+  });
+  const strength = new Float64Array(sessions);
+  for (let s = 0; s < sessions; s++) {
+    let sum = 0;
+    for (let j = 0; j < (count[s] ?? 0); j++) sum += best[s * SESSION_LINES + j] ?? 0;
+    strength[s] = sum;
+  }
+  return { of, strength };
+}
+
+/**
+ * Each line's score (`scores`, in the order given; their own by default) raised by its conversation's match.
+ * Unchanged when no conversation matched.
+ */
+export function sessionScores(
+  ranked: readonly Ranked[],
+  scores: ArrayLike<number> = ranked.map((r) => r.score),
+) {
+  const { of, strength } = tally(ranked, scores);
+  let strongest = 0;
+  for (const sum of strength) if (sum > strongest) strongest = sum;
+  let top = 0;
+  for (let i = 0; i < ranked.length; i++) if ((scores[i] ?? 0) > top) top = scores[i] ?? 0;
+  const lift = strongest > 0 ? (SESSION_WEIGHT * top) / strongest : 0;
+  const out = new Float64Array(ranked.length);
+  for (let i = 0; i < ranked.length; i++) out[i] = (scores[i] ?? 0) + lift * (strength[of[i] ?? 0] ?? 0);
+  return out;
+}
+
 /** The ranking with each line raised by its conversation's match; best first. */
 export function bySession(ranked: readonly Ranked[]): Ranked[] {
-  const best = new Map<string, number[]>();
-  for (const r of ranked) {
-    const key = sessionOf(r.memory);
-    const top = best.get(key) ?? [];
-    if (top.length < SESSION_LINES) top.push(r.score);
-    else {
-      const low = Math.min(...top);
-      if (r.score > low) top[top.indexOf(low)] = r.score;
-    }
-    best.set(key, top);
-  }
-  const strength = new Map([...best].map(([key, top]) => [key, top.reduce((a, b) => a + b, 0)]));
-  const strongest = Math.max(0, ...strength.values());
-  const top = Math.max(0, ...ranked.map((r) => r.score));
-  if (strongest <= 0) return [...ranked];
-  const lift = (SESSION_WEIGHT * top) / strongest;
-  return ranked
-    .map((r) => ({ ...r, score: r.score + lift * (strength.get(sessionOf(r.memory)) ?? 0) }))
-    .sort((a, b) => b.score - a.score);
+  const scores = sessionScores(ranked);
+  return ranked.map((r, i) => ({ ...r, score: scores[i] ?? 0 })).sort((a, b) => b.score - a.score);
 }

@@ -15,6 +15,11 @@ export interface SiteAdapter<S extends string = Site> extends SiteCore<S> {
    * Checked by the content script beside `isPrivate`; the background, which has no page, checks the URL only.
    */
   isPrivatePage(root: ParentNode): boolean;
+  /**
+   * The page shows a thread the person did not write and cannot write in (Kimi's share page, a read-only Meta AI
+   * thread, #36 with #34 item 2): nothing of it is ever captured, whatever its URL says.
+   */
+  isSharedView(root: ParentNode): boolean;
   parseTurns(root: ParentNode): ParsedTurn[];
   isStreaming(root: ParentNode): boolean;
   findThread(root: ParentNode): Element | null;

@@ -2,8 +2,11 @@
 import type { Role } from '../model/records';
 import type { Site } from '../model/site';
 
-/** GET a same-origin path with the user's session and extra headers; throws on HTTP errors. */
-export type FetchJson = (path: string, headers: Record<string, string>) => Promise<unknown>;
+/**
+ * GET a same-origin path with the user's session and extra headers, or POST `body` (JSON) where the site's own page
+ * reads a conversation that way (Grok's load-responses, #36); throws on HTTP errors.
+ */
+export type FetchJson = (path: string, headers: Record<string, string>, body?: string) => Promise<unknown>;
 
 export interface ApiTurn {
   id: string;

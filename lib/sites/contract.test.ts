@@ -1,4 +1,4 @@
-// The site contract (#24): adding a site is its folder, one registry line and a ten-line entrypoint. This test
+// The site contract (#24, #36): adding a site is its folder, one registry line and a ten-line entrypoint. This test
 // walks the registry and fails for a site that lacks any part: hosts, selectors with their dated layouts, a page
 // parser with tests on real pages and on a hand-made page, a composer, do-not-remember detection (or why there is
 // none), a conversation URL, a scope source (or why there is none), its reply pattern, its entrypoint, and how
@@ -50,7 +50,10 @@ function selectorLists(site: string): { name: string; text: string }[] {
   );
 }
 
-const SAMPLE_ID = '6f0d2c1e0a1b4c3d';
+// A Gemini-like hex id and a uuid: every site's conversation URL reads back one of them.
+const SAMPLE_IDS = ['6f0d2c1e0a1b4c3d', '6f0d2c1e-0a1b-4c3d-8e9f-0123456789ab'];
+const sampleId = (info: SiteInfo<string>) =>
+  SAMPLE_IDS.find((id) => info.conversationId(new URL(info.conversationUrl(id))) === id) ?? SAMPLE_IDS[0]!;
 
 describe.each(SITES.map((info) => [info.site, info as SiteInfo<string>] as const))(
   'site %s',
@@ -66,10 +69,11 @@ describe.each(SITES.map((info) => [info.site, info as SiteInfo<string>] as const
     });
 
     it('builds a conversation URL on its own host that its conversation id reads back', () => {
-      const url = new URL(info.conversationUrl(SAMPLE_ID));
+      const id = sampleId(info);
+      const url = new URL(info.conversationUrl(id));
       expect(url.protocol).toBe('https:');
       expect(info.hosts).toContain(url.hostname);
-      expect(info.conversationId(url)).toBe(SAMPLE_ID);
+      expect(info.conversationId(url)).toBe(id);
       expect(info.isPrivate(url)).toBe(false);
     });
 
@@ -111,16 +115,21 @@ describe.each(SITES.map((info) => [info.site, info as SiteInfo<string>] as const
       const { noun, fromJson, note } = info.scope;
       if (noun === null) expect(note?.trim()).toBeTruthy();
       expect(typeof info.scope.fromUrl).toBe('function');
-      expect(info.scope.fromUrl(new URL(info.conversationUrl(SAMPLE_ID)))).toBeNull();
+      expect(info.scope.fromUrl(new URL(info.conversationUrl(sampleId(info))))).toBeNull();
       if (fromJson) expect(noun).not.toBeNull();
     });
 
-    it('names the request its reply finishes with, over a transport the tap wraps', () => {
-      expect(['fetch', 'xhr']).toContain(info.reply.transport);
+    it('names the request its reply finishes with, over a transport the tap wraps or the page’s own mark', () => {
+      expect(['fetch', 'xhr', 'page']).toContain(info.reply.transport);
       expect(info.reply.path).toBeInstanceOf(RegExp);
+      // A reply the tap cannot hear ends when the page's streaming mark falls: the site must name one.
+      if (info.reply.transport === 'page') {
+        const streaming = selectorLists(site).find((l) => l.name === 'STREAMING');
+        expect(streaming, `lib/sites/${site}/selectors.ts STREAMING`).toBeDefined();
+      }
     });
 
-    it('has an adapter in its folder built on its registry entry, and a ten-line entrypoint that passes it', () => {
+    it('has an adapter in its folder built on its registry entry, and a ten-line entrypoint that offers it', () => {
       const adapter = adapterOf(site);
       expect(adapter, `lib/sites/${site}/adapter.ts exports no adapter for ${site}`).toBeDefined();
       expect(adapter?.hosts).toBe(info.hosts);
@@ -131,6 +140,7 @@ describe.each(SITES.map((info) => [info.site, info as SiteInfo<string>] as const
         'findThread',
         'findComposer',
         'isPrivatePage',
+        'isSharedView',
         'fetchConversation',
       ] as const)
         expect(typeof adapter?.[fn]).toBe('function');
@@ -138,7 +148,9 @@ describe.each(SITES.map((info) => [info.site, info as SiteInfo<string>] as const
       expect(fs.existsSync(entry), `entrypoints/${site}.content.ts`).toBe(true);
       const text = read(entry);
       expect(text).toContain(`../lib/sites/${site}/adapter`);
-      expect(text).toContain('startChatPage(');
+      // The shared chat-page script starts with it (lib/page/hub.ts): no site's script carries the shared code.
+      expect(text).toContain('offerAdapter(');
+      expect(text).not.toContain('startChatPage');
       expect(text.trim().split('\n').length).toBeLessThanOrEqual(10);
     });
 
@@ -165,6 +177,7 @@ describe.each(SITES.map((info) => [info.site, info as SiteInfo<string>] as const
         `no composer on a hand-made ${site} page`,
       ).toBe(true);
       for (const doc of docs) expect(adapter.isPrivatePage(doc)).toBe(false);
+      for (const doc of docs) expect(adapter.isSharedView(doc)).toBe(false);
     });
 
     it('has a real-page test, naming every shared page of the site', () => {

@@ -1,16 +1,35 @@
 // The sites Engram reads, one line each: the only list of hosts (content-script matches, host permissions and
 // host detection all read it, STYLE.md absorb 1) and of site names; lib/model/site.ts derives the Site enum from
 // it. A site is its folder (site.ts, adapter.ts, selectors, parsers, tests), its line here and a ten-line
-// entrypoint, entrypoints/<site>.content.ts (#24); contract.test.ts fails for a site missing any part.
+// entrypoint, entrypoints/<site>.content.ts (#24, #36); contract.test.ts fails for a site missing any part.
+import { aistudio } from './aistudio/site';
 import { chatgpt } from './chatgpt/site';
 import { claude } from './claude/site';
+import { copilot } from './copilot/site';
 import { deepseek } from './deepseek/site';
 import { gemini } from './gemini/site';
+import { grok } from './grok/site';
+import { kimi } from './kimi/site';
 import { lechat } from './lechat/site';
+import { meta } from './meta/site';
 import { perplexity } from './perplexity/site';
+import { qwen } from './qwen/site';
 import { matchPatterns, type SiteInfo } from './site';
 
-export const SITES = [chatgpt, claude, gemini, perplexity, deepseek, lechat] as const;
+export const SITES = [
+  chatgpt,
+  claude,
+  gemini,
+  perplexity,
+  deepseek,
+  lechat,
+  grok,
+  copilot,
+  aistudio,
+  qwen,
+  kimi,
+  meta,
+] as const;
 
 export type SiteId = (typeof SITES)[number]['site'];
 

@@ -4,10 +4,11 @@
 
 export interface ReplyPattern {
   /**
-   * How the site's page sends the reply request. The tap wraps `fetch` today; Gemini and DeepSeek stream their
-   * replies over XMLHttpRequest (live notes of another project, 2026-10), which needs an XHR seam as well.
+   * How the site's page sends the reply request: the tap wraps `fetch`, and XMLHttpRequest for Gemini and DeepSeek
+   * (live notes of another project, 2026-10). `page`: over a transport the tap does not wrap (Copilot's WebSocket,
+   * #36), so the reply's end is the page's streaming mark falling (SiteAdapter.isStreaming) and nothing is tapped.
    */
-  transport: 'fetch' | 'xhr';
+  transport: 'fetch' | 'xhr' | 'page';
   /** POST pathname of a reply, plus the search string where the site names its call there. */
   path: RegExp;
   /** Match `path` against pathname + search (Google's batchexecute names the rpc in the query). */

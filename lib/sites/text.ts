@@ -20,6 +20,8 @@ export interface ReadableOptions {
 export interface SiteLines {
   lines: readonly string[];
   level: 0 | 1 | 2;
+  /** Lines of code: kept as they are, indentation included (Monaco's, text-lines.ts). */
+  verbatim?: boolean;
 }
 
 // Not seen by a person. `[aria-hidden=true]` is NOT here: KaTeX's visible half and many icons carry it, and what
@@ -110,9 +112,23 @@ function isSkipped(el: Element, drop: string): boolean {
   return el.matches(drop);
 }
 
+/**
+ * A saved page whose saver dropped MathML's <semantics> and <annotation> keeps the TeX as the <math>'s own text
+ * after its <mrow> (qwen-2026-05-panel): read that, not the glyphs before it. A text node stands in for the element.
+ */
+function flattenedTex(katex: Element): { textContent: string } | null {
+  const math = katex.querySelector('math');
+  const own = [...(math?.childNodes ?? [])]
+    .filter(isText)
+    .map((t) => t.data)
+    .join('')
+    .trim();
+  return own ? { textContent: own } : null;
+}
+
 /** KaTeX renders MathML (with the TeX source as an annotation) and an HTML twin; keep the TeX once. */
 function mathText(katex: Element): string {
-  const tex = katex.querySelector('annotation[encoding="application/x-tex"]');
+  const tex = katex.querySelector('annotation[encoding="application/x-tex"]') ?? flattenedTex(katex);
   const source = tex ?? katex.querySelector('.katex-mathml') ?? katex.querySelector('.katex-html') ?? katex;
   return (source.textContent ?? '').trim();
 }
@@ -140,22 +156,24 @@ interface Walk {
   lines?: ReadableOptions['lines'];
 }
 
-function writeLines(w: Writer, { lines, level }: SiteLines): void {
+function writeLines(w: Writer, { lines, level, verbatim }: SiteLines): void {
   if (level) w.block(level);
   lines.forEach((line, i) => {
     if (i > 0) w.block(1);
-    w.text(line);
+    if (verbatim) w.raw(line);
+    else w.text(line);
   });
   if (level) w.block(level);
 }
 
 function walkElement(el: Element, ctx: Walk): void {
   const { w, drop } = ctx;
-  if (isSkipped(el, drop)) return;
+  // Before the skip: a site may read an element the walk skips (Meta's formulas are images with TeX alts, #36).
   const lines = ctx.lines?.(el);
-  if (lines) {
-    writeLines(w, lines);
-  } else if (el.classList.contains('katex')) {
+  if (lines && !el.matches(drop)) return writeLines(w, lines);
+  if (isSkipped(el, drop)) return;
+  if (el.localName === 'td' || el.localName === 'th') return writeCell(el, ctx);
+  if (el.classList.contains('katex')) {
     w.text(mathText(el));
   } else if (isPreformatted(el)) {
     // ChatGPT and Claude put a language label and a Copy button inside <pre>; the code itself is in <code>.
@@ -169,11 +187,22 @@ function walkElement(el: Element, ctx: Walk): void {
   }
 }
 
+/**
+ * A table cell on its row's line, joined as ` | `, whatever it holds: cells may be preformatted (grok-2026-03-main)
+ * or hold paragraphs in divs (qwen-2026-05-panel, meta-ai-2026-05-scroller), which would each start a line (#36).
+ */
+function writeCell(cell: Element, ctx: Walk): void {
+  if (cell.previousElementSibling) ctx.w.text(' | ');
+  const inner: Walk = { ...ctx, w: new Writer() };
+  if (isPreformatted(cell)) inner.w.raw(rawText(cell, ctx.drop));
+  else walkChildren(cell, inner);
+  ctx.w.text(inner.w.result().replace(/\s*\n\s*/g, ' '));
+}
+
 function walkFlow(el: Element, ctx: Walk): void {
   const { w } = ctx;
   const tag = el.localName;
   if (tag === 'br') return w.lineBreak();
-  if ((tag === 'td' || tag === 'th') && el.previousElementSibling) w.text(' | ');
   const level = blockLevel(el);
   if (level) w.block(level);
   walkChildren(el, ctx);
@@ -232,4 +261,9 @@ export function queryCandidates(root: ParentNode, candidates: readonly string[])
 /** Drops elements nested inside another element of the list, so no text is read twice. */
 export function outermost(elements: readonly Element[]): Element[] {
   return elements.filter((el) => !elements.some((other) => other !== el && other.contains(el)));
+}
+
+/** True when `el` itself matches any of the candidates. */
+export function matchesAny(el: Element, candidates: readonly string[]): boolean {
+  return candidates.some((selector) => el.matches(selector));
 }

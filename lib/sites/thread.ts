@@ -1,7 +1,7 @@
 // Messages are only what stands in the thread (#24 item 5): a page's sidebar or panel may reuse a message's classes
 // (Claude's project panel carries the answer's font class), so every site finds its thread first and reads turns
 // inside it, never across the whole document.
-import { outermost, queryCandidates, readableText, type ReadableOptions } from './text';
+import { outermost, queryCandidates, queryFirst, readableText, type ReadableOptions } from './text';
 
 /** The first of `turns` that matches inside the thread, in DOM order; nothing when the page has no thread. */
 export function turnsInThread(thread: Element | null, turns: readonly string[]): Element[] {
@@ -53,4 +53,34 @@ export function threadAround(row: Element, rows: readonly string[]): Element | n
     if (other) return el;
   }
   return row.parentElement;
+}
+
+/** What frames a page beside its thread: navigation, side panels, the page header (ARIA landmarks and tags). */
+export const FRAMES = [
+  'nav',
+  'aside',
+  'header',
+  '[role="navigation"]',
+  '[role="complementary"]',
+  '[role="banner"]',
+] as const;
+
+/**
+ * The thread a site names, else the nearest element that holds every message the site marks as one (#36): a page
+ * that has renamed or dropped its thread container (a held-out Gemini page had no `#chat-history`; a Perplexity
+ * layout of 2025 no thread column class) still has its messages, and they are the thread.
+ */
+export function namedOrHolding(
+  root: ParentNode,
+  named: readonly string[],
+  messages: readonly string[],
+  frames: readonly string[] = FRAMES,
+): Element | null {
+  const found = queryFirst(root, named);
+  if (found) return found;
+  // A side panel may reuse the message markup (a Gem's card, a project's description): never part of the thread.
+  const all = queryCandidates(root, messages).filter((message) => !message.closest(frames.join(', ')));
+  const holdsAll = (el: Element) => all.every((message) => el.contains(message));
+  for (let el = all[0]?.parentElement ?? null; el; el = el.parentElement) if (holdsAll(el)) return el;
+  return null;
 }

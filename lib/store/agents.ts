@@ -12,6 +12,8 @@ export interface StoredAgents {
   secret: string | null;
   pairedAt: string | null;
   serverPath: string;
+  /** Where node is (#34 item 10): apps started from the dock often have no `node` on their PATH. */
+  nodePath: string;
 }
 
 export const AGENTS_OFF: StoredAgents = {
@@ -21,6 +23,7 @@ export const AGENTS_OFF: StoredAgents = {
   secret: null,
   pairedAt: null,
   serverPath: '',
+  nodePath: '',
 };
 
 export const agentsItem = trustedItem<StoredAgents>('agents', AGENTS_OFF);

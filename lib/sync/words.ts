@@ -1,6 +1,7 @@
 // Generated passphrases (#25): words a person can type and write down, drawn uniformly with the platform's
 // cryptographic random numbers. The list is EFF's long word list (lib/sync/words/README.md: source and licence);
-// it is imported by Options only, so it never enters the background or a content script.
+// Options draws from it; the background's redactor knows it too (lib/pipeline/redact-dictionary.ts, #34: every
+// format Engram makes is redacted), and no content script imports either.
 import list from './words/eff_large_wordlist.txt?raw';
 
 export const WORDS = list.split('\n').filter((w) => w.length > 0);

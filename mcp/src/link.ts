@@ -1,6 +1,6 @@
 // The server's link to the extension (#27): it listens (./listen.ts), pairs each connection (./peer.ts), and sends
-// the agent's calls to the most recently paired one. Every tool answers within 5 s unless the person is being
-// asked (the extension says `waiting`): no connection, a refused secret, the switch turned off or a silent
+// the agent's calls to the most recently paired one. Every tool answers within 5 s unless the extension says
+// `waiting` (the person is being asked, or slow work is under way): no connection, a refused secret, the switch turned off or a silent
 // extension each become one plain sentence (./say.ts).
 import type { RawData, WebSocket } from 'ws';
 import {
@@ -41,7 +41,10 @@ export interface LinkEvents {
 export class ExtensionLink {
   private listening: Listening | null = null;
   private peer: WebSocket | null = null;
+  /** What the paired extension said when it left: the switch went off, or the secret changed. */
   private problem: 'off' | 'secret' | null = null;
+  /** When a connection that could not prove the secret was last refused. */
+  private refusedAt: number | null = null;
   private unpaired = 0;
   private nextId = 1;
   private agent: Agent | null = null;
@@ -70,11 +73,15 @@ export class ExtensionLink {
     if (this.unpaired >= MAX_UNPAIRED) return ws.close(CLOSE.busy, 'busy');
     this.unpaired++;
     const outcome = await pair(ws, this.key, this.port ?? 0).finally(() => this.unpaired--);
-    if (outcome === 'bad proof') this.problem = 'secret';
+    // A wrong proof is the extension with another secret, or any program on this computer: it is noted, and the
+    // tools say that a connection was refused, never that Engram refused this server (#34 item 9). Only the paired
+    // extension says so, with its `bye`.
+    if (outcome === 'bad proof') this.refusedAt = Date.now();
     if (outcome === 'bad proof' || outcome === 'timeout') this.events.refused?.(outcome);
     if (outcome !== 'paired') return;
     this.peer = ws;
     this.problem = null;
+    this.refusedAt = null;
     ws.on('message', (data) => this.receive(ws, data));
     ws.on('close', () => this.lost(ws));
     if (this.agent) ws.send(JSON.stringify({ t: 'agent', agent: this.agent }));
@@ -102,7 +109,8 @@ export class ExtensionLink {
     this.peer = null;
     for (const [id, call] of this.pending) {
       clearTimeout(call.timer);
-      call.reject(new Plain(this.problem === 'off' ? SAY.switchedOff : SAY.dropped));
+      const said = { off: SAY.switchedOff, secret: SAY.badSecret } as const;
+      call.reject(new Plain(this.problem ? said[this.problem] : SAY.dropped));
       this.pending.delete(id);
     }
   }
@@ -134,9 +142,9 @@ export class ExtensionLink {
       });
     }
     if (this.peer) return this.peer;
-    throw new Plain(
-      this.problem === 'secret' ? SAY.badSecret : this.problem === 'off' ? SAY.switchedOff : SAY.notConnected,
-    );
+    if (this.problem === 'secret') throw new Plain(SAY.badSecret);
+    if (this.problem === 'off') throw new Plain(SAY.switchedOff);
+    throw new Plain(this.refusedAt === null ? SAY.notConnected : SAY.refusedOne);
   }
 
   /** The agent's name and version, once its `initialize` has named it; Options shows who is connected. */

@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { isIP, type AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
+import { INSTANCE_HEADER } from '../../lib/agents/wire';
 
 /** 127.0.0.0/8, ::1, and IPv4 loopback mapped into IPv6. */
 export function isLoopback(address: string | undefined): boolean {
@@ -50,8 +51,21 @@ export async function listenFirstFree(
   ports: readonly number[],
   onRefused: (why: Refusal) => void,
 ): Promise<Listening | null> {
+  // This server, in its probe replies: not a secret, only different from any other server's.
+  const instance = crypto.randomUUID();
   for (const port of ports) {
-    const http = createServer((_req, res) => res.writeHead(426).end());
+    // The extension's probe is a CORS request (lib/agents/links.ts httpProbe): it is answered for an extension's
+    // origin only, so no web page learns from it that a server is here.
+    // It names this process too, so a refused server's port taken by a new one is dialled at once (links.ts).
+    const http = createServer((req, res) => {
+      const origin = req.headers.origin;
+      res.setHeader(INSTANCE_HEADER, instance);
+      if (origin && allowedOrigin(origin)) {
+        res.setHeader('Access-Control-Allow-Origin', origin);
+        res.setHeader('Access-Control-Expose-Headers', INSTANCE_HEADER);
+      }
+      res.writeHead(426).end();
+    });
     if (!(await listenOn(http, host, port))) continue;
     const wss = new WebSocketServer({
       server: http,

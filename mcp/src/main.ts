@@ -6,17 +6,20 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { secretKey } from '../../lib/agents/proof';
 import { HOST, PORTS, type Agent } from '../../lib/agents/wire';
 import { ExtensionLink } from './link';
+import { pair } from './pair';
 import { readSecret } from './secret';
 import { registerTools } from './tools';
 
 const log = (line: string) => process.stderr.write(`engram-mcp: ${line}\n`);
 
-async function startLink(): Promise<ExtensionLink | null> {
+/** The link to the extension, or why the server cannot make one (every tool says it). */
+async function startLink(): Promise<ExtensionLink | string> {
   const found = readSecret(process.env);
   if ('problem' in found) {
     log(`${found.problem}; every tool will say how to pair`);
-    return null;
+    return found.problem;
   }
+  if (found.note) log(found.note);
   // Tests only: another bind address, to prove that a connection from outside loopback is refused.
   const host = process.env.ENGRAM_MCP_TEST_HOST ?? HOST;
   const link = new ExtensionLink(
@@ -41,15 +44,19 @@ async function main(): Promise<void> {
     return { name: info?.name?.slice(0, 80) || 'an MCP client', version: info?.version?.slice(0, 40) ?? '' };
   };
   registerTools(server, link, agent);
-  server.server.oninitialized = () => link?.setAgent(agent());
+  server.server.oninitialized = () => (typeof link === 'string' ? undefined : link.setAgent(agent()));
   const transport = new StdioServerTransport();
-  transport.onclose = () => void link?.close().finally(() => process.exit(0));
+  const stop = () =>
+    void (typeof link === 'string' ? Promise.resolve() : link.close()).finally(() => process.exit(0));
+  transport.onclose = stop;
   await server.connect(transport);
   // The agent closes stdin when it stops the server; the port is given back at once.
-  process.stdin.on('end', () => void link?.close().finally(() => process.exit(0)));
+  process.stdin.on('end', stop);
 }
 
-main().catch((e: unknown) => {
+const run =
+  process.argv[2] === 'pair' ? pair(process.env, (t) => process.stderr.write(t)).then(process.exit) : main();
+run.catch((e: unknown) => {
   log(`could not start: ${e instanceof Error ? e.message : String(e)}`);
   process.exit(1);
 });

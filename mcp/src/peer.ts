@@ -6,6 +6,7 @@ import { nonce, prove, verify } from '../../lib/agents/proof';
 import { FromExtension, parseFrame } from '../../lib/agents/wire';
 
 export const HANDSHAKE_MS = 5_000;
+export const FIRST_FRAME_MAX = 1_024;
 /** Close codes the extension shows in Options: a wrong proof, and a connection that said nothing in time. */
 export const CLOSE = { badProof: 4401, timeout: 4408, busy: 4429 } as const;
 
@@ -42,7 +43,8 @@ export async function pair(ws: WebSocket, key: CryptoKey, port: number, ms = HAN
     ws.close(CLOSE.timeout, 'no proof in time');
     return 'timeout';
   }
-  const auth = parseFrame(FromExtension, first);
+  // The extension's first word is about 150 characters: a larger one is refused unread (#34 item 9).
+  const auth = first.length <= FIRST_FRAME_MAX ? parseFrame(FromExtension, first) : null;
   const ok =
     auth?.t === 'auth' &&
     auth.nonce !== ours &&

@@ -1,9 +1,11 @@
 // What each tool answers when it cannot do its job: one sentence saying what to do (#27), never a stack trace.
 export const SAY = {
   noSecret:
-    "This Engram server has no pairing secret: copy the configuration from Engram's Options → Desktop apps into this app's settings, then restart the app.",
+    "This Engram server cannot use a pairing secret: make one in Engram's Options → Desktop apps, save it with `engram-mcp pair` as Options shows, then restart the app.",
   badSecret:
-    "Engram refused this server's secret: copy the configuration again from Engram's Options → Desktop apps (a new secret replaces the old one), then restart the app.",
+    "Engram has a new pairing secret: make sure it is saved with `engram-mcp pair` as Engram's Options → Desktop apps shows, then restart the app.",
+  refusedOne:
+    "Engram is not connected, and a connection that could not prove this server's secret was refused. If you made a new secret in Engram's Options → Desktop apps, save it with `engram-mcp pair` and restart the app.",
   switchedOff:
     "Engram's Desktop apps switch is off: the person can switch it on in Engram's Options → Desktop apps.",
   notConnected:

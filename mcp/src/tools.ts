@@ -49,12 +49,13 @@ function failure(message: string): CallToolResult {
 
 /** What the agent sees: the JSON in a text block (MCP's advice for clients without structured content). */
 export async function answer(
-  link: ExtensionLink | null,
+  link: ExtensionLink | string,
   tool: Call['tool'],
   args: Call['args'],
   agent: Agent,
 ): Promise<CallToolResult> {
-  if (!link) return failure(SAY.noSecret);
+  // No link: why the server has no usable secret (a file others can read, none at all…), then what to do.
+  if (typeof link === 'string') return failure(`${SAY.noSecret} Here: ${link}.`);
   try {
     const data = await link.call(tool, args, agent);
     const parsed = (TOOLS[tool].outputSchema as z.ZodMiniType).safeParse(data);
@@ -67,8 +68,11 @@ export async function answer(
   }
 }
 
-/** Registers the tools; `agent` reads the MCP client's name and version from its `initialize`. */
-export function registerTools(server: McpServer, link: ExtensionLink | null, agent: () => Agent): void {
+/**
+ * Registers the tools; `agent` reads the MCP client's name and version from its `initialize`. `link` is the link
+ * to the extension, or why there is none.
+ */
+export function registerTools(server: McpServer, link: ExtensionLink | string, agent: () => Agent): void {
   server.registerTool('search_memory', TOOLS.search_memory, (args) =>
     answer(link, 'search_memory', args, agent()),
   );

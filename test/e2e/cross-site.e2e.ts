@@ -1,6 +1,7 @@
-// One memory across sites (#24): what a person told Gemini becomes a memory (through a local OpenAI-compatible
+// One memory across sites (#24, #36): what a person told Gemini becomes a memory (through a local OpenAI-compatible
 // server, llm-server.ts) that a new ChatGPT chat offers and inserts, and what they told ChatGPT is offered in a new
-// Gemini chat and typed into Gemini's editor. Each memory's source links back to the conversation it came from.
+// Gemini chat and typed into Gemini's editor; what they told Grok (its JSON) is offered in a new Copilot chat and
+// typed into Copilot's textarea. Each memory's source links back to the conversation it came from.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../lib/model/settings';
@@ -8,6 +9,7 @@ import { exportUntil } from './export';
 import { fixture, servePage, type Harness } from './harness';
 import type { LlmServer } from './llm-server';
 import { gemini, sitePage } from './more-sites';
+import { grok } from './round-two';
 import { launchWithLocalModel } from './options';
 import { confirmPreview, previewDraft } from './preview';
 import { captureChat } from './records';
@@ -45,7 +47,9 @@ async function memoryFrom(site: string, text: string) {
 beforeAll(async () => {
   ({ h, llm, options } = await launchWithLocalModel());
   await serveSite(h.context, chatgpt);
+  await serveSite(h.context, grok);
   await servePage(h.context, 'https://chatgpt.com/', fixture('pages/chatgpt-current.html'));
+  await servePage(h.context, 'https://copilot.microsoft.com/', sitePage('copilot'));
   await servePage(h.context, 'https://gemini.google.com/app', sitePage('gemini'));
   // Memories only: a quote of the turn a memory came from may stand in for it (scope-past.e2e covers quotes).
   const settings = { ...DEFAULT_SETTINGS, recall: { ...DEFAULT_SETTINGS.recall, rawTurns: false } };
@@ -102,6 +106,37 @@ test('a memory captured on ChatGPT is offered in a new Gemini chat, and typed in
   expect(lines.some((l) => l.includes(memory))).toBe(true);
   await confirmPreview(chat);
   const typed = await chat.locator('.ql-editor').innerText();
+  expect(typed).toContain(memory);
+  expect(typed.trim().endsWith(draft)).toBe(true);
+  await chat.close();
+}, 120_000);
+
+test('a memory captured on Grok (from its JSON) is offered in a new Copilot chat, and typed into its textarea', async () => {
+  const memory = 'Grows chillies on a south-facing windowsill in Porto.';
+  llm.reply(memoryFor(memory));
+  const id = '6f0d2c1e-9999-4a2b-9c3d-000000000001';
+  grok.conversations.set(id, {
+    mode: 'ok',
+    turns: [
+      { id: 'gk-u1', role: 'user', text: 'I grow chillies on my south-facing windowsill in Porto.' },
+      { id: 'gk-a1', role: 'assistant', text: 'Lucky chillies: they love the sun.' },
+    ],
+  });
+  await captureChat(h.context, grok.url(id), sitePage('grok'));
+  await extractNow();
+  const stored = await memoryFrom('grok', memory);
+  expect(stored.sources[0]).toMatchObject({ conversationId: id, url: grok.url(id) });
+  expect(llm.requests.some((r) => r.body.includes('chillies on my south-facing windowsill'))).toBe(true);
+  const draft = 'Which chilli varieties suit a windowsill?';
+  const { chat, lines } = await previewDraft(
+    h.context,
+    'https://copilot.microsoft.com/',
+    draft,
+    '#userInput',
+  );
+  expect(lines.some((l) => l.includes(memory))).toBe(true);
+  await confirmPreview(chat);
+  const typed = await chat.locator('#userInput').inputValue();
   expect(typed).toContain(memory);
   expect(typed.trim().endsWith(draft)).toBe(true);
   await chat.close();

@@ -14,6 +14,7 @@ import { DEFAULT_SETTINGS } from '../../lib/model/settings';
 import { fixture, launch, openOptions, servePage, stopServiceWorker, type Harness } from './harness';
 import { workerMarks, type Marks } from './worker-marks';
 import { clickInsert, HOST, previewDialog, previewFrame } from './preview';
+import { describeLoad, machineLoad, median, say, spread } from '../../bench/lib/measure';
 
 const URL = 'https://chatgpt.com/c/6f0d2c1e-1111-4a2b-9c3d-0000000000b1';
 const CAP_S = 900;
@@ -119,65 +120,129 @@ async function seed(h: Harness, memoryCount: number, conversations: number) {
 }
 
 const r = (n: number) => Math.round(n * 10) / 10;
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return r(s[Math.min(s.length - 1, Math.round(q * (s.length - 1)))] ?? NaN);
-};
-const stats = (xs: number[]) => ({ p50: quantile(xs, 0.5), p95: quantile(xs, 0.95), runs: xs.length });
 
 /** Medians of each worker mark over these clicks, ms after the click. */
 function markMedians(timings: Timing[]): Record<string, number> {
   const names = [...new Set(timings.flatMap((t) => Object.keys(t.worker ?? {})))];
-  return Object.fromEntries(
-    names.map((n) => [
-      n,
-      quantile(
-        timings.flatMap((t) => t.worker?.[n] ?? []),
-        0.5,
-      ),
-    ]),
-  );
+  return Object.fromEntries(names.map((n) => [n, r(median(timings.flatMap((t) => t.worker?.[n] ?? [])))]));
 }
 
-export async function insertLatency(memoryCount: number, conversations = 2_000, clicks = 15) {
-  const h = await launch();
+/** Where CPU profiles of each timed click go (bench:recall --profile DIR), or nowhere. */
+async function profiler(h: Harness, dir: string | undefined) {
+  if (!dir) return null;
+  const { CdpProfiles } = await import('../../bench/lib/cdp-profiles');
+  const ours = (url: string) =>
+    url === '' || url.startsWith(`chrome-extension://${h.extensionId}/`) || url.startsWith(URL);
+  return CdpProfiles.connect(h.userDataDir, (t) => t.type !== 'browser_ui' && ours(t.url));
+}
+
+export interface InsertOptions {
+  /** Rounds of `clicks` warm clicks then `clicks` clicks after a worker stop (3 × 5 by default). */
+  rounds?: number;
+  clicks?: number;
+  /** CPU profiles of every extension context, one set per click (one round of 5 and 5, no stressed rounds). */
+  profileDir?: string;
+  /** Starts extra load beside the browser for a second set of rounds (bench:recall: stress-ng --cpu 1). */
+  stress?: () => { stop: () => void } | { missing: string };
+}
+
+type Clicker = (kind: 'warm' | 'cold', i: number) => Promise<Timing>;
+
+function summary(clicks: Timing[], rounds: Timing[][]) {
+  return {
+    clickToReadyMs: spread(clicks.map((t) => t.inPage)),
+    perRoundMedianMs: rounds.map((x) => r(median(x.map((t) => t.inPage)))),
+    clickToConfirmMs: spread(clicks.map((t) => t.confirm)),
+    pastShown: `${clicks.filter((t) => t.past).length} of ${clicks.length}`,
+    workerMarksMs: markMedians(clicks),
+  };
+}
+
+/** Rounds of warm clicks then clicks after a worker stop, with the machine's load before and after each. */
+async function rounds(click: Clicker, count: number, clicks: number) {
+  const warm: Timing[][] = [];
+  const cold: Timing[][] = [];
+  const load: string[] = [];
+  for (let round = 0; round < count; round++) {
+    const before = describeLoad(machineLoad());
+    warm.push([]);
+    cold.push([]);
+    for (let i = 0; i < clicks; i++) warm.at(-1)!.push(await click('warm', round * clicks + i));
+    for (let i = 0; i < clicks; i++) cold.at(-1)!.push(await click('cold', round * clicks + i));
+    load.push(`round ${round + 1}: before ${before}; after ${describeLoad(machineLoad())}`);
+  }
+  return { load, warm: summary(warm.flat(), warm), cold: summary(cold.flat(), cold) };
+}
+
+async function openChat(h: Harness, draft: string): Promise<Page> {
+  await servePage(h.context, URL, fixture('pages/chatgpt-current.html'));
+  const chat = await h.context.newPage();
+  await chat.goto(URL);
+  await chat.locator('#prompt-textarea').click();
+  await chat.keyboard.type(draft);
+  await chat.locator(HOST).waitFor();
+  return chat;
+}
+
+export async function insertLatency(memoryCount: number, conversations = 2_000, options: InsertOptions = {}) {
+  const dir = options.profileDir;
+  const h = await launch(dir ? { args: ['--remote-debugging-port=0'] } : {});
+  const profiles = await profiler(h, dir);
   try {
     const { draft, needle } = await seed(h, memoryCount, conversations);
-    await servePage(h.context, URL, fixture('pages/chatgpt-current.html'));
-    const chat = await h.context.newPage();
-    await chat.goto(URL);
-    await chat.locator('#prompt-textarea').click();
-    await chat.keyboard.type(draft);
-    await chat.locator(HOST).waitFor();
+    const chat = await openChat(h, draft);
     await timeOneInsert(chat, needle); // the first builds or opens what later clicks reuse: not counted
-    const warm: Timing[] = [];
-    for (let i = 0; i < clicks; i++) {
+    const click: Clicker = async (kind, i) => {
+      if (kind === 'cold') await stopServiceWorker(chat);
+      await profiles?.start();
       const timing = await timeOneInsert(chat, needle);
-      warm.push({ ...timing, worker: await workerMarks(h, timing.clickedAt) });
-    }
-    const cold: Timing[] = [];
-    for (let i = 0; i < clicks; i++) {
-      await stopServiceWorker(chat);
-      const timing = await timeOneInsert(chat, needle);
-      cold.push({ ...timing, worker: await workerMarks(h, timing.clickedAt) });
-    }
-    return {
-      memories: memoryCount,
-      conversations,
-      warm: {
-        clickToReadyMs: stats(warm.map((t) => t.inPage)),
-        pastShown: warm.filter((t) => t.past).length,
-        workerMarksMs: markMedians(warm),
-      },
-      cold: {
-        clickToReadyMs: stats(cold.map((t) => t.inPage)),
-        clickToConfirmMs: stats(cold.map((t) => t.confirm)),
-        pastShown: cold.filter((t) => t.past).length,
-        workerMarksMs: markMedians(cold),
-        each: cold.map((t) => ({ ready: r(t.inPage), ...t.worker })),
-      },
+      if (profiles && dir) await profiles.stop(dir, `${kind}-${i}`);
+      return { ...timing, worker: await workerMarks(h, timing.clickedAt) };
     };
+    const [count, clicks] = dir ? [1, 5] : [options.rounds ?? 3, options.clicks ?? 5];
+    const out: Record<string, unknown> = { memories: memoryCount, conversations };
+    out.idle = await rounds(click, count, clicks);
+    const stress = options.stress?.();
+    if (stress && 'missing' in stress) out.underStress = `skipped: ${stress.missing}`;
+    else if (stress)
+      try {
+        out.underStress = await rounds(click, count, clicks);
+      } finally {
+        stress.stop();
+      }
+    return out;
   } finally {
+    profiles?.close();
     await h.close();
+  }
+}
+
+const line = (s: ReturnType<typeof summary>, name: string) =>
+  `  ${name}: click → ready preview p50 ${say(s.clickToReadyMs)}, p95 ${s.clickToReadyMs.p95} ms; ` +
+  `round medians ${s.perRoundMedianMs.join(' / ')} ms; past turn shown ${s.pastShown}\n` +
+  `    service worker marks, ms after the click (median): ${Object.entries(s.workerMarksMs)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ')}`;
+
+/** bench:recall's text for these figures. */
+export function printInsert(result: unknown): void {
+  const res = result as Record<string, unknown>;
+  const conditions = [
+    ['idle', 'as the machine was'],
+    ['underStress', 'with stress-ng --cpu 1 beside the browser'],
+  ] as const;
+  console.log(
+    `\n"Insert memory" in Chromium, ${String(res.memories)} memories, ${String(res.conversations)} imported ` +
+      'conversations; targets p50 ≤ 60 ms warm, ≤ 150 ms after a worker stop (#39)',
+  );
+  for (const [key, title] of conditions) {
+    const c = res[key] as Awaited<ReturnType<typeof rounds>> | string | undefined;
+    if (c === undefined) continue;
+    if (typeof c === 'string') {
+      console.log(`${title}: ${c}`);
+      continue;
+    }
+    console.log(`${title}:\n  ${c.load.join('\n  ')}`);
+    console.log(`${line(c.warm, 'warm')}\n${line(c.cold, 'after a worker stop')}`);
   }
 }

@@ -2,8 +2,9 @@
 // an MCP client from the official SDK that starts the built engram-mcp over stdio as Claude Desktop would.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 
 export const SERVER = resolve('mcp/dist/engram-mcp.js');
@@ -23,13 +24,24 @@ export interface ToolAnswer {
   ms: number;
 }
 
-/** Starts engram-mcp as an agent would: `node engram-mcp.js`, the secret in its environment. */
+/**
+ * The secret in a file only this user can read, as `engram-mcp pair` leaves it (#34 item 8); its path goes in the
+ * server's environment, so the tests never touch the person's own ~/.config/engram.
+ */
+export function secretFile(secret: string): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'engram-e2e-')), 'mcp-secret');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return file;
+}
+
+/** Starts engram-mcp as an agent would: `node engram-mcp.js`, reading the secret from its file. */
 export async function startAgent(secret: string, name = 'engram-e2e', env: Record<string, string> = {}) {
   if (!existsSync(SERVER)) throw new Error(`No ${SERVER}: run \`npm run build:mcp\` (npm install does it).`);
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [SERVER],
-    env: { ...(process.env as Record<string, string>), ENGRAM_MCP_SECRET: secret, ...env },
+    env: { ...(process.env as Record<string, string>), ENGRAM_MCP_SECRET_FILE: secretFile(secret), ...env },
     stderr: 'pipe',
   });
   const log: string[] = [];
@@ -66,17 +78,20 @@ export async function letProbesThrough(context: BrowserContext): Promise<void> {
   await context.route(/^http:\/\/127\.0\.0\.1:473(1\d|2[0-5])\/$/, (route) => route.continue());
 }
 
-/** Options → Desktop apps: the switch on (if asked), a new secret, and the secret read from the configuration. */
+/** Options → Desktop apps: where engram-mcp.js and node are, as a person types them (full paths). */
+export async function typePaths(page: Page): Promise<void> {
+  await page.getByLabel('Where engram-mcp.js is on this computer').fill(SERVER);
+  await page.getByLabel('Where node is').fill(process.execPath);
+}
+
+/** Options → Desktop apps: the switch on (if asked), the paths, a new secret, read from where it is shown once. */
 export async function pairInOptions(page: Page, switchOn = true): Promise<string> {
   const box = page.getByLabel('Let desktop apps use my memories');
   await box.waitFor();
   if (switchOn && !(await box.isChecked())) await box.check();
+  await typePaths(page);
   await page.getByRole('button', { name: /^(Make a secret|New secret)$/ }).click();
-  const config = await page.getByLabel('Configuration for Claude Desktop').inputValue();
-  const parsed = JSON.parse(config ?? '') as {
-    mcpServers: { engram: { env: { ENGRAM_MCP_SECRET: string } } };
-  };
-  return parsed.mcpServers.engram.env.ENGRAM_MCP_SECRET;
+  return page.getByLabel('Pairing secret', { exact: true }).inputValue();
 }
 
 /** The lowest port of the range nothing listens on (the next a server would take), for a test's own listener. */
@@ -94,8 +109,9 @@ export async function freePortInRange(): Promise<number> {
 
 /** Options → Desktop apps with a new secret shown as each app's configuration (a11y.e2e audits it). */
 export async function showConfigurations(page: Page): Promise<string> {
+  await typePaths(page);
   await page.getByRole('button', { name: /^(Make a secret|New secret)$/ }).click();
-  await page.getByLabel('Configuration for Claude Desktop').waitFor();
+  await page.getByLabel('Configuration for Claude Desktop', { exact: true }).waitFor();
   return 'a new secret shown as configurations';
 }
 
@@ -105,7 +121,16 @@ export async function showConfigurations(page: Page): Promise<string> {
  */
 export async function startRogue() {
   const { WebSocketServer } = await import('ws');
-  const rogue = new WebSocketServer({ host: '127.0.0.1', port: await freePortInRange() });
+  const { createServer } = await import('node:http');
+  // It answers the extension's probe as engram-mcp does (426, the extension's origin allowed), or it would never
+  // be dialled at all (lib/agents/links.ts httpProbe).
+  const http = createServer((req, res) => {
+    if (req.headers.origin) res.setHeader('Access-Control-Allow-Origin', req.headers.origin);
+    res.writeHead(426).end();
+  });
+  const port = await freePortInRange();
+  await new Promise<void>((done) => http.listen(port, '127.0.0.1', done));
+  const rogue = new WebSocketServer({ server: http });
   const seen: string[] = [];
   const call = {
     t: 'call',
@@ -125,5 +150,5 @@ export async function startRogue() {
       ws.on('close', (code) => resolve(code));
     }),
   );
-  return { seen, closed, close: () => rogue.close() };
+  return { seen, closed, close: () => (rogue.close(), http.close()) };
 }

@@ -1,5 +1,5 @@
 // Fake backends and pages for Gemini, Perplexity, DeepSeek and Le Chat (#24), as sites.ts has them for ChatGPT and
-// Claude: each site's own JSON (where Engram reads it) and reply request, answered per conversation from a mutable
+// Claude, and the pages of #36's six sites (their backends are in round-two.ts): each site's own JSON (where Engram reads it) and reply request, answered per conversation from a mutable
 // table; the hand-made pages of test/fixtures/pages, so the suite runs on a fresh clone; and, in each page, a
 // stand-in for the site's editor that keeps its own copy of the text from the input events the browser sends
 // while typing, as Quill, Lexical, ProseMirror and React do. A block written into the DOM any other way would not
@@ -133,12 +133,26 @@ export const lechat: FakeSite<'lechat'> = {
   conversations: new Map(),
 };
 
-/** Each new site's hand-made page, its composer, and what its page shows first and how many turns. */
+/**
+ * Each site's hand-made page, its composer, and how many turns its page gives; `unread`: messages on it the reader
+ * cannot attribute (one per page of #36's sites, each a failure class the page reports instead of reading).
+ */
 export const PAGES = {
-  gemini: { file: 'pages/gemini-answers.html', composer: '.ql-editor', turns: 8 },
-  perplexity: { file: 'pages/perplexity-answers.html', composer: '#ask-input', turns: 8 },
-  deepseek: { file: 'pages/deepseek-answers.html', composer: 'textarea', turns: 7 },
-  lechat: { file: 'pages/lechat-answers.html', composer: '.ProseMirror', turns: 6 },
+  gemini: { file: 'pages/gemini-answers.html', composer: '.ql-editor', turns: 8, unread: 0 },
+  perplexity: { file: 'pages/perplexity-answers.html', composer: '#ask-input', turns: 8, unread: 0 },
+  deepseek: { file: 'pages/deepseek-answers.html', composer: 'textarea', turns: 7, unread: 0 },
+  lechat: { file: 'pages/lechat-answers.html', composer: '.ProseMirror', turns: 6, unread: 0 },
+  grok: { file: 'pages/grok-answers.html', composer: '.ProseMirror', turns: 3, unread: 1 },
+  copilot: { file: 'pages/copilot-answers.html', composer: '#userInput', turns: 4, unread: 1 },
+  aistudio: {
+    file: 'pages/aistudio-answers.html',
+    composer: 'ms-prompt-input-wrapper textarea',
+    turns: 4,
+    unread: 1,
+  },
+  qwen: { file: 'pages/qwen-answers.html', composer: 'textarea.message-input-textarea', turns: 3, unread: 1 },
+  kimi: { file: 'pages/kimi-answers.html', composer: '.chat-input-editor', turns: 4, unread: 1 },
+  meta: { file: 'pages/meta-answers.html', composer: 'form [contenteditable="true"]', turns: 4, unread: 1 },
 } as const;
 
 export const FIRST_USER = {
@@ -146,6 +160,12 @@ export const FIRST_USER = {
   perplexity: 'Is Lisbon sunny in May?',
   deepseek: 'My balcony faces north.\nWhat herbs will grow there?',
   lechat: 'I bake on Saturdays.\nWhen should I feed my starter?',
+  grok: 'My balcony faces north.\n\nWhich herbs will grow there?',
+  copilot: 'I bake on Saturdays.\nWhen should I feed my starter?',
+  aistudio: 'I bake on Saturdays.\n\nWhen should I feed my starter?',
+  qwen: 'My balcony faces north.\nWhich herbs will grow there?',
+  kimi: 'I bake on Saturdays.\nWhen should I feed my starter?',
+  meta: 'My balcony faces north.\nWhich herbs will grow there?',
 } as const;
 
 export type NewSite = keyof typeof PAGES;
@@ -165,11 +185,14 @@ const EDITOR = (selector: string) => `<script>
   });
 </script>`;
 
-/** DeepSeek's page keeps its bearer token in localStorage, where Engram reads it for the site's own JSON. */
-const TOKEN = `<script>localStorage.setItem('userToken', JSON.stringify({ value: 'test-token' }));</script>`;
+/** Tokens pages keep in localStorage, where Engram reads them for the site's own JSON (DeepSeek's, Qwen's). */
+const TOKENS: Partial<Record<NewSite, string>> = {
+  deepseek: `<script>localStorage.setItem('userToken', JSON.stringify({ value: 'test-token' }));</script>`,
+  qwen: `<script>localStorage.setItem('token', 'qwen-token');</script>`,
+};
 
-/** A new site's hand-made page with its editor stand-in (and DeepSeek's token), `edit` applied to the markup. */
+/** A site's hand-made page with its editor stand-in (and its token), `edit` applied to the markup. */
 export function sitePage(site: NewSite, edit: (html: string) => string = (html) => html): string {
-  const head = EDITOR(PAGES[site].composer) + (site === 'deepseek' ? TOKEN : '');
+  const head = EDITOR(PAGES[site].composer) + (TOKENS[site] ?? '');
   return edit(fixture(PAGES[site].file)).replace('</head>', `${head}</head>`);
 }

@@ -227,7 +227,7 @@ test("a Perplexity thread another account wrote is not captured; the person's ow
   });
   const shared = await open(perplexity, perplexity.url(theirs));
   expect(await popupSays(perplexity.url(theirs))).toBe(
-    'Not capturing: this thread was written by another account.',
+    "Not capturing: this is someone else's shared thread, not your chat.",
   );
   const own = newId('perplexity');
   perplexity.conversations.set(own, { mode: 'ok', turns: turns('mine', 'I keep bees on my roof.') });

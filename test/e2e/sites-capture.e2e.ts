@@ -4,10 +4,8 @@
 // do-not-remember modes, and the scopes its URL or JSON names. Pages come from test/fixtures/pages: no ../shared.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { EngramExport } from '../../lib/model/export';
-import type { CaptureStatus } from '../../lib/model/messages';
 import { exportUntil } from './export';
-import { launch, openOptions, servePage, skipFirstRun, type Harness } from './harness';
+import { launch, openOptions, type Harness } from './harness';
 import {
   deepseek,
   FIRST_USER,
@@ -18,7 +16,8 @@ import {
   sitePage,
   type NewSite,
 } from './more-sites';
-import { captured, openWhereJsonFails, tabIdOf, worker } from './records';
+import { openWhereJsonFails } from './records';
+import { siteCapture } from './site-capture';
 import { serveSite, type FakeSite, type FakeTurn } from './sites';
 
 let h: Harness;
@@ -38,42 +37,12 @@ const turns = (prefix: string, user: string): FakeTurn[] => [
   { id: `${prefix}-a1`, role: 'assistant', text: `Reply ${prefix}.` },
 ];
 
-async function open(site: FakeSite<NewSite>, url: string, html = sitePage(site.site)): Promise<Page> {
-  await servePage(h.context, url, html);
-  const page = await h.context.newPage();
-  await page.goto(url);
-  return page;
-}
-
-type Stored = EngramExport['conversations'][number];
-
-async function storedWhen(id: string, ready: (c: Stored) => boolean): Promise<Stored> {
-  const find = (d: EngramExport) => d.conversations.find((c) => c.id === id);
-  const { data } = await exportUntil(options, (d) => {
-    const c = find(d);
-    return !!c && ready(c);
-  });
-  return find(data)!;
-}
-
-async function popupSays(url: string): Promise<string> {
-  await skipFirstRun(h);
-  const popup = await h.context.newPage();
-  await popup.goto(
-    `chrome-extension://${h.extensionId}/popup.html?tab=${await tabIdOf(await worker(h.context), url)}`,
-  );
-  const status = popup.getByRole('status');
-  await expect.poll(() => status.textContent(), { timeout: 10_000 }).not.toMatch(/^Open a/);
-  const text = (await status.textContent()) ?? '';
-  await popup.close();
-  return text;
-}
-
-/** Waits until the background stored a read of the tab at `url` that `ok` accepts. */
-async function read(url: string, ok: (s: CaptureStatus) => boolean) {
-  const at = await worker(h.context);
-  return captured(at, await tabIdOf(at, url), { ok });
-}
+const helpers = siteCapture(
+  () => h,
+  () => options,
+);
+const { storedWhen, popupSays, read } = helpers;
+const open = (site: FakeSite<NewSite>, url: string, html = sitePage(site.site)) => helpers.open(url, html);
 
 beforeAll(async () => {
   h = await launch();

@@ -3,7 +3,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PORTS } from '../../lib/agents/wire';
-import { startRogue, logged, startAgent, type Agent } from '../e2e/mcp';
+import { SERVER, startRogue, logged, startAgent, type Agent } from '../e2e/mcp';
 import { launchFirefox, poll, type Firefox } from './harness';
 import { bidi } from './routing';
 import { clickInWindow, windowAt } from './windows';
@@ -58,11 +58,12 @@ beforeAll(async () => {
   );
   await section('agents');
   await setCheck('Let desktop apps use my memories', true);
+  // Full paths, as a person types them (#34 item 10); the secret is shown once, apart from the configurations.
+  await (await options.waitForSelector('::-p-aria(Where engram-mcp.js is on this computer)'))!.type(SERVER);
+  await (await options.waitForSelector('::-p-aria(Where node is)'))!.type(process.execPath);
   await (await options.waitForSelector('::-p-aria(Make a secret)'))!.click();
-  const config = await options.waitForSelector('::-p-aria(Configuration for Claude Desktop)');
-  const text = await config!.evaluate((el) => (el as HTMLTextAreaElement).value);
-  secret = (JSON.parse(text) as { mcpServers: { engram: { env: { ENGRAM_MCP_SECRET: string } } } }).mcpServers
-    .engram.env.ENGRAM_MCP_SECRET;
+  const shown = await options.waitForSelector('::-p-aria(Pairing secret)');
+  secret = await shown!.evaluate((el) => (el as HTMLTextAreaElement).value);
 });
 afterAll(async () => {
   for (const a of agents) await a.close().catch(() => undefined);
@@ -97,7 +98,10 @@ test('remember waits in Review, with the agent as its source', async () => {
 test('a wrong secret is refused, and with the switch off every tool says so', async () => {
   const wrong = await agent(`engram-mcp-1.${'B'.repeat(43)}`, 'Impostor');
   await logged(wrong, /refused a connection: bad proof/);
-  expect((await wrong.call('list_memories', {})).text).toMatch(/^Engram refused this server's secret/);
+  // engram-mcp's words since #34 item 9 (mcp/src/say.ts), as the Chromium suite reads them.
+  expect((await wrong.call('list_memories', {})).text).toMatch(
+    /^Engram is not connected, and a connection that could not prove this server's secret/,
+  );
   const a = await agent(secret, 'Claude Code');
   expect((await a.call('list_memories', {})).isError).toBe(false);
   await section('agents');

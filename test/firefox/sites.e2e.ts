@@ -1,10 +1,14 @@
-// Gemini and Perplexity in a real Firefox (#24): capture (Gemini from the page, Perplexity from its thread JSON and,
-// when that fails on a thread it confirmed, from the page), the popup's word on it, and Insert memory typed into each site's editor through
-// the browser's input path, as test/e2e/sites-insert.e2e.ts does in Chromium. Hand-made pages only.
+// Gemini and Perplexity (#24), Grok and Kimi (#36) in a real Firefox: capture (Gemini and Kimi from the page,
+// Perplexity and Grok from their JSON and, when that fails, from the page: Perplexity only for a thread its JSON
+// confirmed, #34), the popup's word on it, a Kimi share page never stored, and Insert memory typed into each site's
+// editor through the browser's input path, as test/e2e/sites-insert.e2e.ts does in Chromium. Hand-made pages only.
+// Every page here runs two content scripts of Engram's, the site's and the shared one (lib/page/hub.ts): they meet
+// in Firefox's content-script world too.
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { EngramExport } from '../../lib/model/export';
 import { FIRST_USER, gemini, PAGES, perplexity, sitePage, type NewSite } from '../e2e/more-sites';
+import { grok, kimi } from '../e2e/round-two';
 import type { FakeSite } from '../e2e/sites';
 import { exported, frameAt, launchFirefox, ORIGIN, poll, type Firefox } from './harness';
 
@@ -13,6 +17,8 @@ const ID = {
   gemini: '6cc71b18a6f6cc01',
   perplexity: 'lisbon-bees-AbCdEfGhIjKl',
   pageOnly: 'lisbon-page-AbCdEfGhIjKl',
+  grok: '6f0d2c1e-8888-4a2b-9c3d-00000000ff01',
+  kimi: '6f0d2c1e-8888-4a2b-9c3d-00000000ff02',
 };
 
 let ff: Firefox;
@@ -21,6 +27,7 @@ let options: Page;
 beforeAll(async () => {
   ff = await launchFirefox();
   ff.serveSite(perplexity);
+  ff.serveSite(grok);
   options = await ff.openExtensionPage('options.html#memories');
   await options.evaluate(() => chrome.storage.local.set({ onboarded: true }));
   await options.waitForSelector('form textarea');
@@ -39,16 +46,17 @@ async function openChat(url: string, site: NewSite): Promise<Page> {
   return page;
 }
 
-/** The popup's capture line for the tab showing `url`, once it says anything about a capture. */
-async function popupSays(url: string): Promise<string> {
+/** The popup's capture line for the tab showing `url`, once it says what `words` look for about a capture. */
+async function popupSays(url: string, words = /^Capturing|^Capture isn't/): Promise<string> {
   const tab = await options.evaluate(async (u) => (await chrome.tabs.query({ url: u }))[0]?.id ?? -1, url);
   const popup = await ff.openExtensionPage(`popup.html?tab=${tab}`);
   const status = await popup.waitForFunction(
-    () => {
+    (source) => {
       const text = document.querySelector('[role="status"]')?.textContent ?? '';
-      return /^Capturing|^Capture isn't/.test(text) ? text : null;
+      return new RegExp(source).test(text) ? text : null;
     },
     { timeout: 15_000 },
+    words.source,
   );
   const text = String(await status.jsonValue());
   await popup.close();
@@ -84,41 +92,76 @@ test('Perplexity from its thread JSON, and from the page when that fails', async
   await Promise.all([api.close(), page.close()]);
 });
 
-describe.each([gemini, perplexity] as FakeSite<NewSite>[])('$site: Insert memory in Firefox', (site) => {
-  test('the block is typed into the editor through its input path, before the draft', async () => {
-    const url = site.url(site.site === 'gemini' ? '6cc71b18a6f6cc02' : 'lisbon-insert-AbCdEfGhIj');
-    const chat = await openChat(url, site.site);
-    const composer = PAGES[site.site].composer;
-    await chat.click(composer);
-    await chat.keyboard.type('Where should my beehives face?');
-    const host = await chat.waitForSelector('engram-insert');
-    const box = await host!.boundingBox();
-    await chat.mouse.click(box!.x + 12, box!.y + box!.height / 2);
-    const frame = await poll('the preview frame', () => frameAt(chat, `${ORIGIN}/preview.html`));
-    await frame.waitForFunction(
-      (text) => document.body.textContent?.includes(text),
-      { timeout: 15_000 },
-      MEMORY,
-    );
-    await frame
-      .locator('::-p-xpath(//button[starts-with(normalize-space(.), "Insert ") and contains(., "memor")])')
-      .setTimeout(15_000)
-      .click();
-    const editor = await poll('the editor’s copy of the block', () =>
-      chat.evaluate(() => {
-        const e = (
-          window as unknown as { __editor: { text: string; inputs: { type: string; trusted: boolean }[] } }
-        ).__editor;
-        return e.text.includes('<engram-memory>') ? e : null;
-      }),
-    );
-    expect(editor.inputs.at(-1)).toEqual({ type: 'insertText', trusted: true });
-    expect(editor.text).toContain(MEMORY);
-    expect(editor.text.trim().endsWith('Where should my beehives face?')).toBe(true);
-    const tags = await chat.$eval(composer, (el) => [...el.querySelectorAll('*')].map((e) => e.tagName));
-    expect(tags.filter((t) => !['P', 'DIV', 'BR', 'SPAN'].includes(t))).toEqual([]);
-    await chat.close();
+const INSERT_ID: Record<string, string> = {
+  gemini: '6cc71b18a6f6cc02',
+  perplexity: 'lisbon-insert-AbCdEfGhIj',
+  grok: '6f0d2c1e-8888-4a2b-9c3d-00000000ff03',
+  kimi: '6f0d2c1e-8888-4a2b-9c3d-00000000ff04',
+};
+
+describe.each([gemini, perplexity, grok, kimi] as FakeSite<NewSite>[])(
+  '$site: Insert memory in Firefox',
+  (site) => {
+    test('the block is typed into the editor through its input path, before the draft', async () => {
+      const url = site.url(INSERT_ID[site.site]!);
+      const chat = await openChat(url, site.site);
+      const composer = PAGES[site.site].composer;
+      await chat.click(composer);
+      await chat.keyboard.type('Where should my beehives face?');
+      const host = await chat.waitForSelector('engram-insert');
+      const box = await host!.boundingBox();
+      await chat.mouse.click(box!.x + 12, box!.y + box!.height / 2);
+      const frame = await poll('the preview frame', () => frameAt(chat, `${ORIGIN}/preview.html`));
+      await frame.waitForFunction(
+        (text) => document.body.textContent?.includes(text),
+        { timeout: 15_000 },
+        MEMORY,
+      );
+      await frame
+        .locator('::-p-xpath(//button[starts-with(normalize-space(.), "Insert ") and contains(., "memor")])')
+        .setTimeout(15_000)
+        .click();
+      const editor = await poll('the editor’s copy of the block', () =>
+        chat.evaluate(() => {
+          const e = (
+            window as unknown as { __editor: { text: string; inputs: { type: string; trusted: boolean }[] } }
+          ).__editor;
+          return e.text.includes('<engram-memory>') ? e : null;
+        }),
+      );
+      expect(editor.inputs.at(-1)).toEqual({ type: 'insertText', trusted: true });
+      expect(editor.text).toContain(MEMORY);
+      expect(editor.text.trim().endsWith('Where should my beehives face?')).toBe(true);
+      const tags = await chat.$eval(composer, (el) => [...el.querySelectorAll('*')].map((e) => e.tagName));
+      expect(tags.filter((t) => !['P', 'DIV', 'BR', 'SPAN'].includes(t))).toEqual([]);
+      await chat.close();
+    });
+  },
+);
+
+test('Grok from its JSON, Kimi from its page; a Kimi share page is never stored', async () => {
+  grok.conversations.set(ID.grok, {
+    mode: 'ok',
+    turns: [
+      { id: 'ff-g1', role: 'user', text: 'Which way should a beehive face?' },
+      { id: 'ff-g2', role: 'assistant', text: 'South-east, sheltered from the wind.' },
+    ],
   });
+  const api = await openChat(grok.url(ID.grok), 'grok');
+  expect(await popupSays(grok.url(ID.grok))).toBe('Capturing this chat · 2 turns');
+  const page = await openChat(kimi.url(ID.kimi), 'kimi');
+  expect(await popupSays(kimi.url(ID.kimi))).toBe(`Capturing this chat · ${PAGES.kimi.turns} turns`);
+  const share = 'https://www.kimi.com/share/19f799dc-a1d2-8d20-8000-000057fbdfb4';
+  ff.servePage(
+    share,
+    sitePage('kimi', (html) => html.replace('class="chat-page"', 'class="share-page"')),
+  );
+  const shared = await ff.browser.newPage();
+  await shared.goto(share);
+  expect(await popupSays(share, /^Not capturing/)).toBe(
+    "Not capturing: this is someone else's shared thread, not your chat.",
+  );
+  await Promise.all([api.close(), page.close(), shared.close()]);
 });
 
 test('Export all data holds what both sites’ pages and JSON gave', async () => {
@@ -135,5 +178,12 @@ test('Export all data holds what both sites’ pages and JSON gave', async () =>
     'South-east, out of the wind.',
   ]);
   expect(conv(ID.pageOnly)?.turns[0]?.text).toBe(FIRST_USER.perplexity);
+  expect(conv(ID.grok)?.health?.strategy).toBe('api');
+  expect(conv(ID.grok)?.turns.map((t) => t.text)).toEqual([
+    'Which way should a beehive face?',
+    'South-east, sheltered from the wind.',
+  ]);
+  expect(conv(ID.kimi)?.turns[0]?.text).toBe(FIRST_USER.kimi);
+  expect(data.conversations.some((c) => c.url.includes('/share/'))).toBe(false);
   expect(ff.proxied()).toBe(0);
 });

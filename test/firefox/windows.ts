@@ -26,7 +26,8 @@ async function buttonCentre(connection: BidiConnection, context: string, name: s
   const expression = `(() => {
     if (!document.body?.textContent?.includes(${JSON.stringify(text)})) return null;
     const b = [...document.querySelectorAll('button')].find((x) => x.textContent.trim() === ${JSON.stringify(name)});
-    if (!b) return null;
+    // Allow works once the window has been visible and focused for 500 ms (#34 item 5): a person waits for it.
+    if (!b || b.disabled) return null;
     const r = b.getBoundingClientRect();
     return JSON.stringify([Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)]);
   })()`;
@@ -40,7 +41,7 @@ async function buttonCentre(connection: BidiConnection, context: string, name: s
     : null;
 }
 
-/** Clicks the button `name` in the window's context as a person would, once `text` is shown there. */
+/** Clicks the button `name` in the window's context as a person would, once `text` is shown there and it is enabled. */
 export async function clickInWindow(connection: BidiConnection, context: string, name: string, text: string) {
   const [x, y] = await poll(`${name} beside "${text}"`, () => buttonCentre(connection, context, name, text));
   await command(connection, 'input.performActions', {

@@ -8,10 +8,13 @@ import { resetPastIndex } from '../../lib/background/recall/past-index';
 import { dispatch, type MessageType } from '../../lib/messaging/background';
 import type * as Send from '../../lib/messaging/send';
 import { memoryHost } from '../../lib/past/memory-db';
+import { loadEngines } from './engines';
 
 export const EXTENSION_ORIGIN = 'chrome-extension://engram-test/';
 
-export function throughHandlers(): typeof Send {
+export async function throughHandlers(): Promise<typeof Send> {
+  // vi.mock's factory runs while the test file loads: the engines' one-time cost falls there (./engines.ts).
+  await loadEngines();
   // The past-chat index (on by default, #13) runs on sqlite-wasm in memory, as in the background's own tests:
   // happy-dom has no offscreen document to host it.
   resetPastIndex(memoryHost());

@@ -4,8 +4,10 @@
 import { beforeEach } from 'vitest';
 import { setIndexHost } from '../../lib/background/recall/index-host';
 import { memoryHost } from '../../lib/past/memory-db';
+import { loadEngines } from './engines';
 
-/** A fresh in-memory index before each test of the calling file. */
-export function withMemoryIndex(): void {
+/** A fresh in-memory index before each test of the calling file (`await` it at the top: ./engines.ts). */
+export async function withMemoryIndex(): Promise<void> {
   beforeEach(() => setIndexHost(memoryHost()));
+  await loadEngines();
 }

@@ -1,7 +1,7 @@
 // Runs the whole pipeline (capture store -> queue -> extraction -> gate -> consolidation -> store) with a
 // scripted provider, and returns everything a case may assert on.
 import { DEFAULT_SETTINGS, type Settings } from '../../lib/model/settings';
-import type { Actor, Job, Memory, MemoryEvent, Turn, Usage } from '../../lib/model/records';
+import type { Actor, Conversation, Job, Memory, MemoryEvent, Turn, Usage } from '../../lib/model/records';
 import { runDueJobs } from '../../lib/pipeline/queue';
 import { scriptedProvider, type ScriptStep } from '../../lib/providers/scripted';
 import type { RawRequest } from '../../lib/providers/types';
@@ -44,8 +44,12 @@ export async function seedMemories(texts: Seed[]): Promise<Memory[]> {
   return out;
 }
 
-export async function seedTurns(turns: CaseTurn[], startOrder = 0): Promise<void> {
-  const c = conversation();
+export async function seedTurns(
+  turns: CaseTurn[],
+  startOrder = 0,
+  over: Partial<Conversation> = {},
+): Promise<void> {
+  const c = conversation(over);
   const rows: Turn[] = turns.map((t, i) => ({
     key: `${c.key}:t${startOrder + i}`,
     conversationKey: c.key,

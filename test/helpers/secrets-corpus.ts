@@ -4,6 +4,7 @@
 // phrasings #25 found missing, and their siblings, are in secrets-phrasings.ts.
 import type { SecretRow } from './secret-row';
 import { PHRASED_LOOK_ALIKES, PHRASED_SECRETS } from './secrets-phrasings';
+import { SHAPED_LOOK_ALIKES, SHAPED_SECRETS } from './secrets-shapes';
 
 export type { SecretRow };
 
@@ -199,6 +200,7 @@ export const SECRETS: SecretRow[] = [
   ),
   row('card split by zero-width spaces', `4111${ZW}1111${ZW}1111${ZW}1111`, '4111111111111111'),
   ...PHRASED_SECRETS,
+  ...SHAPED_SECRETS,
 ];
 
 export const LOOK_ALIKES: string[] = [
@@ -242,4 +244,5 @@ export const LOOK_ALIKES: string[] = [
   'my password is too short, the site says',
   'The password is wrong again.',
   ...PHRASED_LOOK_ALIKES,
+  ...SHAPED_LOOK_ALIKES,
 ];

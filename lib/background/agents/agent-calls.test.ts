@@ -4,16 +4,17 @@ import type { Call } from '../../agents/wire';
 import { DEFAULT_SETTINGS } from '../../model/settings';
 import { memoryHost } from '../../past/memory-db';
 import { settingsItem } from '../../settings';
-import { agentsItem, AGENTS_OFF } from '../../store/agents';
+import { agentsItem, AGENTS_OFF, agentsStatusItem, recordReport } from '../../store/agents';
 import { resetDbForTests } from '../../store/db';
-import { historyOf, listMemories } from '../../store/memories';
+import { historyOf, listMemories, writeMemory } from '../../store/memories';
+import { event, memory } from '../../../test/helpers/records';
 import { countTokens } from '../../tokens';
 import { handlers } from '../handlers';
 import { followStore } from '../recall/follow-store';
 import { resetPastIndex } from '../recall/past-index';
 import { resetRecallIndex } from '../recall/preview-recall';
-import { finishAsk, SAY, startCall } from './answer';
-import { answerAsk } from './consent';
+import { finishAsk, questionOf, SAY, startCall } from './answer';
+import { answerAsk, askView, resetAsks } from './consent';
 import { PENDING_CAP, TOO_MANY } from './agent-tools';
 
 const OFFSCREEN = { url: 'chrome-extension://abc/offscreen.html' };
@@ -37,6 +38,7 @@ const data = async (c: Call) => {
 beforeAll(followStore);
 beforeAll(() => countTokens('warm'), 60_000);
 beforeEach(async () => {
+  resetAsks();
   resetRecallIndex();
   resetPastIndex(memoryHost());
   await resetDbForTests();
@@ -61,7 +63,7 @@ describe('what an agent gets', () => {
       text: 'I keep bees in Lisbon.',
       kind: 'memory',
       type: 'profile',
-      date: null,
+      date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       site: null,
     });
     expect(found.block).toContain('I keep bees in Lisbon.');
@@ -112,6 +114,67 @@ describe('what an agent gets', () => {
   });
 });
 
+test('search and list write one date format, YYYY-MM-DD, profile lines included (#34 item 10)', async () => {
+  const race = memory({ id: 'race', text: 'Ran the Lisbon half marathon.', type: 'event' });
+  await writeMemory(
+    { ...race, occurredStart: '2026-03-14T00:00:00.000Z' },
+    event({ memoryId: 'race', after: race }),
+  );
+  const me = memory({
+    id: 'me',
+    text: 'Lives in Lisbon near the river.',
+    mentionedAt: '2026-02-01T09:30:00.000Z',
+  });
+  await writeMemory(me, event({ id: 'e2', memoryId: 'me', after: me }));
+  const found = (await data(call({ tool: 'search_memory', args: { query: 'Lisbon half marathon river' } })))
+    .lines as { text: string; date: string }[];
+  const listed = (await data(call({ tool: 'list_memories', args: {} }))).memories as {
+    text: string;
+    date: string;
+  }[];
+  const dates = (rows: { text: string; date: string }[]) =>
+    Object.fromEntries(rows.map((r) => [r.text, r.date]));
+  const expected = {
+    'Ran the Lisbon half marathon.': '2026-03-14',
+    'Lives in Lisbon near the river.': '2026-02-01',
+  };
+  expect(dates(found)).toEqual(expected);
+  expect(dates(listed)).toEqual(expected);
+});
+
+describe('scope (#34 item 4)', () => {
+  const chat = (id: string, url: string, text: string) => ({
+    site: 'chatgpt' as const,
+    conversationId: id,
+    url,
+    title: id,
+    strategy: 'page' as const,
+    turns: [{ id: 'u1', role: 'user' as const, text, createdAt: '2026-06-01T09:00:00.000Z' }],
+  });
+  const PROJECT_CHAT = 'https://chatgpt.com/g/g-p-67a1b2c3d4-trip/c/6f0d2c1e-1111-4a2b-9c3d-000000000031';
+  const PLAIN_CHAT = 'https://chatgpt.com/c/6f0d2c1e-1111-4a2b-9c3d-000000000032';
+
+  test('a project chat is quoted to an app only when the person allowed what is kept to one project', async () => {
+    const on = { ...DEFAULT_SETTINGS, recall: { ...DEFAULT_SETTINGS.recall, rawTurns: true } };
+    await settingsItem.setValue(on);
+    const tab = { tab: { id: 1 } };
+    await handlers.captureTurns(chat('p', PROJECT_CHAT, 'We rented a cabin near Lake Bled for July.'), {
+      url: PROJECT_CHAT,
+      ...tab,
+    });
+    await handlers.captureTurns(chat('q', PLAIN_CHAT, 'We booked the ferry to Hvar for August.'), {
+      url: PLAIN_CHAT,
+      ...tab,
+    });
+    const said = async (query: string) =>
+      JSON.stringify((await data(call({ tool: 'search_memory', args: { query } }))).lines);
+    expect(await said('ferry to Hvar')).toContain('We booked the ferry to Hvar');
+    expect(await said('cabin near Lake Bled')).not.toContain('Lake Bled');
+    await agentsItem.setValue({ ...(await agentsItem.getValue()), includeScoped: true });
+    expect(await said('cabin near Lake Bled')).toContain('We rented a cabin near Lake Bled');
+  });
+});
+
 describe('consent and the switch', () => {
   test('with the switch off, every tool says so and nothing is read or written', async () => {
     await agentsItem.setValue({ ...(await agentsItem.getValue()), enabled: false });
@@ -131,15 +194,40 @@ describe('consent and the switch', () => {
     });
     expect(asked).toHaveProperty('ask');
     const ask = (asked as { ask: string }).ask;
-    answerAsk(ask, false);
+    // The window says exactly what the app may read (#34 item 4).
+    expect(askView(questionOf(ask))?.reads).toEqual({ scoped: false, pastChats: true, redacted: true });
+    answerAsk(questionOf(ask), false);
     expect(await finishAsk(ask)).toEqual({ ok: false, message: SAY.notAllowed });
     const again = (await startCall({ port: 1, call: call({ tool: 'list_memories', args: {} }) })) as {
       ask: string;
     };
-    answerAsk(again.ask, true);
+    answerAsk(questionOf(again.ask), true);
     expect(await finishAsk(again.ask)).toMatchObject({ ok: true });
     expect(await run(call({ tool: 'remember', args: { text: 'Not asked.' } }))).toMatchObject({ ok: true });
   });
+});
+
+test('what apps asked is logged redacted, and Delete everything clears the log, the switch and the secret (#34 item 9)', async () => {
+  await agentsStatusItem.setValue({ report: { links: [], refused: [] }, asked: [] });
+  await data(call({ tool: 'search_memory', args: { query: `is ${KEY} still valid?` } }));
+  await data(call({ tool: 'remember', args: { text: `My key is ${KEY}` } }));
+  const logged = await agentsStatusItem.getValue();
+  expect(logged.asked).toHaveLength(2);
+  expect(JSON.stringify(logged)).not.toContain(KEY);
+  expect(logged.asked.map((a) => a.what)).toEqual([
+    'My key is [redacted api key]',
+    'is [redacted api key] still valid?',
+  ]);
+  await recordReport({ links: [{ port: 47310, agent, since: '2026-12-01T10:00:00.000Z' }], refused: [] });
+  await agentsItem.setValue({ ...(await agentsItem.getValue()), serverPath: '/srv/engram-mcp.js' });
+  await handlers.deleteEverything({ confirm: 'DELETE' }, OPTIONS);
+  expect(await agentsItem.getValue()).toMatchObject({
+    enabled: false,
+    secret: null,
+    pairedAt: null,
+    serverPath: '/srv/engram-mcp.js',
+  });
+  expect(await agentsStatusItem.getValue()).toEqual({ report: { links: [], refused: [] }, asked: [] });
 });
 
 test('each message is taken only from its own extension page', async () => {

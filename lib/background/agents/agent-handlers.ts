@@ -9,6 +9,7 @@ import { recordReport } from '../../store/agents';
 import { finishAsk, startCall, warmForAgents } from './answer';
 import { answerAsk, askView } from './consent';
 import { agentsView, newAgentSecret, setAgents } from './agent-settings';
+import { agentsApplied } from './agent-links';
 
 type AgentMessages =
   | 'getAgents'
@@ -38,7 +39,13 @@ const ASK = '/ask.html';
 export const agentHandlers: HandlersFor<AgentMessages> = {
   getAgents: async (_, sender) => (mustBe(sender, ...OPTIONS), agentsView()),
   setAgents: async (patch, sender) => (mustBe(sender, ...OPTIONS), setAgents(patch)),
-  newAgentSecret: async (_, sender) => (mustBe(sender, ...OPTIONS), newAgentSecret()),
+  newAgentSecret: async (_, sender) => {
+    mustBe(sender, ...OPTIONS);
+    const made = await newAgentSecret();
+    // The secret shown is the secret in force (#34 item 10): an app started the moment it appears pairs at once.
+    await agentsApplied();
+    return made;
+  },
   agentCall: async (req, sender) => (mustBe(sender, OFFSCREEN), startCall(req)),
   agentAwait: async ({ ask }, sender) => (mustBe(sender, OFFSCREEN), finishAsk(ask)),
   agentLinkStatus: async (report, sender) => {

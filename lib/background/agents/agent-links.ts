@@ -7,10 +7,11 @@ import { AgentLinks } from '../../agents/links';
 import { agentsItem, readAgents, recordReport } from '../../store/agents';
 import { answerCall, askWindowClosed, warmForAgents } from './answer';
 import { askOffscreen, hasOffscreen, offscreenOpen } from '../shared/offscreen-host';
+import { waitAtMost } from '../shared/wait';
 
 export const AGENTS_ALARM = 'engram-agents';
 
-type Configure = (secret: string | null) => Promise<void>;
+export type Configure = (secret: string | null) => Promise<void>;
 
 function inThisPage(): Configure {
   const links = new AgentLinks(
@@ -32,10 +33,43 @@ function inOffscreen(): Configure {
   };
 }
 
-/** Starts following the settings; returns what the alarm calls. */
-export function startAgents(): () => Promise<void> {
-  const configure = hasOffscreen() ? inOffscreen() : inThisPage();
-  const apply = async () => {
+/**
+ * Runs `work` after the one before it, and at most once more for any number of calls made meanwhile: each run reads
+ * the settings as they are then, so the last one applies the last change (#34 item 10). Two applies at once read
+ * "no secret" and the secret in either order, and the document was told "no secret" last.
+ */
+export function inOrder(work: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> = Promise.resolve();
+  let queued: Promise<void> | null = null;
+  return () => {
+    if (queued) return queued;
+    const next = running.then(() => {
+      queued = null;
+      return work();
+    });
+    queued = next;
+    running = next.catch(() => undefined);
+    return next;
+  };
+}
+
+let latest: Promise<void> = Promise.resolve();
+
+/**
+ * Settles when the settings stored so far are applied (the link told the secret). Options' "Make a secret" waits for
+ * it (at most 5 s) before it shows the secret, so the secret shown is the one in force when the person starts an app.
+ */
+export const agentsApplied = () =>
+  waitAtMost(
+    latest.catch(() => undefined),
+    5_000,
+  );
+
+/** Starts following the settings; returns what the alarm calls. `configure`: tests give their own. */
+export function startAgents(
+  configure: Configure = hasOffscreen() ? inOffscreen() : inThisPage(),
+): () => Promise<void> {
+  const apply = inOrder(async () => {
     const agents = await readAgents();
     const secret = agents.enabled && agents.secret ? agents.secret : null;
     if (secret) await browser.alarms.create(AGENTS_ALARM, { periodInMinutes: 0.5 });
@@ -43,8 +77,8 @@ export function startAgents(): () => Promise<void> {
     // Nothing said about who is connected survives the switch going off.
     if (!secret) await recordReport({ links: [], refused: [] });
     await configure(secret);
-  };
-  agentsItem.watch(() => void apply().catch(() => undefined));
+  });
+  agentsItem.watch(() => void (latest = apply()).catch(() => undefined));
   browser.windows?.onRemoved.addListener(askWindowClosed);
   void apply().catch(() => undefined);
   return apply;

@@ -36,6 +36,12 @@ export function siteOf(memory: Memory): string | null {
   return memory.sources.find((s) => s.site !== null)?.site ?? null;
 }
 
+/**
+ * One date format for every tool (#34 item 10): YYYY-MM-DD, when it happened (an event) or was last said. Search
+ * gave "1 Jun 2026" and list "2026-06-01", and profile lines had none.
+ */
+export const dayOf = (memory: Memory) => (memory.occurredStart ?? memory.mentionedAt).slice(0, 10);
+
 /** A past-chat line's id begins with its conversation's key (lib/model/keys.ts). */
 const pastSite = (id: string) => parseConversationKey(id)?.site ?? null;
 
@@ -68,7 +74,7 @@ export async function searchMemory(
         text: l.text,
         kind: past ? ('past' as const) : ('memory' as const),
         type: l.type ?? null,
-        date: l.day,
+        date: memory ? dayOf(memory) : (l.at?.slice(0, 10) ?? null),
         site: past ? pastSite(l.id) : memory ? siteOf(memory) : null,
       };
     }),
@@ -92,7 +98,7 @@ export async function listForAgent(
     .map((m) => ({
       text: cleanText(m.text, settings),
       type: m.type,
-      date: m.updatedAt.slice(0, 10),
+      date: dayOf(m),
       site: siteOf(m),
       scope: m.scope,
     }));

@@ -3,9 +3,12 @@
 // On Chrome the offscreen document holds the sockets and asks in two steps (startCall, then finishAsk when the
 // person is asked); Firefox's background page holds them and calls `answerCall`.
 import type { Call } from '../../agents/wire';
-import type { AgentCallReply, AgentOutcome } from '../../model/agents';
+import type { AgentCallReply, AgentOutcome, AskReads } from '../../model/agents';
+import type { Settings } from '../../model/settings';
+import { redact } from '../../pipeline/redact';
 import { readSettings } from '../../settings';
 import { readAgents, recordAsked, type StoredAgents } from '../../store/agents';
+import { tokensWarm } from '../../tokens';
 import { memoryIndex } from '../recall/memory-index';
 import { pastReady } from '../recall/past-index';
 import { askWindowClosed, awaitAsk, openAsk } from './consent';
@@ -16,6 +19,8 @@ export const SAY = {
   notAllowed:
     'The person did not allow this in Engram (they were asked, and said no or did not answer in 30 s).',
   failed: 'Engram could not answer this call: try again in a moment.',
+  tooMany:
+    'Engram has asked the person about several calls from this app in the last minute, or some still wait: try again in a minute.',
 };
 
 export { askWindowClosed };
@@ -27,9 +32,13 @@ interface Req {
 
 const agentName = (call: Call) => call.agent.name || 'an MCP client';
 
+/**
+ * What the call asked, as Options' log and the consent window show it: redacted always (#34 item 9), since an
+ * app's query or proposed memory may hold a key it read somewhere, and the log is kept until the browser closes.
+ */
 function whatOf(call: Call): string {
-  if (call.tool === 'search_memory') return call.args.query;
-  if (call.tool === 'remember') return call.args.text;
+  if (call.tool === 'search_memory') return redact(call.args.query).text;
+  if (call.tool === 'remember') return redact(call.args.text).text;
   return [call.args.type ?? 'all types', `up to ${call.args.limit ?? 50}`].join(', ');
 }
 
@@ -74,34 +83,75 @@ async function guarded(req: Req, agents: StoredAgents): Promise<AgentOutcome> {
   }
 }
 
-const asked = new Map<string, Req>();
+/**
+ * Each call waiting on the person, by its own id: calls asking the same thing share one question; or on work that
+ * outlasts a call's 5 s (`work`), which the app is told to wait for as it waits for the person.
+ */
+const waiting = new Map<string, { req: Req; question: string; work?: () => Promise<AgentOutcome> }>();
 
-/** The answer, or the id of the question now put to the person. */
+/**
+ * `remember` counts its text's tokens, and after a worker start the encoder is built first: 4.4–5.2 s at load ~12
+ * on 2 cores, so the call ran out of time (seen in test/e2e/mcp.e2e.ts). The app is told to wait, and the work
+ * starts only when the relay asks for the answer (finishAsk), after it said so: the build holds the worker's
+ * thread, and begun here it could hold up the reply that makes the app wait. Not built ahead (when an app pairs):
+ * every call in those seconds would wait behind it.
+ */
+function slow(req: Req, agents: StoredAgents): AgentCallReply {
+  const id = crypto.randomUUID();
+  waiting.set(id, { req, question: '', work: () => guarded(req, agents) });
+  return { ask: id };
+}
+
+/** What the call may read if allowed, as the consent window says it. */
+function readsOf(call: Call, agents: StoredAgents, settings: Settings): AskReads {
+  return {
+    scoped: agents.includeScoped,
+    pastChats: call.tool === 'search_memory' && settings.recall.rawTurns,
+    redacted: settings.privacy.redact,
+  };
+}
+
+/** The answer, or the id to wait on while the person is asked. */
 export async function startCall(req: Req): Promise<AgentCallReply> {
   const agents = await readAgents();
   if (!agents.enabled || !agents.secret) {
     await note(req, 'refused: switched off');
     return { ok: false, message: SAY.off };
   }
-  if (!agents.askEachTime || req.call.tool === 'remember') return guarded(req, agents);
-  const { id } = openAsk({ agent: agentName(req.call), tool: req.call.tool, what: whatOf(req.call) });
-  asked.set(id, req);
+  if (req.call.tool === 'remember') return tokensWarm() ? guarded(req, agents) : slow(req, agents);
+  if (!agents.askEachTime) return guarded(req, agents);
+  const reads = readsOf(req.call, agents, await readSettings());
+  const view = { agent: agentName(req.call), tool: req.call.tool, what: whatOf(req.call), reads };
+  const asked = openAsk(req.port, view);
+  if ('refused' in asked) {
+    await note(req, 'refused: too many questions');
+    return { ok: false, message: SAY.tooMany };
+  }
+  const id = crypto.randomUUID();
+  waiting.set(id, { req, question: asked.id });
   return { ask: id };
 }
 
+/** Test seam: the question a waiting call is part of (what the consent window shows). */
+export const questionOf = (id: string) => waiting.get(id)?.question ?? '';
+
 /** After the person answered (or did not, in time). */
 export async function finishAsk(id: string): Promise<AgentOutcome> {
-  const req = asked.get(id);
-  const allow = await awaitAsk(id);
-  asked.delete(id);
-  if (!req) return { ok: false, message: SAY.notAllowed };
+  const call = waiting.get(id);
+  if (call?.work) {
+    waiting.delete(id);
+    return call.work();
+  }
+  const allow = call ? await awaitAsk(call.question) : false;
+  waiting.delete(id);
+  if (!call) return { ok: false, message: SAY.notAllowed };
   if (!allow) {
-    await note(req, 'not allowed');
+    await note(call.req, 'not allowed');
     return { ok: false, message: SAY.notAllowed };
   }
   // The switch may have gone off while the person was asked.
   const agents = await readAgents();
-  return agents.enabled ? guarded(req, agents) : { ok: false, message: SAY.off };
+  return agents.enabled ? guarded(call.req, agents) : { ok: false, message: SAY.off };
 }
 
 /**

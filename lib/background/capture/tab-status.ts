@@ -1,6 +1,6 @@
 // What each tab's capture is doing (#3 health), as the popup and Options → Activity show it.
 import { conversationKey } from '../../model/keys';
-import type { CaptureReply, CaptureRequest, CaptureStatus } from '../../model/messages';
+import type { CaptureProblem, CaptureReply, CaptureRequest, CaptureStatus } from '../../model/messages';
 import { siteOn, type Settings } from '../../model/settings';
 import type { Sender } from '../../messaging/protocol';
 import { updateHealth } from '../../store/conversations';
@@ -53,21 +53,30 @@ export async function recordStatus(
     const key = conversationKey(effective.site, effective.conversationId);
     await updateHealth(key, { strategy, turnsSeen, turnsStored, lastError, checkedAt });
   }
-  const kind =
-    effective.state === 'broken' || effective.state === 'limited' || effective.state === 'unconfirmed'
-      ? effective.state
-      : effective.strategy === 'page' && effective.lastError
-        ? 'fallback'
-        : null;
-  if (kind && effective.lastError)
+  const problem = problemOf(effective);
+  if (problem)
     await addCaptureProblem({
       site: effective.site,
       conversationId: effective.conversationId,
       url: effective.url,
-      kind,
-      detail: effective.lastError,
+      ...problem,
       at: effective.checkedAt,
     });
+}
+
+/** What Activity lists for a status: a broken, paused or unconfirmed capture, messages it could not read, a JSON fallback. */
+function problemOf(status: CaptureStatus): Pick<CaptureProblem, 'kind' | 'detail'> | null {
+  const { state, strategy, lastError, unread } = status;
+  const held = state === 'broken' || state === 'limited' || state === 'unconfirmed';
+  if (held && lastError) return { kind: state, detail: lastError };
+  if (state === 'capturing' && unread) return { kind: 'unread', detail: unreadDetail(unread, lastError) };
+  return strategy === 'page' && lastError ? { kind: 'fallback', detail: lastError } : null;
+}
+
+/** The unread count in words, with why the site's JSON was not used when that is why the page was read. */
+export function unreadDetail(unread: number, note: string | null): string {
+  const said = `${unread} ${unread === 1 ? 'message' : 'messages'} on the page could not be read and were left out`;
+  return note ? `${said} (site data: ${note})` : said;
 }
 
 /** A capture request and its result, as the status of the tab that sent it. */
@@ -81,6 +90,7 @@ export function statusOfCapture(req: CaptureRequest, reply: CaptureReply, at: Da
     turnsSeen: reply.seen,
     turnsStored: reply.skipped ? 0 : req.turns.length,
     lastError: reply.skipped ?? req.note ?? null,
+    ...(req.unread && !reply.skipped ? { unread: req.unread } : {}),
     checkedAt: at.toISOString(),
   };
 }

@@ -4,6 +4,8 @@ import { getConversation } from '../../store/conversations';
 import { changeMemoriesFrom, clearAllData, deleteConversationRows } from '../../store/manage';
 import { clearCaptureProblems } from '../../store/status';
 import { byUser } from '../shared/user-events';
+import { agentsStatusItem } from '../../store/agents';
+import { forgetAgents } from '../agents/agent-settings';
 
 type Source = Memory['sources'][number];
 
@@ -43,10 +45,14 @@ export async function deleteConversation(key: string, removeMemories: boolean, n
 
 /**
  * Every table emptied; the indexes, the embedding cache and running jobs follow the store's `cleared` change
- * (lib/store/changes.ts). Capture problems name pages and conversations too, so they go as well (#12).
+ * (lib/store/changes.ts). Capture problems name pages and conversations too, so they go as well (#12). So do the
+ * desktop apps' switch, secret and log of what they asked (#34 item 9): the switch goes off (every server is
+ * told and let go), and the log held their questions.
  */
 export async function deleteEverything(): Promise<{ ok: true }> {
   await clearAllData();
   await clearCaptureProblems();
+  await forgetAgents();
+  await agentsStatusItem.setValue({ report: { links: [], refused: [] }, asked: [] });
   return { ok: true };
 }

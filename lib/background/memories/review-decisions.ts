@@ -12,6 +12,7 @@ import { getMemory, listMemories, writeMemory } from '../../store/memories';
 import { conflictIds } from '../../store/sync-conflicts';
 import { byUser, tokensOf } from '../shared/user-events';
 import { mustGet } from './memory-edits';
+import { heldFromBulk } from '../../pipeline/held';
 
 async function mustBePending(id: string): Promise<Memory> {
   const memory = await mustGet(id);
@@ -93,17 +94,25 @@ export async function rejectMemory(id: string, now = new Date()): Promise<void> 
 }
 
 /**
- * Every pending memory approved; a proposal whose memory is gone stays for the person to reject. A sync conflict
- * stays too: a memory deleted on one device and edited on another is pending, and approving it would bring it back
- * without the person seeing both versions (LiveSync #151); Review shows it as a conflict card instead (#15).
+ * Every pending memory approved, but for three kinds. A proposal whose memory is gone stays for the person to
+ * reject. A sync conflict stays too: a memory deleted on one device and edited on another is pending, and approving
+ * it would bring it back without the person seeing both versions (LiveSync #151); Review shows it as a conflict card
+ * instead (#15). And a held proposal (a link, a standing rule, a pin, a desktop app's or a file's; #34 item 3) is
+ * approved only on its own card: one click on Approve all made `remember`'s `![](https://evil.example/…)` active.
  */
-export async function approveAll(now = new Date()): Promise<{ approved: number }> {
+export async function approveAll(now = new Date()): Promise<{ approved: number; held: number }> {
   const [all, inConflict] = await Promise.all([listMemories('pending'), conflictIds()]);
   const pending = all.filter((m) => !inConflict.has(m.id));
   const at = now.toISOString();
   const own: Memory[] = [];
   let approved = 0;
+  let held = 0;
   for (const m of pending) {
+    const { event } = await proposalBase(m.id);
+    if (heldFromBulk(m, event)) {
+      held++;
+      continue;
+    }
     const other = await proposedFor(m);
     if (!other) own.push(m);
     else if (other.target) {
@@ -116,5 +125,5 @@ export async function approveAll(now = new Date()): Promise<{ approved: number }
     activated,
     activated.map((m, i) => byUser('approve', own[i] ?? null, m, 'Approved with all others')),
   );
-  return { approved: approved + activated.length };
+  return { approved: approved + activated.length, held };
 }

@@ -15,6 +15,7 @@ import { keyItem } from '../pipeline/current-provider';
 import { resetRecallIndex } from './preview-recall';
 import { SEMANTIC_TIMEOUT_MS, setRecallEmbedder } from './semantic-tier';
 import { followStore } from './follow-store';
+import { loadEngines } from '../../../test/helpers/engines';
 
 // Deterministic vectors: car words on one axis, food on another, everything else on a third.
 const axis = (t: string) =>
@@ -37,6 +38,9 @@ const ask = (draft: string) =>
     {},
   );
 const texts = async (draft: string) => (await ask(draft)).lines.map((l) => l.text);
+
+// sqlite-wasm and the token encoder load with the file, not inside its first test (test/helpers/engines.ts).
+await loadEngines();
 
 // The background starts these at every wake (entrypoints/background.ts); so does this file.
 beforeAll(followStore);

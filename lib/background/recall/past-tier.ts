@@ -35,10 +35,14 @@ async function pastHits(query: string, skip: string | null, labels: LineLabels):
   return (await waitAtMost(queryPast(query, PAST_LIMIT, skip, labels), PAST_WAIT_MS)) ?? [];
 }
 
-/** The past index's best lines for this request, or none when it is off, has no query, or is late. */
+/**
+ * The past index's best lines for this request, or none when it is off, has no query, or is late. Only turns of
+ * chats in `scopes` (null: all) are quoted: a project's chat stays in its project, as its memories do (#34).
+ */
 export async function pastFor(
   req: RecallRequest,
   settings: Settings,
+  scopes: ReadonlySet<string> | null,
   labels: LineLabels = ENGLISH_BLOCK,
 ): Promise<{ lines: PastLine[] } | null> {
   if (!settings.recall.rawTurns) return null;
@@ -47,7 +51,10 @@ export async function pastFor(
   const skip = req.site && req.conversationId ? conversationKey(req.site, req.conversationId) : null;
   const hits = await pastHits(query, skip, { me: labels.me, answer: labels.answer });
   // A delete the index missed (the worker stopped between Dexie's commit and the index's) is never quoted.
-  const live = await liveTurnKeys(hits.map((h) => h.turnKey));
+  const live = await liveTurnKeys(
+    hits.map((h) => h.turnKey),
+    scopes,
+  );
   const kept = hits.filter((h) => live.has(h.turnKey));
   // Counted in the offscreen document, whose encoder outlives this worker; the encoder's ~1 s build was most of
   // a click after a worker restart (docs/past-index.md). Firefox's background page counts here.

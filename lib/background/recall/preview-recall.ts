@@ -60,7 +60,7 @@ export async function previewRecall(
   const words = blockWordsNow();
   const pastLines = marked(
     'past',
-    words.then((w) => pastFor(req, settings, w)),
+    words.then((w) => pastFor(req, settings, input.scopes, w)),
   );
   const [answer, semantic, past] = await Promise.all([
     marked(
@@ -70,7 +70,7 @@ export async function previewRecall(
     semanticIds(req, settings),
     pastLines,
   ]);
-  const result = recall(new AnswerView(answer, query.query, semantic?.memories), {
+  const result = recall(new AnswerView(answer, query.query, semantic?.memories, now), {
     ...input,
     budgetTokens: req.budgetTokens ?? settings.recall.budgetTokens,
     now,
@@ -92,6 +92,7 @@ function replyOf(result: RecallResult): RecallReply {
       section: l.section,
       tokens: l.tokenCount,
       day: l.date?.day ?? null,
+      at: l.date?.at ?? null,
       type: l.section === 'past' ? null : l.memory.type,
       ...(l.memory.answer ? { answer: true } : {}),
     })),

@@ -30,7 +30,7 @@ class CountingBackend extends MapBackend {
 }
 
 // A chat page's warm-up opens the recall index too.
-withMemoryIndex();
+await withMemoryIndex();
 
 let remote: CountingBackend;
 beforeEach(async () => {

@@ -8,6 +8,7 @@ export const chatgptAdapter: SiteAdapter = {
   ...chatgptCore,
   // Temporary Chat is in the URL (#3); the page shows nothing the URL does not.
   isPrivatePage: () => false,
+  isSharedView: () => false,
   parseTurns,
   isStreaming,
   findThread,

@@ -1,4 +1,5 @@
 // ChatGPT page → the turns a person sees. Pure: DOM in, data out. Selector evidence lives in selectors.ts.
+import { rowTurn } from '../reader';
 import { threadAround, turnsInThread } from '../thread';
 import { outermost, queryCandidates, queryFirst, readableText } from '../text';
 import type { ParsedTurn } from '../types';
@@ -17,6 +18,8 @@ import {
 } from './selectors';
 
 const READ = { drop: DROP };
+// A prompt is shown as typed: its line breaks are kept whether or not a class says so (#36).
+const TYPED = { ...READ, preformatted: true };
 
 /** The id of the message holding `el`; the current layout has none (measured 2026-09), so null there. */
 function messageId(el: Element, turn: Element): string | null {
@@ -26,7 +29,7 @@ function messageId(el: Element, turn: Element): string | null {
 
 function userTurn(turn: Element): ParsedTurn | null {
   const el = queryFirst(turn, USER_TEXT);
-  const text = el ? readableText(el, READ) : '';
+  const text = el ? readableText(el, TYPED) : '';
   return el && text ? { siteMessageId: messageId(el, turn), role: 'user', text } : null;
 }
 
@@ -50,9 +53,11 @@ function assistantTurn(turn: Element): ParsedTurn | null {
  * current-layout turn element yields the prompt and then its answer.
  */
 export function parseTurns(root: ParentNode): ParsedTurn[] {
-  return turnsInThread(findThread(root), TURN).flatMap((turn) =>
-    [userTurn(turn), assistantTurn(turn)].filter((part): part is ParsedTurn => part !== null),
-  );
+  return turnsInThread(findThread(root), TURN).flatMap((turn) => {
+    const parts = [userTurn(turn), assistantTurn(turn)].filter((part): part is ParsedTurn => part !== null);
+    // A turn that shows text but neither a prompt nor an answer where the reader looks: reported, never guessed.
+    return parts.length > 0 ? parts : rowTurn(turn, null, '', READ);
+  });
 }
 
 /** The visible ProseMirror editor, never the hidden fallback textarea. */

@@ -2,6 +2,11 @@
 // - current layout: measured live 2026-09 (no capture), reduced by hand into test/fixtures/pages/chatgpt-current.html;
 // - older layout: real capture ../shared/fixtures/pages/chatgpt-2026-01-29.html (article turns) and the hand-made
 //   test/fixtures/pages/chatgpt-older.html.
+// What a reader relies on, and why (2026-12, #36): the author marks ChatGPT puts on each message
+// (`data-message-author-role`, the user bubble's `data-user-message-bubble`, the answer's
+// `data-markdown-text-style`), its turn containers (`data-turn-key`, `data-testid="conversation-turn-N"`) and
+// message ids; never a layout utility (a prompt read as typed does not need `whitespace-pre-wrap` to name it). The
+// variant suite (lib/sites/variants.test.ts) reads every page again with its utilities renamed and stripped.
 // Exact counts per fixture are asserted in parse.test.ts.
 // "TODO(date)" = look again by then: drop the older entries once live pages no longer match them.
 
@@ -50,6 +55,11 @@ export const USER_TEXT = [
   '[data-user-message-bubble] .whitespace-pre-wrap',
   // older layout (chatgpt-2026-01-29): the role attribute keeps answers out. TODO(2027-03): drop with the articles.
   '[data-message-author-role="user"] .whitespace-pre-wrap',
+  // The same prompts by their author marks alone, for a build that renames or drops the pre-wrap utility (#36
+  // variant suite): the bubble (current layout) and the user message (older layout), read as typed.
+  // TODO(2027-03): drop the class-based entries above if these hold on a capture.
+  '[data-user-message-bubble]',
+  '[data-message-author-role="user"]',
 ] as const;
 
 /** Answer fragments; all matches in a turn, joined. Prose around "Thought for …" buttons and research reports. */

@@ -8,6 +8,7 @@ export const claudeAdapter: SiteAdapter = {
   ...claudeCore,
   // No capture of ours shows incognito markup; the API's `is_temporary` is what we read (#3).
   isPrivatePage: () => false,
+  isSharedView: () => false,
   parseTurns,
   isStreaming,
   findThread,

@@ -3,6 +3,12 @@
 // - older layouts: real captures ../shared/fixtures/pages/claude-2026-01-29.html, claude-2026-02-27.html (tool
 //   rows, file cards, research) and claude-2026-05-formatting.html (sr-only headings, thinking row); the hand-made
 //   test/fixtures/pages/claude-older.html and claude-2026-answers.html (one #14 failure class per turn).
+// What a reader relies on, and why (2026-12, #36): rows inside the thread (`data-testid="transcript-row"`,
+// `data-test-render-count`), the person's message by its test id, and an answer as every `.standard-markdown`
+// block of its row outside status rows, disclosure panels and source pills, found by ARIA (`role="status"`
+// live labels, `aria-expanded` toggles) and structure as well as by class; a chat begins with the person's message,
+// so a panel at the head of the thread is never an answer. `.font-claude-response` is a Tailwind font utility a
+// project panel reuses: it only narrows where to look, never decides. Variants: lib/sites/variants.test.ts.
 // Claude puts no message ids in the DOM, so turns carry siteMessageId null. Counts are asserted in parse.test.ts.
 // "TODO(date)" = look again by then: drop the older entries once live pages no longer match them.
 
@@ -87,6 +93,9 @@ export const STATUS_TOGGLE = '[aria-expanded]';
 export const DROP = [
   // Source pills ("Anthropic +2") in research text, claude-artifact-2026-01-29. TODO(2027-04): recheck live.
   'a[class~="group/tag"]',
+  // The same pills by structure, should the utility class go (#36): a link out of the page inside a tooltip's
+  // trigger (`span[data-state] > a[target="_blank"]`, claude-artifact-2026-01-29). TODO(2027-04): recheck live.
+  '[data-state] > a[target="_blank"]',
 ] as const;
 
 /** Present while an answer is being written. */

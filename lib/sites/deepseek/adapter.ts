@@ -19,6 +19,7 @@ export const deepseekAdapter: SiteAdapter<'deepseek'> = {
   ...deepseekCore,
   // DeepSeek offers no temporary or incognito chat (payload.ts).
   isPrivatePage: () => false,
+  isSharedView: () => false,
   parseTurns,
   isStreaming,
   findThread,

@@ -1,5 +1,8 @@
 // DeepSeek selectors, each list ordered newest layout first. DeepSeek's own class names are hashes that change
 // with every build (`fbb737a4`, `_74c0879`); only its `ds-*` design-system names and data attributes are used.
+// What a reader relies on, and why (2026-12, #36): the `ds-*` design-system names (`ds-message`, `ds-markdown`,
+// `ds-think-content`) and the virtual list's data attributes; a message with an answer or reasoning is the
+// assistant's, any other the person's. Variants: lib/sites/variants.test.ts.
 // Evidence:
 // - real capture ../shared/fixtures/pages/deepseek-2026-05-formatting.html (1 prompt + 1 answer after a
 //   collapsed "Thought for 37 seconds" row; code, table, math; the textarea composer);

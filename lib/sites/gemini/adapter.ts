@@ -20,6 +20,7 @@ export const geminiAdapter: SiteAdapter<'gemini'> = {
   ...geminiCore,
   // A temporary chat keeps the plain /app URL (no id, so nothing is stored from it); the page marks it.
   isPrivatePage: isTemporary,
+  isSharedView: () => false,
   parseTurns,
   isStreaming,
   findThread,

@@ -85,10 +85,17 @@ describe('Gemini states', () => {
     expect([on, card, off].map(isTemporary)).toEqual([true, true, false]);
   });
 
-  it('reads nothing outside a thread', () => {
-    const doc = parsePage(`<div class="conversation-container"><user-query><p class="query-text-line">Hi</p>
-      </user-query></div>`);
-    expect(parseTurns(doc)).toEqual([]);
+  it('reads a page that names no thread from its messages, never from a side panel that reuses them (#36)', () => {
+    const doc =
+      parsePage(`<bard-sidenav><model-response><message-content><div class="markdown">Gem: Garden helper
+      </div></message-content></model-response></bard-sidenav><main><section><user-query><div class="query-text">Hi
+      </div></user-query></section><section><model-response><message-content><div class="markdown">Hello</div>
+      </message-content></model-response></section></main>`);
+    expect(parseTurns(doc).map((t) => [t.role, t.text])).toEqual([
+      ['user', 'Hi'],
+      ['assistant', 'Hello'],
+    ]);
+    expect(parseTurns(parsePage('<bard-sidenav><user-query>Hi</user-query></bard-sidenav>'))).toEqual([]);
   });
 });
 

@@ -2,31 +2,34 @@
 // Gemini's conversation JSON is not read (adapter.ts says why), so the page is the only source: ids are hashes of
 // the text (lib/capture/turn-id.ts), and a read is never the whole branch (isWindowed).
 import { texSource } from '../text-lines';
-import { answerOutside, turnsInThread } from '../thread';
-import { queryCandidates, queryFirst, readableText } from '../text';
+import { rowTurn } from '../reader';
+import { answerOutside, FRAMES, namedOrHolding, turnsInThread } from '../thread';
+import { outermost, queryCandidates, queryFirst, readableText } from '../text';
 import type { ParsedTurn } from '../types';
 import {
   ANSWER,
   COMPOSER,
   DROP,
+  MESSAGE,
+  SIDE_PANEL,
   STREAMING,
   TEMPORARY,
   THOUGHTS,
   THREAD,
-  TURN,
   USER_LINE,
   USER_TEXT,
 } from './selectors';
 
 const READ = { drop: DROP, lines: texSource };
 
-/** One line per `p.query-text-line`, as typed; blank lines kept once. */
-function userText(turn: Element): string {
-  const lines = queryCandidates(turn, USER_LINE);
-  if (lines.length === 0) {
-    const whole = queryFirst(turn, USER_TEXT);
-    return whole ? readableText(whole, READ) : '';
-  }
+/**
+ * One line per `p.query-text-line`, as typed; blank lines kept once. Without lines, the prompt's text element,
+ * else the `user-query` element itself: it is the person's message, so reading it whole (screen-reader labels and
+ * buttons left out) reads no one else's words (#36).
+ */
+function userText(query: Element): string {
+  const lines = queryCandidates(query, USER_LINE);
+  if (lines.length === 0) return readableText(queryFirst(query, USER_TEXT) ?? query, READ);
   return lines
     .map((line) => readableText(line, READ))
     .join('\n')
@@ -34,26 +37,25 @@ function userText(turn: Element): string {
     .trim();
 }
 
-function answerText(turn: Element): string {
-  const response = turn.querySelector('model-response');
-  if (!response) return '';
+function answerText(response: Element): string {
   return answerOutside(response, ANSWER, THOUGHTS, READ);
 }
 
 export function findThread(root: ParentNode): Element | null {
-  return queryFirst(root, THREAD);
+  return namedOrHolding(root, THREAD, MESSAGE, [...FRAMES, ...SIDE_PANEL]);
 }
 
-/** Each exchange in the thread yields its prompt, then its answer. */
+/**
+ * Every prompt and answer of the thread in page order, each by its own element (`user-query`, `model-response`),
+ * whatever wraps them: a prompt outside its exchange's container is still read, and a message whose text is not
+ * where the reader looks is reported, never filled from its neighbour (#36).
+ */
 export function parseTurns(root: ParentNode): ParsedTurn[] {
-  return turnsInThread(findThread(root), TURN).flatMap((turn) => {
-    const out: ParsedTurn[] = [];
-    const prompt = userText(turn);
-    if (prompt) out.push({ siteMessageId: null, role: 'user', text: prompt });
-    const answer = answerText(turn);
-    if (answer) out.push({ siteMessageId: null, role: 'assistant', text: answer });
-    return out;
-  });
+  return outermost(turnsInThread(findThread(root), MESSAGE)).flatMap((message) =>
+    message.localName === 'user-query'
+      ? rowTurn(message, 'user', userText(message), READ)
+      : rowTurn(message, 'assistant', answerText(message), READ),
+  );
 }
 
 /** Quill's editor, never its hidden clipboard twin. */

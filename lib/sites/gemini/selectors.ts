@@ -4,10 +4,18 @@
 //   table, math, an empty thinking overlay), both Angular custom elements;
 // - the hand-made test/fixtures/pages/gemini-answers.html (one failure class per turn);
 // - live notes of other projects for markup no capture holds (cited where used).
+// What a reader relies on, and why (2026-12, #36): Angular component names that every Gemini layout since 2024
+// keeps (`user-query`, `model-response`, `message-content`, `model-thoughts`, `rich-textarea`): each message is
+// read from its own element wherever the page wraps it, and the thread is the named scroller or else the nearest
+// element holding them all, outside the side navigation. Gemini's own classes (`query-text-line`, `markdown`) only
+// refine; screen-reader labels by `.cdk-visually-hidden`, never by their words. Variants: lib/sites/variants.test.ts.
 // Exact counts per fixture are asserted in parse.test.ts. "TODO(date)" = look again by then, drop what no live page
 // matches any more.
 
-/** The thread: every message stands inside it; nothing outside it is read (#24 item 5). */
+/**
+ * The thread: every message stands inside it; nothing outside it is read (#24 item 5). A page that names none of
+ * these is read from the nearest element holding every `user-query` and `model-response` (parse.ts, #36).
+ */
 export const THREAD = [
   // both captures (2026-02, 2026-05): the lazily loading scroller. TODO(2027-05): recheck live.
   'infinite-scroller[data-test-id="chat-history-container"]',
@@ -17,10 +25,27 @@ export const THREAD = [
   '#chat-history',
 ] as const;
 
+/** Gemini's side navigation (chats, Gems): never the thread, whatever it holds (gemini-answers.html's Gem card). */
+export const SIDE_PANEL = [
+  // gemini-2026-02-27: `bard-sidenav-content`; `bard-sidenav` in other projects' notes. TODO(2027-05): recheck live.
+  'bard-sidenav',
+  'bard-sidenav-content',
+] as const;
+
 /** One element per exchange: a prompt and its answer (3 in gemini-2026-02-27, 1 in -05-formatting). */
 export const TURN = [
   // both captures. TODO(2027-05): recheck live.
   '.conversation-container',
+] as const;
+
+/**
+ * Each message by the custom element Gemini names it with, in page order: what parse.ts reads (#36). The exchange
+ * container above is only a wrapper; a layout that puts a prompt outside it (a held-out page read 3 of 6 turns)
+ * or drops it still has these two elements, Angular component names that every Gemini layout since 2024 keeps.
+ */
+export const MESSAGE = [
+  // both captures, and every layout other projects' notes describe (2024-2026). TODO(2027-05): recheck live.
+  'user-query, model-response',
 ] as const;
 
 /** The prompt as typed, one element per line of it (2026-02 and 2026-05 both render `p.query-text-line`). */

@@ -13,6 +13,7 @@ export const lechatAdapter: SiteAdapter<'lechat'> = {
   ...lechatCore,
   // Incognito shows in chat.byId's JSON (site.ts); no page mark of it is known.
   isPrivatePage: () => false,
+  isSharedView: () => false,
   parseTurns,
   isStreaming,
   findThread,

@@ -1,5 +1,6 @@
 // Le Chat page -> the turns a person sees. Pure: DOM in, data out. Selector evidence lives in selectors.ts.
 import { gridTable } from '../text-lines';
+import { rowTurn } from '../reader';
 import { answerOutside, turnsInThread } from '../thread';
 import { queryFirst, readableText } from '../text';
 import type { ParsedTurn } from '../types';
@@ -26,7 +27,8 @@ export function parseTurns(root: ParentNode): ParsedTurn[] {
     if (author !== 'user' && author !== 'assistant') return [];
     const text = messageText(message, author);
     const siteMessageId = message.getAttribute('data-message-id') || null;
-    return text ? [{ siteMessageId, role: author, text }] : [];
+    // A message whose text is not where the reader looks is reported, never read whole with its chrome (#36).
+    return rowTurn(message, author, text, READ, siteMessageId);
   });
 }
 

@@ -3,6 +3,10 @@
 //   a "Worked for 3s" disclosure holding a "Thought for 3s" row and the model's reasoning; code block, an ARIA
 //   grid table, math; the ProseMirror composer);
 // - the hand-made test/fixtures/pages/lechat-answers.html (one failure class per turn).
+// What a reader relies on, and why (2026-12, #36): each message's author and id (`data-message-author-role`,
+// `data-message-id`), answer parts by `data-message-part-type` / `data-testid`, reasoning by its `role="region"`
+// disclosure panels. A prompt's text is marked only by utilities (`select-text`): without them the prompt is
+// reported, never read whole with its time stamp. Variants: lib/sites/variants.test.ts.
 // Exact counts per fixture are asserted in parse.test.ts. "TODO(date)" = look again by then.
 
 /** The thread: every message stands inside it (#24 item 5). */

@@ -11,6 +11,7 @@ export const perplexityAdapter: SiteAdapter<'perplexity'> = {
   ...perplexityCore,
   // Incognito shows in the thread JSON and the ask request's body (site.ts); no page mark of it is known.
   isPrivatePage: () => false,
+  isSharedView: () => false,
   parseTurns,
   isStreaming,
   findThread,

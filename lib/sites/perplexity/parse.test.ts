@@ -74,9 +74,25 @@ describe('Perplexity states', () => {
     expect(parseTurns(column(panel(3) + panel(4))).map((t) => t.text)).toEqual(['Q3', 'A3', 'Q4', 'A4']);
   });
 
-  it('reports a streaming answer by its stop button, and reads nothing outside a thread', () => {
+  it('reports a streaming answer by its stop button', () => {
     expect(isStreaming(parsePage('<button aria-label="Stop response (Esc)"></button>'))).toBe(true);
-    expect(parseTurns(parsePage(panel(0)))).toEqual([]);
+  });
+
+  it('reads a page without the thread column from its answer panels, never a Library card beside them (#36)', () => {
+    const library =
+      '<aside><div role="tabpanel" id="l-content-default"><div id="markdown-content-9">Card</div></div></aside>';
+    expect(parseTurns(parsePage(`${library}<main>${panel(0)}${panel(1)}</main>`)).map((t) => t.text)).toEqual(
+      ['Q0', 'A0', 'Q1', 'A1'],
+    );
+  });
+
+  it('reports a query it cannot find, and never reads the panel’s other text in its place (#36)', () => {
+    const doc = parsePage(`<main><div role="tabpanel" id="r-content-default"><div class="x1">Q0</div>
+      <div id="markdown-content-0"><p>A0</p></div></div></main>`);
+    expect(parseTurns(doc)).toEqual([
+      { siteMessageId: null, role: 'user', text: '', missed: true },
+      { siteMessageId: null, role: 'assistant', text: 'A0' },
+    ]);
   });
 });
 

@@ -1,5 +1,6 @@
 // Perplexity page -> the turns a person sees. Pure: DOM in, data out. Selector evidence lives in selectors.ts.
-import { turnsInThread } from '../thread';
+import { missedTurn, rowTurn } from '../reader';
+import { namedOrHolding, turnsInThread } from '../thread';
 import { queryFirst, readableText } from '../text';
 import type { ParsedTurn } from '../types';
 import { ANSWER, ANSWER_INDEX, COMPOSER, DROP, STREAMING, THREAD, TURN, USER_TEXT } from './selectors';
@@ -9,18 +10,21 @@ const READ = { drop: DROP };
 const read = (el: Element | null): string => (el ? readableText(el, READ) : '');
 
 export function findThread(root: ParentNode): Element | null {
-  return queryFirst(root, THREAD);
+  return namedOrHolding(root, THREAD, TURN);
 }
 
-/** Each answer panel yields its query, then its answer. */
+/**
+ * Each answer panel yields its query, then its answer. A panel always holds a query: one the reader cannot find is
+ * reported, never taken from the panel's other text; an answer not there yet is still being written.
+ */
 export function parseTurns(root: ParentNode): ParsedTurn[] {
   return turnsInThread(findThread(root), TURN).flatMap((turn) => {
-    const out: ParsedTurn[] = [];
-    const query = read(queryFirst(turn, USER_TEXT));
-    if (query) out.push({ siteMessageId: null, role: 'user', text: query });
-    const answer = read(queryFirst(turn, ANSWER));
-    if (answer) out.push({ siteMessageId: null, role: 'assistant', text: answer });
-    return out;
+    const query = queryFirst(turn, USER_TEXT);
+    const answer = queryFirst(turn, ANSWER);
+    return [
+      ...(query ? rowTurn(query, 'user', read(query), READ) : [missedTurn('user')]),
+      ...(answer ? rowTurn(answer, 'assistant', read(answer), READ) : []),
+    ];
   });
 }
 

@@ -4,10 +4,17 @@
 //   perplexity-2026-05-formatting.html (1 + 1: code, table with a hidden sticky twin, math);
 // - the hand-made test/fixtures/pages/perplexity-answers.html (one failure class per turn);
 // - live notes of another project (2026-10-03) for the stop button.
+// What a reader relies on, and why (2026-12, #36): the answer tab panels (`role="tabpanel"`, any mode that holds an
+// answer), answers by id (`#markdown-content-N`), the first query as its panel's `h1`; the thread column and a
+// follow-up query are named only by utilities (`max-w-threadContentWidth`, `group/query`), so without them the
+// thread is the element holding every panel and an unnamed query is reported, never guessed from the panel's text.
 // Tailwind classes change often; ids, test ids, roles and the `group/query` name are what these lean on.
 // Exact counts per fixture are asserted in parse.test.ts. "TODO(date)" = look again by then.
 
-/** The thread column: every query and answer stands inside it (#24 item 5). */
+/**
+ * The thread column: every query and answer stands inside it (#24 item 5). A page without it (the 2025 layout, a
+ * build that renames its utilities) is read from the nearest element holding every answer panel (parse.ts, #36).
+ */
 export const THREAD = [
   // both captures: the column the thread is laid out in. TODO(2027-05): recheck live.
   '[class~="max-w-threadContentWidth"]',
@@ -20,12 +27,19 @@ export const THREAD = [
 export const TURN = [
   // both captures. TODO(2027-05): recheck live.
   '[role="tabpanel"][id$="-content-default"]',
+  // any mode's panel that holds an answer: a research thread's answers stand in its `-content-research` tab, which
+  // the entry above missed entirely (the issue's 2026 Russian research thread, #36; hand-made
+  // perplexity-2026-research-ru). TODO(2027-05): capture a research thread.
+  '[role="tabpanel"]:has([id^="markdown-content-"])',
 ] as const;
 
 /** The query as typed (`h1` for the first, `div` after it, both `group/query`). */
 export const USER_TEXT = [
   // both captures. TODO(2027-05): recheck live.
   '[class~="group/query"]',
+  // The first query as the panel's heading, where no class names it (layouts of 2025 in other projects' notes:
+  // each entry's query an `h1`; a build without `group/query`). TODO(2027-05): drop if the class holds a year.
+  'h1',
 ] as const;
 
 /** The answer: `#markdown-content-<entry index>`, numbered from 0 in both captures. */
@@ -62,4 +76,6 @@ export const COMPOSER = [
   'div[contenteditable="true"][data-lexical-editor="true"]',
   // Perplexity's textarea composer before Lexical (2024-2025). TODO(2027-01): drop once no page renders it.
   'textarea#ask-input',
+  // the same textarea without its id (a held-out 2025 page found no composer at all, #36). TODO(2027-01): drop.
+  'form textarea:not([readonly])',
 ] as const;

@@ -1,0 +1,17 @@
+import type { ReplyPattern, ReplySite } from '../reply';
+
+/**
+ * Copilot streams replies over a WebSocket (`wss://copilot.microsoft.com/c/api/chat?api-version=2`, open-source
+ * exporters of 2025-2026), which the tap does not wrap: a reply's end is seen in the page, when the answer's
+ * reactions bar appears (selectors.ts STREAMING), and the conversation JSON is read again then.
+ */
+export const COPILOT_REPLY: ReplyPattern = {
+  transport: 'page',
+  path: /^\/c\/api\/chat\/?$/,
+  id: null,
+};
+
+/** Apart from the pattern, so a chat page's script takes the hosts without it (site.ts). */
+export const HOSTS = ['copilot.microsoft.com'] as const;
+
+export const replySite: ReplySite = { hosts: HOSTS, reply: COPILOT_REPLY };

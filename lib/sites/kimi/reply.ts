@@ -1,0 +1,17 @@
+import type { ReplyPattern, ReplySite } from '../reply';
+
+/**
+ * Kimi asks over fetch, through its Connect RPC gateway (`POST /apiv2/kimi.gateway.chat.v1.ChatService/Chat`,
+ * named by the share page's own hydration state, `kimi.gateway.chat.v1`, kimi-share-2026-07; other tools of 2026
+ * watch the same call), streaming until the request ends. The chat's id is the page URL's.
+ */
+export const KIMI_REPLY: ReplyPattern = {
+  transport: 'fetch',
+  path: /^\/apiv2\/kimi\.gateway\.chat\.v1\.ChatService\/Chat\/?$/,
+  id: null,
+};
+
+/** Apart from the pattern, so a chat page's script takes the hosts without it (site.ts). */
+export const HOSTS = ['www.kimi.com'] as const;
+
+export const replySite: ReplySite = { hosts: HOSTS, reply: KIMI_REPLY };

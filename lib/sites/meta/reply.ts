@@ -1,0 +1,18 @@
+import type { ReplyPattern, ReplySite } from '../reply';
+
+/**
+ * Meta AI sends each prompt as a GraphQL mutation over fetch (`POST /api/graphql/`, streaming its answer; other
+ * tools' notes of 2025-2026), one endpoint for every query the page makes, so the tap cannot tell a reply from a
+ * title lookup by path. The reply's end is seen in the page: the answer's `data-streaming-state` reaches DONE
+ * (selectors.ts STREAMING), and the page is read then.
+ */
+export const META_REPLY: ReplyPattern = {
+  transport: 'page',
+  path: /^\/api\/graphql\/?$/,
+  id: null,
+};
+
+/** Apart from the pattern, so a chat page's script takes the hosts without it (site.ts). */
+export const HOSTS = ['www.meta.ai'] as const;
+
+export const replySite: ReplySite = { hosts: HOSTS, reply: META_REPLY };

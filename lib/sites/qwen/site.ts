@@ -1,0 +1,34 @@
+import type { SiteCore, SiteInfo } from '../site';
+import { HOSTS, QWEN_REPLY } from './reply';
+
+// `/c/<uuid>` (open-source clients of 2025-2026; the capture's message ids are the same kind of uuid). A shared
+// chat opens at `/s/<id>`: someone else's thread, never a conversation here (#34 item 2).
+const CONVERSATION_PATH = /^\/c\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/;
+
+export const qwenCore: SiteCore<'qwen'> = {
+  site: 'qwen',
+  hosts: HOSTS,
+  conversationId: (url) => CONVERSATION_PATH.exec(url.pathname)?.[1] ?? null,
+  isPrivate: () => false,
+  scope: {
+    noun: null,
+    fromUrl: () => null,
+    fromJson: false,
+    note: 'no Qwen Chat page or JSON we have names a project or folder for a chat',
+  },
+  // No private mode we could confirm; who wrote a chat shows in its address (ownership below).
+  pageNeedsJson: false,
+};
+
+export const qwen: SiteInfo<'qwen'> = {
+  ...qwenCore,
+  label: 'Qwen Chat',
+  conversationUrl: (id) => `https://chat.qwen.ai/c/${encodeURIComponent(id)}`,
+  doNotRemember: { none: 'Qwen Chat offers no temporary or incognito chat that we could confirm' },
+  ownership: {
+    seenIn: ['url'],
+    note: 'a /c/<uuid> address opens the signed-in account’s own chats; a shared chat is /s/<id>, not a conversation address',
+    sharedView: 'https://chat.qwen.ai/s/6f0d2c1e-0a1b-4c3d-8e9f-001122334455',
+  },
+  reply: QWEN_REPLY,
+};
