@@ -1,6 +1,7 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, test, vi } from 'vitest';
+import { switchLanguage } from '../../lib/i18n/i18n';
 import type { Job } from '../../lib/model/records';
 import { db, resetDbForTests } from '../../lib/store/db';
 import { ActivitySection } from './ActivitySection';
@@ -148,4 +149,47 @@ test("usage an import brought is shown apart, marked imported, and not counted i
     '$0.1000',
   ]);
   expect(cells(/^\S+ openai gpt/)).toEqual([day, 'openai', 'gpt-4o-mini', '1', '100', '20', '$0.1000']);
+});
+
+test('a chat that turned out private says what Engram removed, in counts, never its title or address (#34)', async () => {
+  render(<ActivitySection />);
+  expect(await screen.findByText('No private chats had anything to remove.')).toBeTruthy();
+  await db().privacy.bulkPut([
+    {
+      key: 'perplexity:nurse-in-leeds-x1Y2',
+      site: 'perplexity',
+      state: 'private',
+      at: '2026-11-20T10:00:00.000Z',
+      removed: { turns: 4, jobs: 1, memories: 2 },
+    },
+    { key: 'claude:abc', site: 'claude', state: 'private', at: '2026-11-20T11:00:00.000Z' },
+    { key: 'chatgpt:c1', site: 'chatgpt', state: 'confirmed', at: '2026-11-20T12:00:00.000Z' },
+  ]);
+  const list = await screen.findByRole('list', { name: 'Private chats removed' });
+  const items = within(list).getAllByRole('listitem');
+  expect(items).toHaveLength(1);
+  expect(items[0]?.textContent).toMatch(
+    /A Perplexity chat turned out to be private.*Engram removed 4 turns, 2 memories, and 1 extraction job from this device/,
+  );
+  expect(list.textContent).not.toMatch(/leeds/i);
+});
+
+test('what a private chat lost is counted by the language’s plural rules: Russian one/few/many, Japanese one form (#34, #37)', async () => {
+  await db().privacy.put({
+    key: 'perplexity:p1',
+    site: 'perplexity',
+    state: 'private',
+    at: '2026-11-20T10:00:00.000Z',
+    removed: { turns: 21, jobs: 5, memories: 3 },
+  });
+  await switchLanguage('ru');
+  render(<ActivitySection />);
+  const list = await screen.findByRole('list', { name: 'Удалённые приватные чаты' });
+  expect(list.textContent).toContain('Чат Perplexity оказался приватным');
+  expect(list.textContent).toContain(
+    'Engram удалил 21 реплику, 3 воспоминания и 5 заданий на извлечение с этого устройства',
+  );
+  await act(() => switchLanguage('ja'));
+  const ja = await screen.findByRole('list', { name: '削除したプライベートチャット' });
+  expect(ja.textContent).toContain('21 ターン、メモリー 3 件、抽出ジョブ 5 件');
 });

@@ -8,6 +8,7 @@ import { sendMessage } from '../../lib/messaging/send';
 import { conversationTitles, jobsWithStatus, listUsage } from '../../lib/store/views';
 import { CaptureProblems } from './CaptureProblems';
 import { LimitsToday } from './LimitsToday';
+import { PrivateChats } from './PrivateChats';
 import { attemptsLabel, conversationLabel, dateLabel, jobTurnsLabel } from '../shared/labels';
 import { Button, EmptyState, ErrorText, Section } from '../shared/ui';
 import { useAction } from '../shared/useAction';
@@ -135,6 +136,8 @@ export function ActivitySection() {
       <Usage />
       <h2>{t('activity.problems')}</h2>
       <CaptureProblems />
+      <h2>{t('activity.privateChats')}</h2>
+      <PrivateChats />
     </Section>
   );
 }

@@ -5,11 +5,12 @@ import { formatWhen } from '../../lib/i18n/formatters';
 import type { CaptureProblem } from '../../lib/model/messages';
 import { SITE_LABELS } from '../../lib/sites/registry';
 import { watchCaptureProblems } from '../../lib/store/status';
-import { brokenWords } from '../shared/captureWords';
+import { brokenWords, unconfirmedHeadline } from '../shared/captureWords';
 
 function headline(t: TFunction, problem: CaptureProblem): string {
   if (problem.kind === 'broken') return brokenWords(t);
   const site = SITE_LABELS[problem.site];
+  if (problem.kind === 'unconfirmed') return unconfirmedHeadline(t, site);
   if (problem.kind === 'limited') return t('problems.limited', { site });
   return problem.kind === 'unread' ? t('problems.unread', { site }) : t('problems.fromPage', { site });
 }

@@ -1,10 +1,11 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, test } from 'vitest';
+import { switchLanguage } from '../../lib/i18n/i18n';
 import type { CaptureStatus as Status } from '../../lib/model/messages';
 import { DEFAULT_SETTINGS } from '../../lib/model/settings';
 import { readSettings, settingsItem } from '../../lib/settings';
-import { addCaptureProblem, setTabStatus } from '../../lib/store/status';
+import { addCaptureProblem, clearCaptureProblems, setTabStatus } from '../../lib/store/status';
 import { CaptureProblems } from '../activity/CaptureProblems';
 import { CaptureStatus } from './CaptureStatus';
 import { usePopupSite } from './popupSite';
@@ -30,6 +31,7 @@ const status = (over: Partial<Status> = {}): Status => ({
 beforeEach(async () => {
   history.replaceState(null, '', '/popup.html?tab=7');
   await settingsItem.setValue(DEFAULT_SETTINGS);
+  await clearCaptureProblems(); // a problem one test adds is still listed in the next
 });
 
 test('says in plain words that this chat is captured, and how', async () => {
@@ -107,6 +109,52 @@ test('temporary chats are named as such', async () => {
   await setTabStatus(7, status({ state: 'private', strategy: 'none', turnsSeen: 0 }));
   render(<StatusOfTab />);
   expect(await screen.findByText('Not capturing: this is a temporary or incognito chat.')).toBeTruthy();
+});
+
+test("another account's thread is someone else's shared thread, in the person's language (#34, #36, #37)", async () => {
+  await setTabStatus(7, status({ site: 'perplexity', state: 'shared', strategy: 'none', turnsSeen: 0 }));
+  render(<StatusOfTab />);
+  expect(
+    await screen.findByText("Not capturing: this is someone else's shared thread, not your chat."),
+  ).toBeTruthy();
+  await act(() => switchLanguage('de'));
+  expect(
+    await screen.findByText(
+      'Keine Aufzeichnung: Das ist ein geteilter Verlauf einer anderen Person, nicht dein Chat.',
+    ),
+  ).toBeTruthy();
+});
+
+test("a chat only the site's JSON could vouch for says so, with the JSON's failure quoted (#34)", async () => {
+  await setTabStatus(
+    7,
+    status({ site: 'claude', state: 'unconfirmed', strategy: 'none', turnsSeen: 0, lastError: 'HTTP 500' }),
+  );
+  render(<StatusOfTab />);
+  expect(
+    await screen.findByText(
+      "Not capturing: only Claude's own data can say this chat is not private and yours, and it has not.",
+    ),
+  ).toBeTruthy();
+  expect(screen.getByText("Claude's data: “HTTP 500”.")).toBeTruthy();
+});
+
+test('the options page names an unconfirmed chat as the popup does (#34)', async () => {
+  render(<CaptureProblems />);
+  await switchLanguage('ja');
+  await addCaptureProblem({
+    site: 'perplexity',
+    conversationId: 'x',
+    url: 'https://www.perplexity.ai/search/x',
+    kind: 'unconfirmed',
+    detail: 'only the JSON can tell',
+    at: '2026-11-29T12:00:00.000Z',
+  });
+  expect(
+    await screen.findByText(
+      /^記録していません：このチャットがプライベートではなく.*Perplexity 自身のデータだけ/,
+    ),
+  ).toBeTruthy();
 });
 
 test('the options page lists capture problems', async () => {

@@ -14,6 +14,16 @@ export interface Words {
 
 export const brokenWords = (t: TFunction) => t('capture.broken');
 
+/** Fail closed (#34): the page alone cannot say the chat is not private or is the person's own. */
+export const unconfirmedHeadline = (t: TFunction, site: string) => t('capture.unconfirmed', { site });
+
+/** `why`: the reason the site's JSON failed, in the site's or the reader's words, quoted. */
+const unconfirmedWords = (t: TFunction, site: string, why: string | null): Words => ({
+  headline: unconfirmedHeadline(t, site),
+  detail: why ? t('capture.unconfirmedWhy', { site, reason: why }) : null,
+  problem: true,
+});
+
 /** Engram paused this tab for sending too much (#25): the headline, then what was not stored. */
 function limitedWords(t: TFunction, text: string | null): Words {
   if (!text) return { headline: t('capture.pausedTab'), detail: null, problem: true };
@@ -66,5 +76,7 @@ export function captureWords(
       return plain(t('capture.openOne', { site }));
     case 'limited':
       return limitedWords(t, status.lastError);
+    case 'unconfirmed':
+      return unconfirmedWords(t, site, status.lastError);
   }
 }

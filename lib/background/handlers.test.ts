@@ -18,7 +18,9 @@ const capture = {
   conversationId: 'abc',
   url: 'https://claude.ai/chat/abc',
   title: 'Plans',
-  strategy: 'page' as const,
+  // From the site's JSON: Claude's page alone may not vouch for a chat (lib/sites/privacy.ts, #34).
+  strategy: 'api' as const,
+  confirmed: true,
   turns: [
     { id: 'h:1', role: 'user' as const, text: 'I moved to Porto.', createdAt: null },
     { id: 'h:2', role: 'assistant' as const, text: 'Nice!', createdAt: null },
@@ -233,8 +235,10 @@ describe('capture health', () => {
   test('a broken page is kept per tab and listed as a problem; a fallback is listed once', async () => {
     await handlers.reportCaptureStatus(status, tab);
     expect((await handlers.getCaptureStatus({ tabId: 1 }, {}))?.state).toBe('broken');
-    await handlers.captureTurns({ ...capture, note: 'conversation JSON: HTTP 404' }, tab);
-    await handlers.captureTurns({ ...capture, note: 'conversation JSON: HTTP 404' }, tab);
+    await handlers.captureTurns(capture, tab); // the JSON confirmed the chat once; then it fails
+    const fallback = { ...capture, strategy: 'page' as const, note: 'conversation JSON: HTTP 404' };
+    await handlers.captureTurns(fallback, tab);
+    await handlers.captureTurns(fallback, tab);
     const { listCaptureProblems } = await import('../store/status');
     expect((await listCaptureProblems()).map((p) => [p.kind, p.detail])).toEqual([
       ['fallback', 'conversation JSON: HTTP 404'],

@@ -132,6 +132,9 @@ describe('reading a page', () => {
   });
 });
 
+/** The background's side, kept per chat: nothing known until a test says so (controller-privacy.test.ts). */
+export const noMarks = { mark: async () => null, forget: async () => ({ ok: true }) };
+
 function controller(site: FakeSite, href = 'https://chatgpt.com/c/abc123') {
   const sent: CaptureRequest[] = [];
   const reports: CaptureStatus[] = [];
@@ -146,6 +149,7 @@ function controller(site: FakeSite, href = 'https://chatgpt.com/c/abc123') {
       return { stored: req.turns.length, seen: req.turns.length, skipped: null };
     },
     report: async (status) => reports.push(status),
+    privacy: noMarks,
   });
   return { c, sent, reports, fetchConversation };
 }
@@ -211,7 +215,7 @@ describe('capture controller: site data first, the page as fallback', () => {
       await fromPage.c.refresh(); // the JSON fails: page mode
       document.body.setAttribute('data-temporary', ''); // the person switches the page to a temporary chat
       fromPage.c.onPageChange();
-      expect(fromPage.reports.at(-1)?.state).toBe('private');
+      await vi.waitFor(() => expect(fromPage.reports.at(-1)?.state).toBe('private'));
       for (const { sent } of [fromApi]) expect(sent).toEqual([]);
       expect(fromApi.reports.map((r) => r.state)).toEqual(['private']);
     } finally {
@@ -235,11 +239,12 @@ describe('capture controller: site data first, the page as fallback', () => {
 
   test('a reply whose request asked not to remember the chat stops its capture, JSON and page alike (#24)', async () => {
     const fromApi = controller({ api: apiOk(), turns: pageTurns }, 'https://chatgpt.com/');
-    await fromApi.c.refresh('abc123', true);
+    fromApi.c.onPrivateRequest('abc123', 'done');
     await fromApi.c.refresh('abc123');
     expect(fromApi.fetchConversation).not.toHaveBeenCalled();
     const fromPage = controller({ turns: pageTurns });
-    await fromPage.c.refresh(null, true);
+    fromPage.c.onPrivateRequest(null, 'done');
+    await fromPage.c.refresh();
     fromPage.c.onPageChange();
     for (const { sent, reports } of [fromApi, fromPage]) {
       expect(sent).toEqual([]);
@@ -260,8 +265,9 @@ describe('capture controller: site data first, the page as fallback', () => {
       cookie: () => '',
       send: async () => ({ stored: 0, seen: 0, skipped: null }),
       report: async (status) => reports.push(status),
+      privacy: noMarks,
     });
-    await c.refresh('abc123', true);
+    c.onPrivateRequest(null, 'sent');
     href = 'https://chatgpt.com/c/abc123';
     await c.refresh();
     expect(reports.map((r) => [r.state, r.url])).toEqual([

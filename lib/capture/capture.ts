@@ -1,8 +1,9 @@
 // Capture orchestration, site-agnostic: the site's JSON first, the page's markup when that fails, and a status
 // report either way so a broken capture is never silent (#3).
-import type { CaptureReply, CaptureRequest, CaptureStatus } from '../model/messages';
+import type { CaptureReply, CaptureRequest, CaptureStatus, ChatRef } from '../model/messages';
 import type { SiteAdapter } from '../sites/adapter';
 import type { ApiConversation, FetchJson } from '../sites/api-types';
+import type { PrivacyMark } from '../sites/privacy';
 import { fenceOwnBlock } from './fence';
 import { assignTurnIds } from './turn-id';
 
@@ -18,6 +19,11 @@ export interface CaptureEnv {
   cookie: () => string;
   send: (req: CaptureRequest) => Promise<CaptureReply>;
   report: (status: CaptureStatus) => Promise<unknown>;
+  /** The background's verdicts per chat (#34): what it keeps, and "this one is private, forget it". */
+  privacy: {
+    mark: (chat: ChatRef) => Promise<PrivacyMark | null>;
+    forget: (chat: ChatRef) => Promise<unknown>;
+  };
 }
 
 export type StatusInput = Pick<CaptureStatus, 'state' | 'strategy' | 'turnsSeen' | 'lastError'> & {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { listenForReplies, MIN_GAP_MS } from './signals';
+import { listenForReplies, MIN_GAP_MS, type PrivateStage } from './signals';
 import { TAP_TYPE } from './tap-protocol';
 
 const ID = '6f0d2c1e-aaaa-4bbb';
@@ -17,16 +17,16 @@ function post(data: unknown, init: { origin?: string; source?: MessageEventSourc
 
 let stop: AbortController;
 let seen: (string | null)[];
-let asked: boolean[];
+let hidden: [string | null, PrivateStage][];
 beforeEach(() => {
   vi.useFakeTimers();
   stop = new AbortController();
   seen = [];
-  asked = [];
-  listenForReplies((id, wasAsked) => {
-    seen.push(id);
-    asked.push(wasAsked);
-  }, stop.signal);
+  hidden = [];
+  listenForReplies(
+    { onReply: (id) => seen.push(id), onPrivate: (id, stage) => hidden.push([id, stage]) },
+    stop.signal,
+  );
 });
 afterEach(() => {
   stop.abort();
@@ -68,18 +68,29 @@ describe('the fetch-tap window channel (#11)', () => {
     expect(seen).toEqual([`${ID}-0`, `${ID}-49`]);
   });
 
-  test('a do-not-remember request inside a burst reaches the burst’s one call, and only that one (#24)', () => {
+  test('a do-not-remember request is told at once at every stage, never held back by the flood gap (#34)', () => {
     post(message());
+    post({ ...message(null), private: true, stage: 'sent' });
+    post({ ...message(), private: true, stage: 'named' });
     post({ ...message(), private: true });
-    post(message());
+    expect(hidden).toEqual([
+      [null, 'sent'],
+      [ID, 'named'],
+      [ID, 'done'],
+    ]);
+    // Only the finished reply is a re-read, coalesced with the first.
+    expect(seen).toEqual([ID]);
     vi.advanceTimersByTime(MIN_GAP_MS);
-    post(message());
-    expect(asked).toEqual([false, true]);
+    expect(seen).toEqual([ID, ID]);
+  });
+
+  test('a stage or flag of the wrong kind is no message at all', () => {
+    post({ ...message(), private: 'yes' });
+    post({ ...message(), private: true, stage: 'later' });
+    post({ ...message(), stage: 7 });
     vi.advanceTimersByTime(MIN_GAP_MS);
-    expect(asked).toEqual([false, true, false]);
-    post({ type: TAP_TYPE, conversationId: ID, private: 'yes' });
-    vi.advanceTimersByTime(MIN_GAP_MS);
-    expect(asked).toEqual([false, true, false]);
+    expect(hidden).toEqual([]);
+    expect(seen).toEqual([]);
   });
 
   test('after abort nothing is heard', () => {

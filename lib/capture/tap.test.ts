@@ -55,7 +55,51 @@ describe('fetch tap', () => {
     const reader = response.body!.getReader();
     expect(new TextDecoder().decode((await reader.read()).value)).toContain('porto-trip-x1Y2');
     fail(new DOMException('The user aborted a request.', 'AbortError'));
-    await vi.waitFor(() => expect(posts).toEqual([{ conversationId: 'porto-trip-x1Y2', private: true }]));
+    await vi.waitFor(() =>
+      expect(posts).toEqual([
+        { conversationId: null, private: true, stage: 'sent' },
+        { conversationId: 'porto-trip-x1Y2', private: true, stage: 'named' },
+        { conversationId: 'porto-trip-x1Y2', private: true },
+      ]),
+    );
+  });
+
+  test('an incognito ask is told as it leaves, and as soon as its stream names the thread, long before it ends (#34)', async () => {
+    let push: (text: string) => void = () => undefined;
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        push = (text) => controller.enqueue(new TextEncoder().encode(text));
+      },
+    });
+    let answer: (r: Response) => void = () => undefined;
+    const { win } = fakeWindow('https://www.perplexity.ai', () => new Response(stream));
+    win.fetch = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))) as typeof fetch;
+    const posts: ReplyFinished[] = [];
+    installTap(win, perplexity.reply, (m) => posts.push(m));
+    const body = JSON.stringify({ params: { is_incognito: true }, query_str: 'hi' });
+    const pending = win.fetch('/rest/sse/perplexity_ask', { method: 'POST', body });
+    // No answer yet: the request alone is told.
+    expect(posts).toEqual([{ conversationId: null, private: true, stage: 'sent' }]);
+    answer(new Response(stream));
+    await pending;
+    push('event: message\ndata: {"status":"PENDING"}\n\n');
+    await new Promise((r) => setTimeout(r, 10));
+    expect(posts).toHaveLength(1);
+    push('event: message\ndata: {"thread_url_slug":"porto-trip-x1Y2"}\n\n');
+    await vi.waitFor(() =>
+      expect(posts[1]).toEqual({ conversationId: 'porto-trip-x1Y2', private: true, stage: 'named' }),
+    );
+    push('event: message\ndata: {"thread_url_slug":"porto-trip-x1Y2","more":1}\n\n');
+    await new Promise((r) => setTimeout(r, 10));
+    expect(posts).toHaveLength(2); // named once; the end is still to come
+  });
+
+  test('an ordinary ask is told only when its answer ends', async () => {
+    const { win } = fakeWindow('https://www.perplexity.ai', 'data: {"thread_url_slug":"lisbon-x1Y2"}\n\n');
+    const posts: ReplyFinished[] = [];
+    installTap(win, perplexity.reply, (m) => posts.push(m));
+    await (await win.fetch('/rest/sse/perplexity_ask', { method: 'POST', body: '{"params":{}}' })).text();
+    await vi.waitFor(() => expect(posts).toEqual([{ conversationId: 'lisbon-x1Y2', private: false }]));
   });
 
   test('ignores other calls: GETs, other paths, other origins', async () => {

@@ -26,14 +26,16 @@ export function describeCall(args: Parameters<typeof fetch>, base: string): Repl
  * The stream's text up to its end, or up to where it broke off: Perplexity aborts its own request once the reply
  * is over (lib/sites/perplexity/reply.ts), and what arrived by then still names the conversation.
  */
-export async function textUntilEnd(response: Response): Promise<string> {
+export async function textUntilEnd(response: Response, onText?: (text: string) => void): Promise<string> {
   const reader = response.body?.getReader();
   if (!reader) return '';
   const decoder = new TextDecoder();
   let text = '';
   try {
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
       text += decoder.decode(chunk.value, { stream: true });
+      onText?.(text);
+    }
   } catch {
     // Aborted or failed: the reply ended all the same.
   }
@@ -46,6 +48,21 @@ function bodyText(args: Parameters<typeof fetch>): string {
   return typeof body === 'string' ? body : '';
 }
 
+/**
+ * A request that asked not to be remembered is posted as it leaves, and again as soon as its stream names the
+ * chat (#34): the page may show the new chat's address long before the answer ends. Returns the stream watcher.
+ */
+export function whenNamed(pattern: ReplyPattern, call: ReplyCall, post: Post): (text: string) => void {
+  post({ conversationId: replyId(pattern, call, ''), private: true, stage: 'sent' });
+  let named = false;
+  return (text) => {
+    const id = named ? null : replyId(pattern, call, text);
+    if (!id) return;
+    named = true;
+    post({ conversationId: id, private: true, stage: 'named' });
+  };
+}
+
 function installFetchTap(win: TapWindow, pattern: ReplyPattern, post: Post): () => void {
   const original = win.fetch;
   const origin = win.location.origin;
@@ -55,9 +72,10 @@ function installFetchTap(win: TapWindow, pattern: ReplyPattern, post: Post): () 
       const call = describeCall(args, win.location.href);
       if (isReply(pattern, call, origin)) {
         const asked = isPrivateRequest(pattern, bodyText(args));
+        const named = asked ? whenNamed(pattern, call, post) : undefined;
         // Registered before the page's own handlers run, so the body is cloned before anyone reads it.
         pending
-          .then((response) => textUntilEnd(response.clone()))
+          .then((response) => textUntilEnd(response.clone(), named))
           .then((text) => post({ conversationId: replyId(pattern, call, text), private: asked }))
           .catch(() => undefined);
       }

@@ -27,6 +27,8 @@ function listen(
   post: Post,
 ): void {
   const asked = typeof body === 'string' && isPrivateRequest(pattern, body);
+  // Posted as it leaves (#34), so nothing is read until it ends (no site that replies over XHR marks one today).
+  if (asked) post({ conversationId: replyId(pattern, call, ''), private: true, stage: 'sent' });
   const done = () => {
     try {
       post({ conversationId: replyId(pattern, call, responseText(xhr)), private: asked });

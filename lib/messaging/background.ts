@@ -31,6 +31,10 @@ export const backgroundProtocol = {
   addMemory: { request: M.NewMemory, reply: M.Memory, callers: ['extension'] },
   deleteMemory: { request: M.MemoryId, reply: M.Ok, callers: ['extension'] },
   reportCaptureStatus: { request: M.CaptureStatus, reply: M.Ok, callers: ['page'] },
+  // Private chats (#34): a page asks what the background keeps of one of its chats, and says one is private, which
+  // removes all Engram kept of it. Each claim must match its sender's tab, site and origin.
+  privacyMark: { request: M.ChatRef, reply: M.PrivacyMarkReply, callers: ['page'] },
+  forgetPrivateChat: { request: M.ChatRef, reply: M.Ok, callers: ['page'] },
   getCaptureStatus: { request: M.TabQuery, reply: M.MaybeCaptureStatus, callers: ['extension'] },
   // A chat page asks when it starts whether its site is on (#24); the site is its sender's, not a claim.
   siteSwitch: { request: M.Empty, reply: M.SiteSwitch, callers: ['page'] },

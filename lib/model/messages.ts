@@ -34,6 +34,11 @@ export const CaptureRequest = z.object({
    */
   project: z.optional(z.nullable(z.object({ id: z.string().check(z.regex(/^[\w.-]{1,200}$/)) }))),
   /**
+   * From the site's JSON only: it said the chat is not private and holds no other account's turn, so the page may
+   * be read for it later where only the JSON can say so (lib/sites/privacy.ts, #34).
+   */
+  confirmed: z.optional(z.boolean()),
+  /**
    * Messages the page showed whose text the site's reader could not find (#36): left out of `turns`, and said in
    * capture health (the popup, Activity) so a changed layout is never silent.
    */
@@ -68,9 +73,20 @@ export const Ok = z.object({ ok: z.literal(true) });
 /**
  * What a tab's capture is doing, in the words the popup shows (#3 health). `limited`: Engram paused it, the tab
  * having sent more than its limits allow (lib/background/capture/capture-budget.ts, #25). `shared`: the page
- * shows someone else's thread, read-only (a share page, #36), which is never captured.
+ * shows someone else's thread, read-only (a share page, #36) or one the site's JSON says another account wrote
+ * (#34), which is never captured. `unconfirmed`: only the site's JSON can say the chat is not private and the
+ * person's own, and it did not (lib/sites/privacy.ts, #34).
  */
-export const CaptureState = z.enum(['capturing', 'private', 'shared', 'off', 'broken', 'idle', 'limited']);
+export const CaptureState = z.enum([
+  'capturing',
+  'private',
+  'shared',
+  'off',
+  'broken',
+  'idle',
+  'limited',
+  'unconfirmed',
+]);
 export type CaptureState = z.infer<typeof CaptureState>;
 
 export const CaptureStatus = z.object({
@@ -97,11 +113,21 @@ export const CaptureProblem = z.object({
   site: Site,
   conversationId: z.nullable(z.string()),
   url: z.string(),
-  kind: z.enum(['broken', 'fallback', 'limited', 'unread']),
+  kind: z.enum(['broken', 'fallback', 'limited', 'unread', 'unconfirmed']),
   detail: z.string(),
   at: z.iso.datetime({ offset: true }),
 });
 export type CaptureProblem = z.infer<typeof CaptureProblem>;
+
+/** A chat page names one of its own conversations (#34); the background checks the claim against its sender. */
+export const ChatRef = z.object({
+  site: Site,
+  conversationId: z.string().check(z.minLength(1), z.maxLength(200)),
+  url: z.url({ protocol: /^https$/ }),
+});
+export type ChatRef = z.infer<typeof ChatRef>;
+
+export const PrivacyMarkReply = z.object({ mark: z.nullable(z.enum(['private', 'confirmed'])) });
 
 // Import messages live beside these (#25 made them grow); re-exported so callers keep one module.
 export * from './import-messages';

@@ -3,7 +3,7 @@
 // sites measured 52.7 kB, over the 50 kB budget (test/e2e/bundle-size.e2e.ts, #3).
 import { browser } from 'wxt/browser';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
-import { createController } from '../capture/controller';
+import { createController, type CaptureController } from '../capture/controller';
 import { pageFetchJson } from '../capture/page-fetch';
 import { listenForReplies } from '../capture/signals';
 import { watchThread, type ThreadWatch } from '../capture/watch';
@@ -24,6 +24,10 @@ export function startChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): 
     cookie: () => document.cookie,
     send: (req) => sendMessage('captureTurns', req),
     report: (status) => sendMessage('reportCaptureStatus', status),
+    privacy: {
+      mark: async (chat) => (await sendMessage('privacyMark', chat)).mark,
+      forget: (chat) => sendMessage('forgetPrivateChat', chat),
+    },
   });
   const session = createInsertSession(adapter, document, {
     offer: (req) => sendMessage('offerCount', req),
@@ -43,18 +47,30 @@ export function startChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): 
     session.sync(location.href);
   };
   watchThread(threadOf(adapter, onChange), ctx.signal);
-  listenForReplies((id, asked) => on && void capture.refresh(id, asked), ctx.signal);
-  // WXT hears a same-page navigation through the Navigation API's navigate event, which Chromium fires inside
-  // pushState, before the address changes (#24: a new Perplexity thread was read at its old '/'): read after it.
-  ctx.addEventListener(window, 'wxt:locationchange', () =>
-    ctx.setTimeout(() => on && void capture.refresh(), 0),
-  );
+  followReplies(capture, () => on, ctx);
   followSiteSwitch((next) => {
     on = next;
     session.setOn(on, location.href);
     if (on) void capture.resume();
   }, ctx);
   serveTabMessages(adapter, fetchJson, session, ctx);
+}
+
+/** The tap's signals and the page's own navigations, each a reason to read the chat again. */
+function followReplies(capture: CaptureController, on: () => boolean, ctx: ContentScriptContext): void {
+  listenForReplies(
+    {
+      onReply: (id) => on() && void capture.refresh(id),
+      // Heard even with the site switched off: a chat the person hid is forgotten all the same (#34).
+      onPrivate: (id, stage) => capture.onPrivateRequest(id, stage),
+    },
+    ctx.signal,
+  );
+  // WXT hears a same-page navigation through the Navigation API's navigate event, which Chromium fires inside
+  // pushState, before the address changes (#24: a new Perplexity thread was read at its old '/'): read after it.
+  ctx.addEventListener(window, 'wxt:locationchange', () =>
+    ctx.setTimeout(() => on() && void capture.refresh(), 0),
+  );
 }
 
 const threadOf = (adapter: SiteAdapter, onChange: () => void): ThreadWatch => ({

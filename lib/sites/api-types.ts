@@ -27,10 +27,23 @@ export interface ApiConversation {
    * the id is the same one the site's scope.ts reads from that scope's own URL.
    */
   project?: { id: string; name: string | null } | null;
+  /**
+   * Where the site names each turn's author in its JSON (SiteInfo.ownership `json`, #34): false when this JSON did
+   * not say who wrote the chat (or who is signed in). Absent: the site's address already says the chat is the
+   * person's own.
+   */
+  authorsKnown?: boolean;
+  /** Turns another account wrote, left out of `turns` (#34). */
+  othersLeftOut?: number;
 }
 
-/** Either the conversation, or why the JSON could not be used: shown in capture health, never silent. */
-export type ApiResult = { ok: true; conversation: ApiConversation } | { ok: false; reason: string };
+/**
+ * Either the conversation, or why the JSON could not be used: shown in capture health, never silent. A failed read
+ * still carries the site's do-not-remember word where the part that says it answered (Le Chat's chat.byId beside a
+ * failed message.all, #34): private is private even when the turns could not be read.
+ */
+export type ApiResult =
+  { ok: true; conversation: ApiConversation } | { ok: false; reason: string; private?: true };
 
 /** Seconds since the epoch (ChatGPT) or an ISO string (Claude) → ISO with offset, or null. */
 export function isoTime(value: number | string | null | undefined): string | null {

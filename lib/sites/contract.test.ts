@@ -1,7 +1,8 @@
 // The site contract (#24, #36): adding a site is its folder, one registry line and a ten-line entrypoint. This test
 // walks the registry and fails for a site that lacks any part: hosts, selectors with their dated layouts, a page
 // parser with tests on real pages and on a hand-made page, a composer, do-not-remember detection (or why there is
-// none), a conversation URL, a scope source (or why there is none), its reply pattern, its entrypoint.
+// none), a conversation URL, a scope source (or why there is none), its reply pattern, its entrypoint, and how
+// it tells the person's own threads from others' (or why it cannot: #34).
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -83,6 +84,31 @@ describe.each(SITES.map((info) => [info.site, info as SiteInfo<string>] as const
       // A mode seen in the request body is one the tap can read.
       const inRequest = !('none' in dnr) && dnr.seenIn.includes('request');
       expect(!!info.reply.privateBody).toBe(inRequest);
+    });
+
+    it("says how it tells the person's own threads from others', or why it cannot (#34)", () => {
+      const own = info.ownership;
+      if ('unknown' in own) expect(own.unknown.trim().length).toBeGreaterThan(20);
+      else {
+        expect(own.seenIn.length).toBeGreaterThan(0);
+        expect(own.note.trim().length).toBeGreaterThan(20);
+        // Told by address: the site's shared view is on its own host and is no conversation Engram reads.
+        if (own.seenIn.includes('url')) {
+          const shared = new URL(own.sharedView ?? 'https://invalid.example/');
+          expect(info.hosts).toContain(shared.hostname);
+          expect(info.conversationId(shared)).toBeNull();
+        }
+      }
+    });
+
+    it('reads its page only after its JSON confirmed the chat, where only the JSON or the request can tell (#34)', () => {
+      const dnr = info.doNotRemember;
+      const privateOnlyInJson =
+        !('none' in dnr) && !dnr.seenIn.some((signal) => signal === 'url' || signal === 'page');
+      const own = info.ownership;
+      const authorsOnlyInJson = !('unknown' in own) && !own.seenIn.includes('url');
+      expect(info.pageNeedsJson).toBe(privateOnlyInJson || authorsOnlyInJson);
+      expect(adapterOf(site)?.pageNeedsJson).toBe(info.pageNeedsJson);
     });
 
     it('says where its scopes come from, or why it has none', () => {

@@ -27,6 +27,13 @@ export interface ScopeSource {
 export type PrivateSignal = 'url' | 'page' | 'json' | 'request';
 
 /**
+ * How Engram tells the signed-in person's own chat from one somebody else wrote (#34): `url`, the site's
+ * conversation address only ever opens the person's own chats (a shared view lives at another path, which is not a
+ * conversation); `json`, the site's JSON names each turn's author, and turns of other accounts are never stored.
+ */
+export type OwnerSignal = 'url' | 'json';
+
+/**
  * What a chat page's content script needs of its site (lib/sites/adapter.ts builds on it). Apart from the rest of
  * SiteInfo so that a site's entrypoint bundles only this: chatgpt.js has 0.5 kB left of its 50 kB (#24).
  */
@@ -39,6 +46,12 @@ export interface SiteCore<S extends string = string> {
   /** True for chats the site itself promises not to remember (Temporary Chat, incognito), from the URL. */
   isPrivate(url: URL): boolean;
   scope: ScopeSource;
+  /**
+   * True when only the site's JSON (or its request) can say that a chat is not private or is the person's own
+   * (#34, fail closed): the page is then read only for a chat the JSON has confirmed, here or at an earlier read
+   * (lib/sites/privacy.ts). contract.test.ts derives it from `doNotRemember` and `ownership`.
+   */
+  pageNeedsJson: boolean;
 }
 
 export interface SiteInfo<S extends string = string> extends SiteCore<S> {
@@ -48,6 +61,12 @@ export interface SiteInfo<S extends string = string> extends SiteCore<S> {
   conversationUrl(id: string): string;
   /** Where its do-not-remember mode shows, or why it has none. */
   doNotRemember: { seenIn: readonly PrivateSignal[] } | { none: string };
+  /**
+   * How a thread somebody else wrote is told from the person's own (#34), with the evidence and what it misses;
+   * or why the site gives no way to tell. The README's Sites table says the same. `sharedView`: where told by
+   * address, a sample address of the site's shared view, which contract.test.ts checks is no conversation.
+   */
+  ownership: { seenIn: readonly OwnerSignal[]; note: string; sharedView?: string } | { unknown: string };
   /** The site's own "send a message" request, which the MAIN-world tap watches to know a reply has finished. */
   reply: ReplyPattern;
   /** Where the site's saved memories are read, as their source (popup → Import saved memories). */

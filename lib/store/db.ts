@@ -3,6 +3,7 @@
 import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie';
 import type { Conversation, Job, Memory, MemoryEvent, Turn, Usage } from '../model/records';
 import { repairStoredRecords } from './repair';
+import type { PrivacyRow } from './privacy-rows';
 import { seedOutbox, type OutboxRow, type SyncHeadRow, type SyncStateRow } from './sync-rows';
 
 export const DB_NAME = 'engram';
@@ -45,6 +46,11 @@ export const VERSIONS: SchemaVersion[] = [
     stores: { outbox: '++seq', syncHeads: 'key', syncState: 'key' },
     upgrade: seedOutbox,
   },
+  {
+    version: 5,
+    why: 'Private chats (#34): one verdict per conversation key, `private` (the site promised not to remember it; everything of it was removed) or `confirmed` (its JSON said it is not private and the person’s own, so its page may be read later). Indexed by state (Delete everything drops the confirmations) and time (Activity, and pruning the oldest). Device-local: never synced, never exported.',
+    stores: { privacy: 'key, state, at' },
+  },
 ];
 
 /** One embedding vector (lib/store/embeddings.ts reads and writes them). */
@@ -63,7 +69,10 @@ export interface MetaRow {
   value: number;
 }
 
-/** Tables that hold the person's data: Delete everything empties these, never `meta`. */
+/**
+ * Tables that hold the person's data: Delete everything empties these, never `meta`; `privacy` keeps its private
+ * marks (lib/store/privacy.ts clearPrivacyReports).
+ */
 export const DATA_TABLES = [
   'conversations',
   'turns',
@@ -88,6 +97,7 @@ export type EngramDB = Dexie & {
   outbox: EntityTable<OutboxRow, 'seq'>;
   syncHeads: EntityTable<SyncHeadRow, 'key'>;
   syncState: EntityTable<SyncStateRow, 'key'>;
+  privacy: EntityTable<PrivacyRow, 'key'>;
 };
 
 /** Opens the database declared up to `upTo` (all versions by default); tests pass a lower one. */

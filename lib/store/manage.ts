@@ -6,6 +6,7 @@ import { emitStoreChange } from './changes';
 import { DATA_TABLES, db } from './db';
 import { bumpGeneration } from './generation';
 import { putEvents } from './event-order';
+import { clearPrivacyReports } from './privacy';
 import { historyOf } from './memories';
 import { noteChanges, purgeChanges } from './sync-rows';
 
@@ -93,6 +94,7 @@ export async function clearAllData(): Promise<void> {
   const d = db();
   await d.transaction('rw', d.tables, async () => {
     await Promise.all(DATA_TABLES.map((t) => d.table(t).clear()));
+    await clearPrivacyReports(d);
     await bumpGeneration(d);
     if (await d.syncState.get('state')) await d.syncState.put({ key: 'reset', value: true });
   });

@@ -32,6 +32,13 @@ export async function addCaptureProblem(problem: CaptureProblem): Promise<void> 
   await captureProblemsItem.setValue([problem, ...list].slice(0, MAX_PROBLEMS));
 }
 
+/** A chat turned out private (#34): the problems that name it go with the rest of it. */
+export async function dropCaptureProblems(site: string, conversationId: string): Promise<void> {
+  const list = await captureProblemsItem.getValue();
+  const kept = list.filter((p) => p.site !== site || p.conversationId !== conversationId);
+  if (kept.length !== list.length) await captureProblemsItem.setValue(kept);
+}
+
 /** Delete everything: the problems list names pages and conversations (#12). */
 export async function clearCaptureProblems(): Promise<void> {
   await captureProblemsItem.setValue([]);

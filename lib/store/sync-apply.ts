@@ -9,6 +9,7 @@ import { LocalMoved, type SyncState } from '../sync/port';
 import { emitStoreChange } from './changes';
 import { DATA_TABLES, db, type EngramDB } from './db';
 import { bumpGeneration } from './generation';
+import { citesPrivate, privateKeys, type Hidden } from './privacy';
 import { convKey, memKey } from './sync-rows';
 import { commitState, keepIdentities, pruneIdentities, seqOf } from './sync-state';
 
@@ -35,9 +36,11 @@ async function checkLocalMoved(d: EngramDB, apply: Apply, state: SyncState): Pro
   }
 }
 
-async function writeMemory(d: EngramDB, w: MemoryWrite, out: Written): Promise<void> {
+async function writeMemory(d: EngramDB, w: MemoryWrite, out: Written, hidden: Hidden): Promise<void> {
   const id = w.head.memoryId;
   await d.syncHeads.put({ key: memKey(id), head: w.head, conflict: w.conflict });
+  // Drawn from a chat this device knows is private (#34): another device that does not know yet never brings it back.
+  if (w.memory && citesPrivate(w.memory, hidden)) w = { ...w, memory: null, purge: true, history: [] };
   if (w.purge || w.memory === null) {
     await d.memoryEvents.where('memoryId').equals(id).delete();
     await d.embeddings.where('memoryId').equals(id).delete();
@@ -51,9 +54,10 @@ async function writeMemory(d: EngramDB, w: MemoryWrite, out: Written): Promise<v
   if (w.history.length > 0) await d.memoryEvents.bulkPut(w.history);
 }
 
-async function writeConv(d: EngramDB, w: ConvWrite, out: Written): Promise<void> {
+async function writeConv(d: EngramDB, w: ConvWrite, out: Written, hidden: Hidden): Promise<void> {
   const key = w.head.key;
   await d.syncHeads.put({ key: convKey(key), head: w.head });
+  if (hidden.has(key)) return; // private here (#34): its turns are not taken from another device
   if (w.conv === null) {
     // As a local delete does (lib/store/manage.ts): its turns and jobs go, and no running job commits (#12).
     await d.turns.where('conversationKey').equals(key).delete();
@@ -90,11 +94,12 @@ export async function applyRemote(apply: Apply, state: SyncState): Promise<void>
   const d = db();
   await keepIdentities(state);
   const out: Written = { memories: [], purged: [], turns: [], deleted: [] };
-  const tables = [...SYNC_TABLES.map((t) => d.table(t)), d.syncHeads, d.syncState, d.outbox];
+  const tables = [...SYNC_TABLES.map((t) => d.table(t)), d.syncHeads, d.syncState, d.outbox, d.privacy];
   await d.transaction('rw', tables, async () => {
     await checkLocalMoved(d, apply, state);
-    for (const w of apply.memories) await writeMemory(d, w, out);
-    for (const w of apply.conversations) await writeConv(d, w, out);
+    const hidden = await privateKeys(d);
+    for (const w of apply.memories) await writeMemory(d, w, out, hidden);
+    for (const w of apply.conversations) await writeConv(d, w, out, hidden);
     await commitState(d, state);
   });
   announce(out);

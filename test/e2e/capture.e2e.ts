@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { EngramExport } from '../../lib/model/export';
 import { exportUntil } from './export';
 import { fixture, launch, openOptions, servePage, skipFirstRun, type Harness } from './harness';
-import { captured, tabIdOf as tabOf, worker } from './records';
+import { captured, openWhereJsonFails, tabIdOf as tabOf, worker } from './records';
 import { chatgpt, claude, serveSite, type FakeSite, type FakeTurn } from './sites';
 
 const BLOCK = '<engram-memory>\nNotes about me\n- I live in Lisbon.\n</engram-memory>';
@@ -34,6 +34,14 @@ const turns = (prefix: string, user: string): FakeTurn[] => [
   { id: `${prefix}-u1`, role: 'user', text: user },
   { id: `${prefix}-a1`, role: 'assistant', text: `Reply ${prefix}.` },
 ];
+
+/** The chat with its JSON failing: on Claude, whose JSON alone can vouch for a chat, after it answered once. */
+const openFailing = (
+  site: FakeSite<'chatgpt' | 'claude'>,
+  id: string,
+  mode: '404' | 'abort',
+  html?: string,
+) => openWhereJsonFails(h.context, site, id, mode, html ?? fixture(PAGES[site.site]));
 
 async function open(
   site: FakeSite<'chatgpt' | 'claude'>,
@@ -110,8 +118,7 @@ describe.each([chatgpt, claude])('$site capture', (site) => {
     'with the endpoints failing (%s), turns come from the DOM',
     async (mode) => {
       const id = newId();
-      site.conversations.set(id, { mode, turns: [] });
-      const page = await open(site, id);
+      const page = await openFailing(site, id, mode);
       const conv = stored(await exportWith(id, (c) => c.turns.length === 4), id)!;
       console.log(
         `${site.site}: ${mode} → page capture of ${conv.turns.length} turns; note: ${conv.health?.lastError}`,
@@ -119,15 +126,15 @@ describe.each([chatgpt, claude])('$site capture', (site) => {
       expect(conv.health?.strategy).toBe('page');
       expect(conv.health?.lastError).toBeTruthy();
       expect(conv.turns[0]?.text).toBe(DOM_FIRST_USER[site.site]);
-      expect(await popupSays(site.url(id))).toBe('Capturing this chat · 4 turns');
+      // The tab said "0 turns" after the JSON read that confirmed the chat: wait for the page read's word (#34).
+      await expect.poll(() => popupSays(site.url(id))).toBe('Capturing this chat · 4 turns');
       await page.close();
     },
   );
 
   test('with the endpoints failing on the current layout, turns come from its DOM too', async () => {
     const id = newId();
-    site.conversations.set(id, { mode: '404', turns: [] });
-    const page = await open(site, id, fixture(`pages/${site.site}-current.html`));
+    const page = await openFailing(site, id, '404', fixture(`pages/${site.site}-current.html`));
     const conv = stored(await exportWith(id, (c) => c.turns.length === 4), id)!;
     expect(conv.health?.strategy).toBe('page');
     expect(conv.turns[0]?.text).toBe(CURRENT_FIRST_USER[site.site]);
@@ -136,13 +143,12 @@ describe.each([chatgpt, claude])('$site capture', (site) => {
 
   test('with unknown markup and no JSON, the popup says capture is broken and options list it', async () => {
     const id = newId();
-    site.conversations.set(id, { mode: '404', turns: [] });
     const html =
       '<!doctype html><html><body><main><div class="next-gen-thread"><p>Hello there</p></div></main></body></html>';
-    const page = await open(site, id, html);
-    expect(await popupSays(site.url(id))).toBe(
-      "Capture isn't working on this page — the site may have changed",
-    );
+    const page = await openFailing(site, id, '404', html);
+    await expect
+      .poll(() => popupSays(site.url(id)))
+      .toBe("Capture isn't working on this page — the site may have changed");
     await options.goto(`chrome-extension://${h.extensionId}/options.html#activity`);
     await expect.poll(() => options.getByText(site.url(id)).count()).toBeGreaterThan(0);
     await page.close();
@@ -178,12 +184,11 @@ describe.each([chatgpt, claude])('$site capture', (site) => {
 
   test('a page holding an inserted Engram block stores the words without it (DOM path)', async () => {
     const id = newId();
-    site.conversations.set(id, { mode: '404', turns: [] });
     const first = DOM_FIRST_USER[site.site].split('\n')[0]!;
     const escaped = BLOCK.replace(/</g, '&lt;').replace(/>/g, '&gt;');
     const html = fixture(PAGES[site.site]).replace(first, `${escaped}\n${first}`);
     expect(html).toContain('&lt;engram-memory&gt;');
-    const page = await open(site, id, html);
+    const page = await openFailing(site, id, '404', html);
     const conv = stored(await exportWith(id, (c) => c.turns.length === 4), id)!;
     expect(conv.turns[0]?.text).toBe(DOM_FIRST_USER[site.site]);
     expect(JSON.stringify(conv)).not.toContain('engram-memory');
@@ -233,4 +238,22 @@ describe.each([chatgpt, claude])('$site capture', (site) => {
     expect(data.memories.find((m) => m.sources[0]?.site === site.site)?.text).toBe(text);
     await Promise.all([popup.close(), page.close()]);
   });
+});
+
+test('Claude with its JSON failing on a chat it never confirmed: nothing is read from the page, and both the popup and Activity say why (#34)', async () => {
+  const id = newId();
+  claude.conversations.set(id, { mode: '404', turns: [] });
+  const page = await open(claude, id);
+  expect(await popupSays(claude.url(id))).toBe(
+    "Not capturing: only Claude's own data can say this chat is not private and yours, and it has not.",
+  );
+  await options.goto(`chrome-extension://${h.extensionId}/options.html#activity`);
+  await expect.poll(() => options.getByText(claude.url(id)).count()).toBeGreaterThan(0);
+  // A later chat whose JSON answers is stored: by then the page would have been too.
+  const later = newId();
+  claude.conversations.set(later, { mode: 'ok', turns: turns('ok', 'Keep this.') });
+  const next = await open(claude, later);
+  const data = await exportWith(later, (c) => c.turns.length === 2);
+  expect(stored(data, id)).toBeUndefined();
+  await Promise.all([page.close(), next.close()]);
 });

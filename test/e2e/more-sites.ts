@@ -5,7 +5,7 @@
 // while typing, as Quill, Lexical, ProseMirror and React do. A block written into the DOM any other way would not
 // reach it.
 import { fixture } from './harness';
-import { parents, type FakeConversation, type FakeResponse, type FakeSite } from './sites';
+import { json, parents, type FakeConversation, type FakeResponse, type FakeSite } from './sites';
 
 const at = (i: number) => new Date(Date.UTC(2026, 9, 1, 10, i)).toISOString();
 const answers = (c: FakeConversation) => c.turns.filter((t) => t.role === 'assistant');
@@ -23,7 +23,13 @@ export const gemini: FakeSite<'gemini'> = {
   conversations: new Map(),
 };
 
-/** GET /rest/thread/<slug>: one entry per query and its answer, the Space and incognito flag on the entries. */
+/** The signed-in account's id, as GET /api/auth/session names it and thread entries name their author. */
+export const PERPLEXITY_ME = 'me-4f2a';
+
+/**
+ * GET /rest/thread/<slug>: one entry per query and its answer, the Space, the incognito flag and the author on the
+ * entries.
+ */
 function perplexityThread(id: string, c: FakeConversation): unknown {
   const entries = answers(c).map((answer, i) => ({
     uuid: `${answer.id}-entry`,
@@ -37,6 +43,7 @@ function perplexityThread(id: string, c: FakeConversation): unknown {
       ? { uuid: 'space-uuid', slug: `trip-${c.project.id}`, title: c.project.name }
       : null,
     is_incognito: !!c.private,
+    author_id: c.author ?? PERPLEXITY_ME,
   }));
   return { status: 'success', entries, has_next_page: false, next_cursor: null, thread_url_slug: id };
 }
@@ -50,6 +57,8 @@ export const perplexity: FakeSite<'perplexity'> = {
     `event: message\ndata: {"thread_url_slug":"${id}","status":"COMPLETED"}\n\nevent: end_of_stream\ndata: {}\n\n`,
   isReply: (url) => url.pathname === '/rest/sse/perplexity_ask',
   json: (url, conversation) => {
+    if (url.pathname === '/api/auth/session')
+      return json({ user: { id: PERPLEXITY_ME }, expires: '2027-01-01' });
     const slug = /^\/rest\/thread\/([^/]+)$/.exec(url.pathname)?.[1];
     return slug ? conversation(decodeURIComponent(slug)) : null;
   },
@@ -102,7 +111,10 @@ function lechatBatch(id: string, c: FakeConversation): unknown {
     createdAt: at(i),
     chatId: id,
   }));
-  return [{ result: { data: { json: chat } } }, { result: { data: { json: { items, nextCursor: null } } } }];
+  const messages = c.failing
+    ? { error: { json: { message: 'Internal server error', code: -32603 } } }
+    : { result: { data: { json: { items, nextCursor: null } } } };
+  return [{ result: { data: { json: chat } } }, messages];
 }
 
 export const lechat: FakeSite<'lechat'> = {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { needleOf, writeExport } from '../../bench/lib/history';
 import { fixture, launch, openOptions, servePage, stopServiceWorker, type Harness } from './harness';
 import { clickInsert, previewDialog } from './preview';
+import { askBackground as ask } from './records';
 
 const CONVERSATIONS = 2000;
 const FILE = join(tmpdir(), `engram-history-${CONVERSATIONS}-seed13.json`);
@@ -68,21 +69,3 @@ test('a 2,000-conversation export, imported and indexed: after a worker stop, In
   expect(lines.find((l) => l.includes(target.fact))).toMatch(/From a past chat/);
   await chat.close();
 }, 900_000);
-
-/** One message to the background in @webext-core/messaging's wire format, from an extension page. */
-async function ask<T>(
-  page: import('playwright-core').Page,
-  type: string,
-  data: unknown,
-): Promise<T | undefined> {
-  return page.evaluate(
-    ({ type, data }) =>
-      new Promise<T | undefined>((ok) =>
-        // eslint-disable-next-line no-restricted-syntax
-        chrome.runtime.sendMessage({ id: Date.now(), type, data, timestamp: Date.now() }, (r) =>
-          ok(chrome.runtime.lastError ? undefined : (r as { res?: T } | undefined)?.res),
-        ),
-      ),
-    { type, data },
-  );
-}

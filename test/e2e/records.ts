@@ -5,7 +5,11 @@
 import type { BrowserContext, Page, Worker } from 'playwright-core';
 import { expect } from 'vitest';
 import type { CaptureStatus } from '../../lib/model/messages';
+import type { Site } from '../../lib/model/site';
+import { siteForHost, siteInfo } from '../../lib/sites/registry';
 import { servePage } from './harness';
+import { lechat, perplexity } from './more-sites';
+import { claude, serveSite, type FakeSite } from './sites';
 
 /** An extension context: an extension page, or the service worker (`worker()`). */
 export type Reader = Pick<Worker, 'evaluate'>;
@@ -56,15 +60,33 @@ export async function captured(
   return seen.status!;
 }
 
-/** Serves `html` at `url`, opens it, waits until the background stored what its content script read, closes it. */
+const FAKES: Partial<Record<Site, FakeSite>> = { claude, perplexity, lechat };
+const served = new WeakMap<BrowserContext, Set<Site>>();
+
+/**
+ * Serves `html` at `url`, opens it, waits until the background stored what its content script read, closes it.
+ * On a site where only the JSON can vouch for a chat (#34), the fake site's JSON confirms it first (and then fails,
+ * so the page is what is read, as before).
+ */
 export async function captureChat(
   context: BrowserContext,
   url: string,
   html: string,
 ): Promise<CaptureStatus> {
-  await servePage(context, url, html);
-  const page = await context.newPage();
-  await page.goto(url);
+  const info = siteInfo(siteForHost(new URL(url).hostname) ?? 'chatgpt');
+  const fake = FAKES[info.site];
+  let page: Page;
+  if (info.pageNeedsJson && fake) {
+    const sites = served.get(context) ?? new Set<Site>();
+    served.set(context, sites);
+    if (!sites.has(fake.site)) await serveSite(context, fake);
+    sites.add(fake.site);
+    page = await openWhereJsonFails(context, fake, info.conversationId(new URL(url)) ?? '', '404', html, url);
+  } else {
+    await servePage(context, url, html);
+    page = await context.newPage();
+    await page.goto(url);
+  }
   const at = await worker(context);
   const status = await captured(at, await tabIdOf(at, url), { ok: (s) => s.turnsStored > 0 });
   await page.close();
@@ -109,4 +131,47 @@ export async function inContentScript<T>(chat: Page, expression: string): Promis
   } finally {
     await cdp.detach();
   }
+}
+
+/**
+ * Opens `url` with its site's JSON failing (`mode`), as a person meets a site change. Where only the JSON can vouch
+ * that a chat is not private and the person's own (SiteInfo.pageNeedsJson, lib/sites/privacy.ts, #34), the page
+ * alone is never read: the JSON first answers (with no turns yet), which confirms the chat, and fails on a reload.
+ */
+export async function openWhereJsonFails(
+  context: BrowserContext,
+  site: FakeSite,
+  id: string,
+  mode: 'abort' | '404',
+  html: string,
+  url = site.url(id),
+): Promise<Page> {
+  await servePage(context, url, html);
+  const page = await context.newPage();
+  if (!siteInfo(site.site).pageNeedsJson) {
+    site.conversations.set(id, { mode, turns: [] });
+    await page.goto(url);
+    return page;
+  }
+  site.conversations.set(id, { mode: 'ok', turns: [] });
+  await page.goto(url);
+  const at = await worker(context);
+  await captured(at, await tabIdOf(at, url), { ok: (s) => s.strategy === 'api' });
+  site.conversations.set(id, { mode, turns: [] });
+  await page.reload();
+  return page;
+}
+
+/** One message to the background in @webext-core/messaging's wire format, from an extension page. */
+export async function askBackground<T>(page: Page, type: string, data: unknown): Promise<T | undefined> {
+  return page.evaluate(
+    ({ type, data }) =>
+      new Promise<T | undefined>((ok) =>
+        // eslint-disable-next-line no-restricted-syntax
+        chrome.runtime.sendMessage({ id: Date.now(), type, data, timestamp: Date.now() }, (r) =>
+          ok(chrome.runtime.lastError ? undefined : (r as { res?: T } | undefined)?.res),
+        ),
+      ),
+    { type, data },
+  );
 }

@@ -2,6 +2,7 @@
 // page, after the app's Dexie has created the schema. No production message or code path exists for this.
 import type { Page } from 'playwright-core';
 import type { Conversation, Job, Memory, MemoryEvent, Turn, Usage } from '../../lib/model/records';
+import type { OutboxRow } from '../../lib/store/sync-rows';
 
 export interface Rows {
   memories?: Memory[];
@@ -10,6 +11,7 @@ export interface Rows {
   turns?: Turn[];
   jobs?: Job[];
   usage?: Usage[];
+  outbox?: OutboxRow[];
 }
 
 /** `page` must be an extension page that has already opened the database (any options section has). */

@@ -16,6 +16,7 @@ import {
   sitePage,
   type NewSite,
 } from './more-sites';
+import { openWhereJsonFails } from './records';
 import { siteCapture } from './site-capture';
 import { serveSite, type FakeSite, type FakeTurn } from './sites';
 
@@ -88,8 +89,8 @@ describe.each([perplexity, deepseek, lechat])(
 
     test('with the JSON failing, the hand-made page is read, and the popup says so', async () => {
       const id = newId(site.site);
-      site.conversations.set(id, { mode: '404', turns: [] });
-      const page = await open(site, site.url(id));
+      // Perplexity and Le Chat: only after their JSON confirmed the chat once (#34).
+      const page = await openWhereJsonFails(h.context, site, id, '404', sitePage(site.site));
       const want = PAGES[site.site].turns;
       const conv = await storedWhen(id, (c) => c.turns.length === want);
       console.log(
@@ -99,7 +100,8 @@ describe.each([perplexity, deepseek, lechat])(
       expect(conv.health?.lastError).toMatch(/404/);
       expect(conv.turns[0]?.text).toBe(FIRST_USER[site.site]);
       expect(conv.url).toBe(site.url(id));
-      expect(await popupSays(site.url(id))).toBe(`Capturing this chat · ${want} turns`);
+      // The tab said "0 turns" after the JSON read that confirmed the chat: wait for the page read's word (#34).
+      await expect.poll(() => popupSays(site.url(id))).toBe(`Capturing this chat · ${want} turns`);
       await page.close();
     });
   },

@@ -9,6 +9,7 @@ import { exportUntil } from './export';
 import { launch, openOptions, type Harness } from './harness';
 import { FIRST_USER, PAGES, sitePage } from './more-sites';
 import { aistudio, copilot, grok, kimi, meta, qwen } from './round-two';
+import { openWhereJsonFails } from './records';
 import { siteCapture } from './site-capture';
 import { serveSite, type FakeSite, type FakeTurn } from './sites';
 
@@ -99,18 +100,19 @@ describe.each([grok, copilot, qwen] as JsonSite[])(
 
     test('with the JSON failing, the page is read, and the popup says which message it could not read', async () => {
       const id = newId(site.site);
-      site.conversations.set(id, { mode: '404', turns: [] });
-      const page = await open(site.url(id), sitePage(site.site));
+      // Grok: only after its JSON confirmed the chat once (#34: a private chat shows in its JSON only).
+      const page = await openWhereJsonFails(h.context, site, id, '404', sitePage(site.site));
       const want = PAGES[site.site].turns;
       const conv = await storedWhen(id, (c) => c.turns.length === want);
       expect(conv.health?.strategy).toBe('page');
       expect(conv.health?.lastError).toMatch(/404/);
       expect(conv.turns[0]?.text).toBe(FIRST_USER[site.site]);
-      const said = await popupSays(site.url(id), true);
-      console.log(`${site.site}: 404 → ${said}`);
-      expect(said).toMatch(
-        new RegExp(`^Capturing this chat · ${want} turns \\| 1 message on this page could not be read`),
+      const want1 = new RegExp(
+        `^Capturing this chat · ${want} turns \\| 1 message on this page could not be read`,
       );
+      // The tab said "0 turns" after the JSON read that confirmed a Grok chat: wait for the page read's word (#34).
+      await expect.poll(() => popupSays(site.url(id), true)).toMatch(want1);
+      console.log(`${site.site}: 404 → ${await popupSays(site.url(id), true)}`);
       await page.close();
     });
   },

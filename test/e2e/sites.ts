@@ -21,6 +21,10 @@ export interface FakeConversation {
   private?: boolean;
   /** The project-like scope the site's JSON names (a Perplexity Space, a Le Chat project). */
   project?: { id: string; name: string };
+  /** The account that wrote the thread where the JSON names one (Perplexity); the signed-in person's by default. */
+  author?: string;
+  /** One procedure of a batch that fails while the others answer (Le Chat's tRPC batch, #34). */
+  failing?: 'message.all';
 }
 
 /** What the fake site answers: a JSON or text body, a network failure, or null when it is not the site's URL. */
@@ -40,6 +44,8 @@ export interface FakeSite<S extends Site = Site> {
   /** A conversation as the site's JSON has it. */
   body(id: string, c: FakeConversation): unknown;
   conversations: Map<string, FakeConversation>;
+  /** While set, the reply request is held until it settles: an answer still streaming (#34). */
+  replyGate?: Promise<unknown>;
 }
 
 export function parents(turns: FakeTurn[]): Map<string, string | null> {
@@ -163,8 +169,10 @@ export function siteResponse(site: FakeSite, url: URL, postData: string | null):
 export async function serveSite(context: BrowserContext, site: FakeSite): Promise<void> {
   await context.route(
     (u) => u.origin === site.origin,
-    (route: Route) => {
-      const res = siteResponse(site, new URL(route.request().url()), route.request().postData());
+    async (route: Route) => {
+      const url = new URL(route.request().url());
+      if (site.replyGate && site.isReply(url)) await site.replyGate;
+      const res = siteResponse(site, url, route.request().postData());
       if (res === null) return route.fallback();
       if (res === 'abort') return route.abort('failed');
       return route.fulfill(res);

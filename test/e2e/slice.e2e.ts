@@ -4,6 +4,8 @@ import { fixture, launch, openOptions, servePage, type Harness } from './harness
 import { exportAll, exportUntil } from './export';
 import { addMemories } from './options';
 import { clickInsert, confirmPreview } from './preview';
+import { openWhereJsonFails } from './records';
+import { chatgpt, claude, serveSite } from './sites';
 
 const SITES = [
   {
@@ -27,17 +29,22 @@ const SITES = [
 let h: Harness;
 beforeAll(async () => {
   h = await launch();
+  for (const site of [chatgpt, claude]) await serveSite(h.context, site);
   for (const s of SITES) await servePage(h.context, s.url, fixture(s.page));
 });
 afterAll(async () => h?.close());
 
 describe('vertical slice', () => {
   test.each(SITES)('$site: opening a conversation stores its turns, visible in the export', async (s) => {
-    const chat = await h.context.newPage();
-    await chat.goto(s.url);
+    const id = new URL(s.url).pathname.split('/').pop() ?? '';
+    // The slice reads the page. Claude's page is read only for a chat its JSON confirmed once (#34): its JSON
+    // answers first, with no turns, then fails as in a site change; ChatGPT's JSON fails from the start.
+    const site = s.site === 'claude' ? claude : chatgpt;
+    const chat = await openWhereJsonFails(h.context, site, id, 'abort', fixture(s.page), s.url);
     const options = await openOptions(h);
-    const id = new URL(s.url).pathname.split('/').pop();
-    const { name, data } = await exportUntil(options, (d) => d.conversations.some((c) => c.id === id));
+    const { name, data } = await exportUntil(options, (d) =>
+      d.conversations.some((c) => c.id === id && c.turns.length === 4),
+    );
     expect(name).toMatch(/^engram-export-\d{4}-\d{2}-\d{2}\.json$/);
     const conversation = data.conversations.find((c) => c.site === s.site && c.id === id);
     expect(conversation?.url).toBe(s.url);

@@ -1,8 +1,9 @@
 // Gemini and Perplexity (#24), Grok and Kimi (#36) in a real Firefox: capture (Gemini and Kimi from the page,
-// Perplexity and Grok from their JSON and, when that fails, from the page), the popup's word on it, a Kimi share
-// page never stored, and Insert memory typed into each site's editor through the browser's input path, as
-// test/e2e/sites-insert.e2e.ts does in Chromium. Hand-made pages only. Every page here runs two content scripts of
-// Engram's, the site's and the shared one (lib/page/hub.ts): they meet in Firefox's content-script world too.
+// Perplexity and Grok from their JSON and, when that fails, from the page: Perplexity only for a thread its JSON
+// confirmed, #34), the popup's word on it, a Kimi share page never stored, and Insert memory typed into each site's
+// editor through the browser's input path, as test/e2e/sites-insert.e2e.ts does in Chromium. Hand-made pages only.
+// Every page here runs two content scripts of Engram's, the site's and the shared one (lib/page/hub.ts): they meet
+// in Firefox's content-script world too.
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { EngramExport } from '../../lib/model/export';
@@ -76,12 +77,17 @@ test('Perplexity from its thread JSON, and from the page when that fails', async
       { id: 'ff-a1', role: 'assistant', text: 'South-east, out of the wind.' },
     ],
   });
-  perplexity.conversations.set(ID.pageOnly, { mode: '404', turns: [] });
+  perplexity.conversations.set(ID.pageOnly, { mode: 'ok', turns: [] });
   const api = await openChat(perplexity.url(ID.perplexity), 'perplexity');
   expect(await popupSays(perplexity.url(ID.perplexity))).toBe('Capturing this chat · 2 turns');
+  // Only Perplexity's JSON can vouch for a thread (#34): it answers once, with no turns yet, and then fails.
   const page = await openChat(perplexity.url(ID.pageOnly), 'perplexity');
-  expect(await popupSays(perplexity.url(ID.pageOnly))).toBe(
-    `Capturing this chat · ${PAGES.perplexity.turns} turns`,
+  expect(await popupSays(perplexity.url(ID.pageOnly))).toBe('Capturing this chat · 0 turns');
+  perplexity.conversations.set(ID.pageOnly, { mode: '404', turns: [] });
+  await page.reload();
+  const fromPage = `Capturing this chat · ${PAGES.perplexity.turns} turns`;
+  await poll('the page read', async () =>
+    (await popupSays(perplexity.url(ID.pageOnly))) === fromPage ? true : null,
   );
   await Promise.all([api.close(), page.close()]);
 });

@@ -8,6 +8,7 @@ import { siteOn, type Settings } from '../../model/settings';
 import { readSettings } from '../../settings';
 import { getTabStatus } from '../../store/status';
 import { handleCapture } from './receive-capture';
+import { forgetChat, markOfChat } from './private-chats';
 import { assertPageClaim, siteOf } from '../shared/sender';
 import { afterCapture } from '../pipeline/job-queue';
 import { recordStatus } from './tab-status';
@@ -22,7 +23,13 @@ async function followUp(req: CaptureRequest, sender: Sender, reply: CaptureReply
   await afterCapture(req, reply.stored, settings.capture.idleDelaySec);
 }
 
-type CaptureMessages = 'captureTurns' | 'reportCaptureStatus' | 'getCaptureStatus' | 'siteSwitch';
+type CaptureMessages =
+  | 'captureTurns'
+  | 'reportCaptureStatus'
+  | 'getCaptureStatus'
+  | 'siteSwitch'
+  | 'privacyMark'
+  | 'forgetPrivateChat';
 
 export const captureHandlers: HandlersFor<CaptureMessages> = {
   captureTurns: async (req, sender) => {
@@ -38,6 +45,15 @@ export const captureHandlers: HandlersFor<CaptureMessages> = {
     return { ok: true };
   },
   getCaptureStatus: async ({ tabId }) => getTabStatus(tabId),
+  privacyMark: async (chat, sender) => {
+    assertPageClaim('privacyMark', chat, sender);
+    return markOfChat(chat);
+  },
+  // Obeyed whatever the settings say: forgetting is never refused (#34).
+  forgetPrivateChat: async (chat, sender) => {
+    assertPageClaim('forgetPrivateChat', chat, sender);
+    return forgetChat(chat);
+  },
   // The sender's own site, as the browser names it: a page cannot ask about another site.
   siteSwitch: async (_, sender) => {
     const site = siteOf(sender.url);

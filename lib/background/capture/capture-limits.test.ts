@@ -18,7 +18,8 @@ const capture = (i: number, over: Partial<CaptureRequest> = {}): CaptureRequest 
   conversationId: 'abc',
   url: 'https://claude.ai/chat/abc',
   title: 'Plans',
-  strategy: 'page',
+  // Claude's page alone may not vouch for a chat (#34): these come from its JSON, a window of it at a time.
+  strategy: 'api',
   complete: false,
   turns: [{ id: `h:${i}`, role: 'user', text: `Turn ${i}: I moved to Porto.`, createdAt: null }],
   ...over,

@@ -64,10 +64,11 @@ export async function recordStatus(
     });
 }
 
-/** What Activity lists for a status: a broken or paused capture, messages it could not read, a JSON fallback. */
+/** What Activity lists for a status: a broken, paused or unconfirmed capture, messages it could not read, a JSON fallback. */
 function problemOf(status: CaptureStatus): Pick<CaptureProblem, 'kind' | 'detail'> | null {
   const { state, strategy, lastError, unread } = status;
-  if ((state === 'broken' || state === 'limited') && lastError) return { kind: state, detail: lastError };
+  const held = state === 'broken' || state === 'limited' || state === 'unconfirmed';
+  if (held && lastError) return { kind: state, detail: lastError };
   if (state === 'capturing' && unread) return { kind: 'unread', detail: unreadDetail(unread, lastError) };
   return strategy === 'page' && lastError ? { kind: 'fallback', detail: lastError } : null;
 }

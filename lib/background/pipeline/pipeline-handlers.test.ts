@@ -16,7 +16,7 @@ const capture = (last: 'user' | 'assistant') => ({
   conversationId: 'abc',
   url: 'https://claude.ai/chat/abc',
   title: 'Plans',
-  strategy: 'page' as const,
+  strategy: 'api' as const, // Claude's page alone may not vouch for a chat (#34)
   turns: [
     { id: 'h:1', role: 'user' as const, text: 'I moved to Porto.', createdAt: null },
     ...(last === 'assistant'

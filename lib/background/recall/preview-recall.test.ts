@@ -137,7 +137,7 @@ describe('From past chats', () => {
     conversationId: 'trip',
     url: 'https://claude.ai/chat/trip',
     title: 'Trip',
-    strategy: 'page' as const,
+    strategy: 'api' as const, // Claude's page alone may not vouch for a chat (#34)
     turns: [
       {
         id: 'u1',
@@ -310,7 +310,7 @@ describe('secrets at the block boundary (#11)', () => {
     conversationId: 'deploy',
     url: 'https://claude.ai/chat/deploy',
     title: 'Deploy',
-    strategy: 'page' as const,
+    strategy: 'api' as const, // Claude's page alone may not vouch for a chat (#34)
     turns: [
       {
         id: 'u1',

@@ -17,7 +17,7 @@ const capture = {
   conversationId: 'abc',
   url: URL_,
   title: 'Plans',
-  strategy: 'page' as const,
+  strategy: 'api' as const,
   turns: [{ id: 'h:1', role: 'user' as const, text: 'I moved to Porto.', createdAt: null }],
 };
 
@@ -75,13 +75,17 @@ describe('what a content script may ask (#11)', () => {
   test('only these messages are open to a chat page, and none of their replies carries memory text', () => {
     // captureTurns: counts; reportCaptureStatus: ok; offerCount: a number; warmRecall: ok; the preview frame
     // registry: a token (for the frame this script makes), ok, ok; siteSwitch (#24): whether the sender's own
-    // site is on, a boolean. A new page-callable message is added here only after checking what its reply carries.
+    // site is on, a boolean; privacyMark (#34): 'private', 'confirmed' or null for one of the page's own site's
+    // chats; forgetPrivateChat: ok (a page can make Engram forget its own site's chats, never keep anything).
+    // A new page-callable message is added here only after checking what its reply carries.
     expect(pageCallable).toEqual([
       'captureTurns',
+      'forgetPrivateChat',
       'offerCount',
       'previewHide',
       'previewRegister',
       'previewShow',
+      'privacyMark',
       'reportCaptureStatus',
       'siteSwitch',
       'warmRecall',

@@ -20,6 +20,8 @@ export const aistudioCore: SiteCore<'aistudio'> = {
     fromJson: false,
     note: 'AI Studio keeps prompts in one Drive folder, with no projects that a chat’s URL names',
   },
+  // A temporary chat shows in its URL; authors cannot be told at all (ownership below).
+  pageNeedsJson: false,
 };
 
 export const aistudio: SiteInfo<'aistudio'> = {
@@ -27,5 +29,9 @@ export const aistudio: SiteInfo<'aistudio'> = {
   label: 'AI Studio',
   conversationUrl: (id) => `https://aistudio.google.com/prompts/${encodeURIComponent(id)}`,
   doNotRemember: { seenIn: ['url'] },
+  ownership: {
+    unknown:
+      'no capture shows how AI Studio tells a prompt someone shared with the person from their own (checked 2026-12): a shared prompt that opens at a /prompts/<id> address is stored as the person’s',
+  },
   reply: AISTUDIO_REPLY,
 };

@@ -19,6 +19,8 @@ export const claudeCore: SiteCore<'claude'> = {
     fromJson: false,
     note: 'Claude names a project only on its own page (/project/<uuid>); a chat inside it is a plain /chat/<uuid>, and no capture of ours shows the project elsewhere, so chats carry no project scope',
   },
+  // Incognito shows in the JSON only.
+  pageNeedsJson: true,
 };
 
 export const claude: SiteInfo<'claude'> = {
@@ -26,6 +28,11 @@ export const claude: SiteInfo<'claude'> = {
   label: 'Claude',
   conversationUrl: (id) => `https://claude.ai/chat/${encodeURIComponent(id)}`,
   doNotRemember: { seenIn: ['json'] },
+  ownership: {
+    seenIn: ['url'],
+    note: 'a /chat/<uuid> address is one of the signed-in organization’s own chats; a shared chat is a snapshot at /share/<uuid> (read through chat_snapshots, whose JSON names its `creator`: an open-source client’s types, 2025-12), not a conversation address',
+    sharedView: 'https://claude.ai/share/6f0d2c1e-0a1b-4c3d-8e9f-001122334455',
+  },
   reply: CLAUDE_REPLY,
   savedMemoriesUrl: 'https://claude.ai/api/organizations/memory',
 };

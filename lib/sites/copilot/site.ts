@@ -17,6 +17,8 @@ export const copilotCore: SiteCore<'copilot'> = {
     fromJson: false,
     note: 'Copilot has no projects that a chat’s URL or JSON names (its Pages are documents, not chats)',
   },
+  // No private mode; who wrote a chat shows in its address (ownership below).
+  pageNeedsJson: false,
 };
 
 export const copilot: SiteInfo<'copilot'> = {
@@ -24,5 +26,10 @@ export const copilot: SiteInfo<'copilot'> = {
   label: 'Copilot',
   conversationUrl: (id) => `https://copilot.microsoft.com/chats/${encodeURIComponent(id)}`,
   doNotRemember: { none: 'Copilot offers no temporary or incognito chat' },
+  ownership: {
+    seenIn: ['url'],
+    note: 'a /chats/<id> address opens the signed-in account’s own conversations; a shared one is /shares/<id>, not a conversation address',
+    sharedView: 'https://copilot.microsoft.com/shares/pu2zWbJQbra5rKa5pSWKS',
+  },
   reply: COPILOT_REPLY,
 };

@@ -16,6 +16,7 @@ export const deepseekCore: SiteCore<'deepseek'> = {
     fromJson: false,
     note: 'DeepSeek has no projects, folders or spaces',
   },
+  pageNeedsJson: false,
 };
 
 export const deepseek: SiteInfo<'deepseek'> = {
@@ -23,5 +24,10 @@ export const deepseek: SiteInfo<'deepseek'> = {
   label: 'DeepSeek',
   conversationUrl: (id) => `https://chat.deepseek.com/a/chat/s/${encodeURIComponent(id)}`,
   doNotRemember: { none: 'DeepSeek offers no temporary or incognito chat' },
+  ownership: {
+    seenIn: ['url'],
+    note: 'an /a/chat/s/<id> address is the person’s own chat, whose history the site answers to its owner’s token only (assumed: exporters read only their own); a shared chat is /share/<id>, not a conversation address',
+    sharedView: 'https://chat.deepseek.com/share/6f0d2c1e0a1b4c3d8e9f',
+  },
   reply: DEEPSEEK_REPLY,
 };

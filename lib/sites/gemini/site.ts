@@ -13,6 +13,7 @@ export const geminiCore: SiteCore<'gemini'> = {
   // (adapter.ts isPrivatePage).
   isPrivate: () => false,
   scope: { noun: 'Gem', fromUrl: gemOf, fromJson: false },
+  pageNeedsJson: false,
 };
 
 export const gemini: SiteInfo<'gemini'> = {
@@ -20,5 +21,10 @@ export const gemini: SiteInfo<'gemini'> = {
   label: 'Gemini',
   conversationUrl: (id) => `https://gemini.google.com/app/${encodeURIComponent(id)}`,
   doNotRemember: { seenIn: ['page'] },
+  ownership: {
+    seenIn: ['url'],
+    note: 'an /app/<id> or /gem/<gem>/<id> address is the person’s own chat; a shared chat is /share/<id>, not a conversation address, and a Gem someone shared gives its instructions, not turns',
+    sharedView: 'https://gemini.google.com/share/6cc71b18a6f6',
+  },
   reply: GEMINI_REPLY,
 };

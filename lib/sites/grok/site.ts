@@ -20,6 +20,8 @@ export const grokCore: SiteCore<'grok'> = {
     fromJson: true,
     note: 'a Grok chat’s URL does not name its project: the scope is the chat JSON’s workspace (payload.ts, unverified)',
   },
+  // A private chat shows in the request and the chat JSON only (#34: the page waits for the JSON to confirm it).
+  pageNeedsJson: true,
 };
 
 export const grok: SiteInfo<'grok'> = {
@@ -27,5 +29,10 @@ export const grok: SiteInfo<'grok'> = {
   label: 'Grok',
   conversationUrl: (id) => `https://grok.com/c/${encodeURIComponent(id)}`,
   doNotRemember: { seenIn: ['request', 'json'] },
+  ownership: {
+    seenIn: ['url'],
+    note: 'a /c/<uuid> address opens the signed-in account’s own chats; a shared chat is /share/<id>, not a conversation address',
+    sharedView: 'https://grok.com/share/6f0d2c1e-0a1b-4c3d-8e9f-001122334455',
+  },
   reply: GROK_REPLY,
 };

@@ -17,6 +17,8 @@ export const kimiCore: SiteCore<'kimi'> = {
     fromJson: false,
     note: 'no Kimi page or JSON we have names a project for a chat',
   },
+  // No private mode; who wrote a chat shows in its address and its page (ownership below).
+  pageNeedsJson: false,
 };
 
 export const kimi: SiteInfo<'kimi'> = {
@@ -24,5 +26,10 @@ export const kimi: SiteInfo<'kimi'> = {
   label: 'Kimi',
   conversationUrl: (id) => `https://www.kimi.com/chat/${encodeURIComponent(id)}`,
   doNotRemember: { none: 'Kimi offers no temporary or incognito chat' },
+  ownership: {
+    seenIn: ['url'],
+    note: 'a /chat/<id> address opens the signed-in account’s own chats; a shared thread is /share/<id>, not a conversation address, and its page is marked read-only too (adapter.ts)',
+    sharedView: 'https://www.kimi.com/share/19b0d424-9db2-8f5e-8000-0000a1b2c3d4',
+  },
   reply: KIMI_REPLY,
 };

@@ -73,10 +73,10 @@ describe('Le Chat conversation JSON (tRPC batch)', () => {
     });
   });
 
-  it('follows nextCursor, keeps each message once, and reads incognito and the project where the JSON names them', async () => {
+  it('follows nextCursor, keeps each message once, and reads the project where the JSON names it', async () => {
     const { fetchJson, inputs } = fake([
       [
-        ok({ ...chat, incognito: true, projectId: 'p-9' }),
+        ok({ ...chat, incognito: false, projectId: 'p-9' }),
         ok({ items: [msg('u2', 'user', '2026-05-01T10:01:00.000Z')], nextCursor: 7 }),
       ],
       [
@@ -93,9 +93,26 @@ describe('Le Chat conversation JSON (tRPC batch)', () => {
     expect(inputs[1]).toEqual({ 0: { json: { id: 'c-1' } }, 1: { json: { chatId: 'c-1', cursor: 7 } } });
     expect(result.ok && result.conversation.turns.map((t) => t.id)).toEqual(['u1', 'u2']);
     expect(result.ok && [result.conversation.private, result.conversation.project]).toEqual([
-      true,
+      false,
       { id: 'p-9', name: null },
     ]);
+  });
+
+  it('an incognito chat is private even when message.all fails beside it, or on a later page (#34)', async () => {
+    const failedBeside = fake([
+      [ok({ ...chat, incognito: true }), { error: { json: { message: 'TIMEOUT' } } }],
+    ]);
+    expect(await fetchLechat(failedBeside.fetchJson, 'c')).toMatchObject({ ok: false, private: true });
+    const later = fake([
+      [ok(chat), ok({ items: [msg('u1', 'user', '2026-05-01T10:00:00.000Z')], nextCursor: 2 })],
+      [ok({ ...chat, incognito: true }), ok({ items: [] })],
+    ]);
+    expect(await fetchLechat(later.fetchJson, 'c')).toMatchObject({ ok: false, private: true });
+    // chat.byId itself failing says nothing either way: no private word, and the page decides (fail closed).
+    const byIdDown = fake([[{ error: { json: { message: 'TIMEOUT' } } }, ok({ items: [] })]]);
+    const down = await fetchLechat(byIdDown.fetchJson, 'c');
+    expect(down).toMatchObject({ ok: false, reason: /chat\.byId failed/ });
+    expect(down).not.toHaveProperty('private');
   });
 
   it('says why: a failed procedure, a foreign shape, a network error', async () => {
@@ -103,7 +120,8 @@ describe('Le Chat conversation JSON (tRPC batch)', () => {
       fake([[ok(chat), { error: { json: { message: 'UNAUTHORIZED' } } }]]).fetchJson,
       'c',
     );
-    expect(failed).toMatchObject({ ok: false, reason: /a procedure failed.*UNAUTHORIZED/ });
+    expect(failed).toMatchObject({ ok: false, reason: /message\.all failed.*UNAUTHORIZED/ });
+    expect(failed).not.toHaveProperty('private');
     const odd = await fetchLechat(fake([[ok(chat), ok({ messages: [] })]]).fetchJson, 'c');
     expect(odd).toMatchObject({ ok: false, reason: /message\.all JSON had an unexpected shape/ });
     const notBatch = await fetchLechat(fake([{ items: [] }]).fetchJson, 'c');

@@ -19,18 +19,31 @@ function batchPath(id: string, cursor: unknown): string {
   return `/api/trpc/chat.byId,message.all?batch=1&input=${encodeURIComponent(JSON.stringify(input))}`;
 }
 
-/** The `json` of each procedure, or why the batch cannot be used. */
-function results(raw: unknown): unknown[] | string {
+type Part = { json: unknown } | { failed: string };
+
+/** Each procedure's `json`, or why it failed; a string when the batch itself cannot be used. */
+function results(raw: unknown): Part[] | string {
   if (!Array.isArray(raw) || raw.length < 2) return 'tRPC batch JSON had an unexpected shape';
-  const out: unknown[] = [];
+  const out: Part[] = [];
   for (const item of raw) {
     const parsed = TrpcResult.safeParse(item);
     if (!parsed.success) return shapeError('tRPC batch JSON', parsed.error.message);
-    if (!parsed.data.result)
-      return `tRPC batch JSON: a procedure failed (${JSON.stringify(parsed.data.error).slice(0, 120)})`;
-    out.push(parsed.data.result.data.json);
+    const { result, error } = parsed.data;
+    out.push(result ? { json: result.data.json } : { failed: JSON.stringify(error).slice(0, 120) });
   }
   return out;
+}
+
+/**
+ * chat.byId's word, read before anything else (#34): a chat it says is incognito is private even when message.all
+ * failed beside it, which used to discard the whole batch and send the page to be read.
+ */
+function chatOf(part: Part | undefined): { chat: LechatChatJson } | { reason: string; private?: true } {
+  if (!part || 'failed' in part) return { reason: `tRPC batch JSON: chat.byId failed (${part?.failed})` };
+  const chat = LechatChat.safeParse(part.json);
+  if (!chat.success) return { reason: shapeError('chat.byId JSON', chat.error.message) };
+  if (chat.data.incognito === true) return { reason: 'chat.byId: an incognito chat', private: true };
+  return { chat: chat.data };
 }
 
 export async function fetchLechat(fetchJson: FetchJson, id: string): Promise<ApiResult> {
@@ -41,11 +54,14 @@ export async function fetchLechat(fetchJson: FetchJson, id: string): Promise<Api
     for (let page = 0; page < MAX_PAGES; page++) {
       const parts = results(await fetchJson(batchPath(id, cursor), {}));
       if (typeof parts === 'string') return { ok: false, reason: parts };
-      const chat = LechatChat.safeParse(parts[0]);
-      const list = LechatMessages.safeParse(parts[1]);
-      if (!chat.success) return { ok: false, reason: shapeError('chat.byId JSON', chat.error.message) };
+      const chat = chatOf(parts[0]);
+      if (!('chat' in chat)) return { ok: false, ...chat };
+      const part = parts[1];
+      if (!part || 'failed' in part)
+        return { ok: false, reason: `tRPC batch JSON: message.all failed (${part?.failed})` };
+      const list = LechatMessages.safeParse(part.json);
       if (!list.success) return { ok: false, reason: shapeError('message.all JSON', list.error.message) };
-      first ??= chat.data; // the chat as it was when its first page was read
+      first ??= chat.chat; // the chat as it was when its first page was read
       messages.push(...list.data.items);
       cursor = list.data.nextCursor ?? undefined;
       if (cursor === undefined) return { ok: true, conversation: lechatConversation(first, messages) };

@@ -18,6 +18,8 @@ export const lechatCore: SiteCore<'lechat'> = {
     fromJson: true,
     note: 'no Le Chat project URL is known: the scope is chat.byId’s projectId (payload.ts, unverified)',
   },
+  // Incognito shows in chat.byId's JSON only.
+  pageNeedsJson: true,
 };
 
 export const lechat: SiteInfo<'lechat'> = {
@@ -25,5 +27,9 @@ export const lechat: SiteInfo<'lechat'> = {
   label: 'Le Chat',
   conversationUrl: (id) => `https://chat.mistral.ai/chat/${encodeURIComponent(id)}`,
   doNotRemember: { seenIn: ['json'] },
+  ownership: {
+    unknown:
+      'no capture or open-source client shows how Le Chat marks a chat someone shared, or who wrote a message (checked 2026-12): a shared chat that opens at a /chat/<id> address is stored as the person’s',
+  },
   reply: LECHAT_REPLY,
 };

@@ -17,6 +17,8 @@ export const metaCore: SiteCore<'meta'> = {
     fromJson: false,
     note: 'Meta AI has no projects or folders of chats',
   },
+  // No private mode; who wrote a chat shows in its address (ownership below).
+  pageNeedsJson: false,
 };
 
 export const meta: SiteInfo<'meta'> = {
@@ -24,5 +26,10 @@ export const meta: SiteInfo<'meta'> = {
   label: 'Meta AI',
   conversationUrl: (id) => `https://www.meta.ai/prompt/${encodeURIComponent(id)}`,
   doNotRemember: { none: 'Meta AI offers no temporary or incognito chat' },
+  ownership: {
+    seenIn: ['url'],
+    note: 'a /prompt/<uuid> address opens the signed-in account’s own chats; posts others shared open under their author (/@<name>/…), not a conversation address',
+    sharedView: 'https://www.meta.ai/@someone/prompt/a04adc0d-0a1b-4c3d-8e9f-001122334455',
+  },
   reply: META_REPLY,
 };

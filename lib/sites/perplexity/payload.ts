@@ -4,6 +4,11 @@
 // entry_created_datetime, updated_datetime, status, blocks: [{intended_usage: "ask_text", markdown_block:
 // {answer, chunks}} | plan | sources_answer_mode | media_items …], collection_info?: {uuid, slug, title}}],
 // has_next_page, next_cursor}. Each entry is one query and its answer; a thread has no branches.
+// Whose entry it is (#34): perplexport's types (src/types/conversation.ts, 2026-02) list `author_id`,
+// `author_username`, `thread_access`, `privacy_state` and `access_level` on every entry; only `author_id` is read,
+// against the signed-in account's id (api.ts). A thread someone shared opens at the same /search/<slug> as one's
+// own, so an entry is the person's only when both ids are there and equal: an entry of another author, or a thread
+// whose authors or reader cannot be told, stores nothing. The values of the other four are not known.
 import { z } from 'zod/mini';
 import { isoTime, type ApiConversation, type ApiTurn } from '../api-types';
 import { spaceOfSlug } from './scope';
@@ -27,6 +32,7 @@ export const PerplexityEntry = z.object({
   updated_datetime: Text,
   blocks: z.optional(z.nullable(z.array(Block))),
   collection_info: z.optional(z.nullable(z.object({ uuid: Text, slug: Text, title: Text }))),
+  author_id: z.optional(z.nullable(z.union([z.string(), z.number()]))),
   // The ask request's flag (`params.is_incognito`, open-source clients of 2025-2026), assumed to come back on
   // the entry; no capture shows it. TODO(2027-05): confirm on an incognito thread's JSON.
   is_incognito: z.optional(z.nullable(z.boolean())),
@@ -72,13 +78,25 @@ function projectOf(entries: readonly PerplexityEntry[]): ApiConversation['projec
   return id ? { id, name: info.title ?? fromSlug?.name ?? null } : null;
 }
 
-export function perplexityConversation(slug: string, entries: readonly PerplexityEntry[]): ApiConversation {
+const authorOf = (e: PerplexityEntry) =>
+  e.author_id === null || e.author_id === undefined ? '' : String(e.author_id);
+
+/** `me`: the signed-in account's id, or null when the session did not say (then no entry is known to be theirs). */
+export function perplexityConversation(
+  slug: string,
+  entries: readonly PerplexityEntry[],
+  me: string | null,
+): ApiConversation {
+  const authorsKnown = !!me && entries.every((e) => authorOf(e) !== '');
+  const own = authorsKnown ? entries.filter((e) => authorOf(e) === me) : [];
   return {
     id: slug,
-    title: entries[0]?.thread_title ?? '',
+    title: own[0]?.thread_title ?? '',
     private: entries.some((e) => e.is_incognito === true),
-    createdAt: isoTime(entries[0]?.entry_created_datetime),
-    turns: entries.flatMap(entryTurns),
+    createdAt: isoTime(own[0]?.entry_created_datetime),
+    turns: own.flatMap((e) => entryTurns(e, entries.indexOf(e))),
     project: projectOf(entries),
+    authorsKnown,
+    othersLeftOut: authorsKnown ? entries.length - own.length : 0,
   };
 }

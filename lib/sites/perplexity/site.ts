@@ -16,6 +16,8 @@ export const perplexityCore: SiteCore<'perplexity'> = {
   isPrivate: () => false,
   // A thread in a Space is a plain /search/<slug>: the Space comes from the Space's own URL and the thread JSON.
   scope: { noun: 'Space', fromUrl: spaceOf, fromJson: true },
+  // Incognito and the author of each entry show only in the JSON and the ask request.
+  pageNeedsJson: true,
 };
 
 export const perplexity: SiteInfo<'perplexity'> = {
@@ -23,5 +25,9 @@ export const perplexity: SiteInfo<'perplexity'> = {
   label: 'Perplexity',
   conversationUrl: (id) => `https://www.perplexity.ai/search/${encodeURIComponent(id)}`,
   doNotRemember: { seenIn: ['json', 'request'] },
+  ownership: {
+    seenIn: ['json'],
+    note: 'a thread shared with the person opens at the same /search/<slug>: each entry’s `author_id` is compared with the signed-in account’s id (payload.ts), entries of another author are never stored, and a thread whose authors cannot be told is not stored at all',
+  },
   reply: PERPLEXITY_REPLY,
 };

@@ -16,6 +16,8 @@ export const qwenCore: SiteCore<'qwen'> = {
     fromJson: false,
     note: 'no Qwen Chat page or JSON we have names a project or folder for a chat',
   },
+  // No private mode we could confirm; who wrote a chat shows in its address (ownership below).
+  pageNeedsJson: false,
 };
 
 export const qwen: SiteInfo<'qwen'> = {
@@ -23,5 +25,10 @@ export const qwen: SiteInfo<'qwen'> = {
   label: 'Qwen Chat',
   conversationUrl: (id) => `https://chat.qwen.ai/c/${encodeURIComponent(id)}`,
   doNotRemember: { none: 'Qwen Chat offers no temporary or incognito chat that we could confirm' },
+  ownership: {
+    seenIn: ['url'],
+    note: 'a /c/<uuid> address opens the signed-in account’s own chats; a shared chat is /s/<id>, not a conversation address',
+    sharedView: 'https://chat.qwen.ai/s/6f0d2c1e-0a1b-4c3d-8e9f-001122334455',
+  },
   reply: QWEN_REPLY,
 };
