@@ -86,13 +86,14 @@ test('export, then Delete everything: the export is empty; importing the first e
   await options.close();
 });
 
+// Counts are written as the page's language writes numbers (#37: Intl, "10,000" in English).
 test('10,000 memories load, scroll, and a search renders in under 200 ms', async () => {
   const options = await openOptions(h, 'memories');
-  await options.getByText(/^Showing \d+ of \d+\.$/).waitFor();
+  await options.getByText(/^Showing [\d,]+ of [\d,]+\.$/).waitFor();
   await seedRows(options, { memories: manyMemories(10_000) });
   const loadStart = Date.now();
   await options.reload();
-  await options.getByText('Showing 10000 of 10000.').waitFor();
+  await options.getByText('Showing 10,000 of 10,000.').waitFor();
   console.log(`manager: 10,000 memories loaded and listed in ${Date.now() - loadStart} ms (reload to list)`);
   const rows = await options.getByRole('listitem').count();
   expect(rows).toBeLessThan(60);
@@ -118,7 +119,7 @@ test('the popup shows its counts within 100 ms of loading, with 10,000 memories'
   const runs: { fromStart: number; fromLoad: number }[] = [];
   for (let i = 0; i < 6; i++) {
     await popup.reload();
-    await popup.getByRole('link', { name: '10000 memories', exact: true }).waitFor();
+    await popup.getByRole('link', { name: '10,000 memories', exact: true }).waitFor();
     runs.push(await popup.evaluate(popupTiming));
   }
   // The first open has no cached counts and waits for Chromium's IDBIndex.count (see countsCache.ts).
@@ -165,7 +166,7 @@ async function timeSearch(page: import('playwright-core').Page, query: string): 
 
 test('keyboard only: add, find, edit and cancel, with a visible focus ring', async () => {
   const options = await openOptions(h, 'memories');
-  await options.getByText(/^Showing \d+ of \d+\.$/).waitFor();
+  await options.getByText(/^Showing [\d,]+ of [\d,]+\.$/).waitFor();
   await tabTo(options, 'New memory');
   await options.keyboard.type('I cycle to work.');
   await tabTo(options, 'Add memory');
