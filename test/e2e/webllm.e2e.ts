@@ -1,16 +1,15 @@
 // WebLLM that loads (#35). The package: every library named in lib/providers/webllm-libs.ts, sha256 equal
-// (when the build had them: ENGRAM_WEBLLM_DIR or ../shared/webllm), and Firefox's with no local model and no
-// file over 5 MB. In Chromium: with no usable GPU Options says so before any download; with a GPU (a fake
+// (when the build had them: ENGRAM_WEBLLM_DIR or ../shared/webllm); Firefox's package is checked with the Firefox
+// suite (test/firefox/package.e2e.ts), which runs after its build. In Chromium: with no usable GPU Options says so before any download; with a GPU (a fake
 // adapter in the Options page, where the GPU is checked) a model's configuration, tokenizer and weights come
 // from answered requests at its pinned commit, a refused weight file is named with a Retry that finishes the
 // download, Delete removes it; then choosing the model loads its library from the extension's own files with
 // the pinned web-llm runtime, which links it and stops at the GPU (the offscreen document has none here),
 // and no request for code leaves the browser.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DATA_COLLECTION } from '../../lib/model/privacy';
 import { libSource } from '../../scripts/webllm-libs';
 import { SHIPPED_LIBS } from '../../lib/providers/webllm-libs';
 import { modelInfo } from '../../lib/providers/webllm-models';
@@ -20,12 +19,6 @@ import { worker } from './records';
 
 const HAVE_LIBS = SHIPPED_LIBS.every((l) => existsSync(join(libSource(), l.file)));
 const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
-
-function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)],
-  );
-}
 
 describe('the packages', () => {
   test.skipIf(!HAVE_LIBS)('Chrome: every shipped library, sha256 equal to the manifest', () => {
@@ -41,22 +34,6 @@ describe('the packages', () => {
     const shipped = existsSync(dir) ? readdirSync(dir) : [];
     for (const f of shipped)
       expect(SHIPPED_LIBS.find((l) => l.file === f)?.sha256, f).toBe(sha(join(dir, f)));
-  });
-
-  test('Firefox: no local model and no file over 5 MB (addons.mozilla.org parses none larger)', () => {
-    const dir = '.output/firefox-mv3';
-    if (!existsSync(join(dir, 'manifest.json'))) throw new Error('build Firefox first: npm run lint:firefox');
-    const all = files(dir);
-    expect(all.filter((f) => f.endsWith('.wasm') && f.includes('webllm'))).toEqual([]);
-    const large = all.filter((f) => statSync(f).size > 5 * 1024 * 1024);
-    expect(large).toEqual([]);
-    // What it declares leaves this computer (PRIVACY.md, lib/model/privacy.ts).
-    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as {
-      browser_specific_settings: { gecko: { data_collection_permissions: { required: string[] } } };
-    };
-    expect(manifest.browser_specific_settings.gecko.data_collection_permissions.required).toEqual([
-      ...DATA_COLLECTION.required,
-    ]);
   });
 });
 
