@@ -41,7 +41,7 @@ test('an Engram export imported again changes nothing, and a foreign file is ref
   // Nothing in it is new, and the page says so (#16: it said "Imported N conversations, 0 new turns").
   await expect
     .poll(() => options.getByRole('status').textContent())
-    .toContain('This Engram export was already imported: it holds nothing new.');
+    .toContain('This file, an Engram export, was already imported: it holds nothing new.');
   const after = await exportAll(options);
   expect(after.data.conversations).toEqual(before.data.conversations);
   const foreign = join(tmpdir(), `foreign-${Date.now()}.json`);
@@ -96,7 +96,7 @@ test('a big ChatGPT export imports with progress and the options page keeps draw
   await expect.poll(() => options.getByLabel('Import progress').count()).toBe(1);
   await expect
     .poll(() => options.getByRole('status').textContent(), { timeout: 110_000, interval: 500 })
-    .toContain('Imported 300 conversations, 12000 new turns');
+    .toContain('Imported 300 conversations, 12,000 new turns');
   const maxGap = await options.evaluate(() => (window as unknown as { maxGap: number }).maxGap);
   const mb = (JSON.stringify(conversations).length / 1e6).toFixed(1);
   console.log(
