@@ -92,7 +92,7 @@ describe('review', () => {
     const edited = await handlers.approveMemory({ id: 'b', text: 'I live in Lisbon, Portugal.' }, ext);
     expect(edited).toMatchObject({ status: 'active', text: 'I live in Lisbon, Portugal.' });
     expect((await historyOf('b')).at(-1)?.reason).toBe('Edited, then approved');
-    expect(await handlers.approveAllMemories({}, ext)).toEqual({ approved: 1 });
+    expect(await handlers.approveAllMemories({}, ext)).toEqual({ approved: 1, held: 0 });
   });
 
   test('reject moves a new memory to the Trash and keeps the previous version of a proposed change', async () => {
