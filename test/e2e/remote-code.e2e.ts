@@ -37,6 +37,8 @@ const NEVER_FETCHED = [
   'bit.ly',
   'developer.mozilla.org',
   'mlc.ai',
+  // react-i18next's warning text names its docs (#37); a link in a console message, never requested.
+  'react.i18next.com',
   'llm.mlc.ai',
   // The webdav client compares a server's DAV header with Apache's compliance class "<http://apache.org/dav/
   // propset/fs/1>" (a name, never a request; sync talks only to the person's own endpoint, #15).
