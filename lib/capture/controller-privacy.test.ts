@@ -185,3 +185,26 @@ describe("other accounts' threads", () => {
     expect(states(s.reports)).toEqual(['unconfirmed']);
   });
 });
+
+describe('when a read began (#33)', () => {
+  test('each request carries the time its read began, not when the JSON answered', async () => {
+    const s = setup();
+    let asked = 0;
+    let release: () => void = () => {};
+    s.fetchConversation.mockImplementationOnce(() => {
+      asked = Date.now();
+      return new Promise<ApiResult>((resolve) => (release = () => resolve(thread())));
+    });
+    const began = Date.now();
+    const read = s.c.refresh();
+    await vi.waitFor(() => expect(s.fetchConversation).toHaveBeenCalled());
+    await new Promise((r) => setTimeout(r, 30));
+    const answered = Date.now();
+    release();
+    await read;
+    const readAt = s.sent[0]?.readAt ?? -1;
+    expect(readAt).toBeGreaterThanOrEqual(began);
+    expect(readAt).toBeLessThanOrEqual(asked);
+    expect(answered).toBeGreaterThan(asked);
+  });
+});

@@ -65,6 +65,7 @@ function shared(r: Reads, id: string | null): void {
 }
 
 async function readApi(r: Reads, hint: string | null): Promise<void> {
+  const readAt = Date.now();
   const { adapter, page } = r.env;
   const url = new URL(page.href());
   const id = adapter.conversationId(url) ?? hint;
@@ -80,7 +81,7 @@ async function readApi(r: Reads, hint: string | null): Promise<void> {
   if (privateIn(result) || (await r.gate.mark(id)) === 'private') return hide(r, id);
   r.page = !result.ok;
   r.note = result.ok ? null : result.reason;
-  if (!result.ok) return scanPage(r);
+  if (!result.ok) return scanPage(r, readAt);
   const verdict = jsonVerdict(result.conversation);
   // Another account's thread is someone else's shared thread to the person (#36's state and words).
   if (verdict === 'others') return shared(r, id);
@@ -88,14 +89,14 @@ async function readApi(r: Reads, hint: string | null): Promise<void> {
   const confirmed = confirms(result.conversation);
   if (confirmed) r.gate.confirm(id);
   const title = result.conversation.title || page.document.title;
-  return r.send({ ...apiRequest(adapter, url, id, title, result.conversation), confirmed });
+  return r.send({ ...apiRequest(adapter, url, id, title, result.conversation), confirmed, readAt });
 }
 
 /** The site's word that the chat is private, whether or not its turns could be read (Le Chat, #34). */
 const privateIn = (result: ApiResult): boolean =>
   result.ok ? result.conversation.private : !!result.private;
 
-async function scanPage(r: Reads): Promise<void> {
+async function scanPage(r: Reads, readAt = Date.now()): Promise<void> {
   const { adapter, page } = r.env;
   const id = adapter.conversationId(new URL(page.href()));
   if (!id) return r.report({ ...statusOf(id), state: 'idle', lastError: null });
@@ -112,7 +113,7 @@ async function scanPage(r: Reads): Promise<void> {
     const lastError = r.note ? `${why} (site data: ${r.note})` : why;
     return r.report({ ...statusOf(id), state: 'broken', lastError });
   }
-  void r.send({ ...req, note: r.note });
+  void r.send({ ...req, note: r.note, readAt });
 }
 
 /** One read at a time; one asked for meanwhile runs once after it, with the latest hint. */

@@ -43,6 +43,11 @@ export const CaptureRequest = z.object({
    * capture health (the popup, Activity) so a changed layout is never silent.
    */
   unread: z.optional(z.number().check(z.int(), z.nonnegative(), z.lte(5000))),
+  /**
+   * When the tab began this read (ms since 1970). Reads overlap (a JSON read and a page read, two tabs of one chat),
+   * so one begun before the stored one may arrive after it: the background never lets it supersede newer turns.
+   */
+  readAt: z.optional(z.number().check(z.int(), z.nonnegative())),
 });
 export type CaptureRequest = z.infer<typeof CaptureRequest>;
 

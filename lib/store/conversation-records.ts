@@ -79,12 +79,15 @@ function readable(turns: Imported['turns']): Imported['turns'] {
 /** A capture is the visible branch in page order; it becomes records the same way an import does. */
 export function recordsOfCapture(req: CaptureRequest, now: Date): CaptureWrite {
   const at = now.toISOString();
+  // The health is as of when the tab began reading, so a read that arrives after a newer one is seen as older
+  // (putCapture). Never later than now: the tab's clock is the machine's, but a stamp is not trusted past it.
+  const readAt = Math.min(req.readAt ?? now.getTime(), now.getTime());
   const health = {
     strategy: req.strategy,
     turnsSeen: req.turns.length,
     turnsStored: req.turns.length,
     lastError: req.note ?? null,
-    checkedAt: at,
+    checkedAt: new Date(readAt).toISOString(),
   };
   const { site, conversationId: id, url, title, turns } = req;
   // The project the URL or the site's JSON names, so the manager can offer it as a scope (lib/sites/projects.ts).

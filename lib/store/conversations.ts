@@ -17,6 +17,8 @@ function superseded(stored: Turn[], incoming: Turn[]): Turn[] {
   return stored.filter((t) => !visible.has(t.key) && !t.superseded).map((t) => ({ ...t, superseded: true }));
 }
 
+const isOlder = (a: string, b: string): boolean => Date.parse(a) < Date.parse(b);
+
 async function storedTurns(d: EngramDB, key: string): Promise<Turn[]> {
   return d.turns.where('conversationKey').equals(key).toArray();
 }
@@ -25,13 +27,19 @@ async function storedTurns(d: EngramDB, key: string): Promise<Turn[]> {
  * saveCapture's work, inside the caller's transaction (conversations, turns, outbox); returns the turns written.
  * A capture that wrote turns is a change to sync (#15); a re-read that only refreshed health is not.
  */
-export async function putCapture({ conversation, turns }: CaptureWrite, complete: boolean) {
+export async function putCapture(write: CaptureWrite, wholeBranch: boolean) {
   const d = db();
   const [existing, stored, before] = await Promise.all([
-    d.turns.bulkGet(turns.map((t) => t.key)),
-    storedTurns(d, conversation.key),
-    d.conversations.get(conversation.key),
+    d.turns.bulkGet(write.turns.map((t) => t.key)),
+    storedTurns(d, write.conversation.key),
+    d.conversations.get(write.conversation.key),
   ]);
+  // A read begun before the one already stored (two reads overlap: the JSON and the page, two tabs) tells
+  // nothing newer: it may add a turn never seen, but neither supersedes nor revives one, and the health stays.
+  const late = !!before && isOlder(write.conversation.health.checkedAt, before.health.checkedAt);
+  const complete = wholeBranch && !late;
+  const conversation = late && before ? { ...write.conversation, health: before.health } : write.conversation;
+  const { turns } = write;
   // A partial read goes among the stored turns (./window.ts); the turns and jobs it moves are written with it.
   const place = complete ? null : placeWindow(turns, existing, stored);
   const placed = place ? turns.map((t, i) => ({ ...t, order: place.orders[i] ?? t.order })) : turns;
@@ -42,7 +50,7 @@ export async function putCapture({ conversation, turns }: CaptureWrite, complete
     // not replaced by page text), is only brought back when a switch of branch had hidden it (#14), and moves
     // only to make room for turns placed before it.
     if (old && !complete) {
-      if (old.superseded) return [{ ...old, order: t.order, superseded: false }];
+      if (old.superseded) return late ? [] : [{ ...old, order: t.order, superseded: false }];
       if (old.order !== t.order) moved.push({ ...old, order: t.order });
       return [];
     }
