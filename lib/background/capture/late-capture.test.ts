@@ -35,7 +35,12 @@ const EDITED: Line[] = [
 function capture(branch: Line[], readAt: number): CaptureRequest {
   const mapping: ChatgptConversation['mapping'] = { root: { message: null, parent: null } };
   branch.forEach(([id, role, text], i) => {
-    const message = { id, author: { role }, recipient: 'all', content: { content_type: 'text', parts: [text] } };
+    const message = {
+      id,
+      author: { role },
+      recipient: 'all',
+      content: { content_type: 'text', parts: [text] },
+    };
     mapping[id] = { message, parent: i === 0 ? 'root' : branch[i - 1]![0] };
   });
   const conv = chatgptConversation({
@@ -49,8 +54,7 @@ function capture(branch: Line[], readAt: number): CaptureRequest {
 }
 
 const put = (req: CaptureRequest, at = NOW) => handleCapture(req, sender, DEFAULT_SETTINGS, at);
-const visible = async () =>
-  (await turnsOf(`chatgpt:${ID}`)).filter((t) => !t.superseded).map((t) => t.id);
+const visible = async () => (await turnsOf(`chatgpt:${ID}`)).filter((t) => !t.superseded).map((t) => t.id);
 
 beforeEach(resetDbForTests);
 
@@ -72,7 +76,11 @@ describe('a read that arrives after a newer one (#33)', () => {
     await put(capture([...FIRST, ...REPLY], T - 1_000));
     await put({ ...capture(FIRST, T - 5_000), note: 'an older failure' });
     const health = (await getConversation(`chatgpt:${ID}`))?.health;
-    expect(health).toMatchObject({ turnsSeen: 4, lastError: null, checkedAt: new Date(T - 1_000).toISOString() });
+    expect(health).toMatchObject({
+      turnsSeen: 4,
+      lastError: null,
+      checkedAt: new Date(T - 1_000).toISOString(),
+    });
   });
 
   test('a read begun later still replaces the branch, and a stamp past now counts as now', async () => {
