@@ -48,9 +48,11 @@ describe('eval:recall on a hand-made LoCoMo file', () => {
 
 describe('eval:recall on ../shared/locomo/locomo-dev.json (#5, #13, #28 gate)', () => {
   // The figures of docs/recall.md, as floors: a change that loses a question on either part at either budget
-  // fails here. #28's targets (600: 0.90 / 0.84, 1,000: 0.93 / 0.87) are not met yet (docs/recall.md).
+  // fails here. #28's targets (600: 0.90 / 0.84, 1,000: 0.93 / 0.87) are met. @600 is one question (of 760)
+  // below the figures before #37: a past line is labelled "Me:" in the block's words where it once carried
+  // LoCoMo's speaker name, which one check-part question matched on (docs/recall.md, "Block words").
   const FLOORS = {
-    600: { overall: [0.908, 0.841], 'part tune': [0.897, 0.828], 'part check': [0.917, 0.851] },
+    600: { overall: [0.907, 0.84], 'part tune': [0.897, 0.828], 'part check': [0.915, 0.851] },
     1000: { overall: [0.936, 0.876], 'part tune': [0.937, 0.87], 'part check': [0.934, 0.881] },
   } as const;
 

@@ -26,8 +26,8 @@ const LINES: BlockLine[] = [
 
 const catalogues = [...readCatalogues()];
 
-describe.each(catalogues)('a block in %s', (_code, c) => {
-  const block = renderBlock(LINES, wordsOf(c.blockIntro, c.block));
+describe.each(catalogues)('a block in %s', (code, c) => {
+  const block = renderBlock(LINES, wordsOf(code, c.blockIntro, c.block));
   const question = 'Was ist mit morgen? 明日はどうする？';
 
   test('closed: only the question is captured', () => {
@@ -44,7 +44,7 @@ describe.each(catalogues)('a block in %s', (_code, c) => {
 test('Japanese and German blocks are really in their language (a test of English twice proves nothing)', () => {
   const of = (code: string) => {
     const c = readCatalogues().get(code);
-    return c ? renderBlock(LINES, wordsOf(c.blockIntro, c.block)) : '';
+    return c ? renderBlock(LINES, wordsOf(code, c.blockIntro, c.block)) : '';
   };
   expect(of('ja')).toMatch(/常時ルール：[\s\S]*2023年5月8日：/);
   expect(of('de')).toMatch(/Feste Regeln:[\s\S]*Am 8\. Mai 2023:/);

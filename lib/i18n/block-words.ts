@@ -19,7 +19,7 @@ export async function blockWordsFor(lng: Language): Promise<BlockWords> {
   const done = made.get(lng);
   if (done) return done;
   const c = await catalogue(lng);
-  const words = wordsOf(c.blockIntro, c.block);
+  const words = wordsOf(lng, c.blockIntro, c.block);
   made.set(lng, words);
   return words;
 }

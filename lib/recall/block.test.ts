@@ -2,13 +2,16 @@ import { Tiktoken } from 'js-tiktoken/lite';
 import o200k from 'js-tiktoken/ranks/o200k_base';
 import { describe, expect, test } from 'vitest';
 import { readCatalogues } from '../../scripts/locales';
-import { BLOCK_CLOSE, BLOCK_OPEN, escapeMemoryText, formatBlock, FRAME_TOKENS } from './block';
+import { BLOCK_CLOSE, BLOCK_OPEN, dayOf, escapeMemoryText, formatBlock } from './block';
+import { BLOCK_COSTS, MOST } from './block-costs';
 import { ENGLISH_BLOCK, wordsOf } from './words';
 
 const BLOCK_INTRO = ENGLISH_BLOCK.intro;
 const SECTION_TITLES = ENGLISH_BLOCK.sections;
 // Every language's block words (#37): the token constants must hold for each, or a Japanese block overruns.
-const LANGUAGES = [...readCatalogues()].map(([code, c]) => [code, wordsOf(c.blockIntro, c.block)] as const);
+const LANGUAGES = [...readCatalogues()].map(
+  ([code, c]) => [code, wordsOf(code, c.blockIntro, c.block)] as const,
+);
 
 const enc = new Tiktoken(o200k);
 const count = (s: string) => enc.encode(s).length;
@@ -51,8 +54,8 @@ describe('escaping', () => {
 });
 
 describe('budget', () => {
-  test.each(LANGUAGES)('the frame costs no more than FRAME_TOKENS in %s', (_code, words) => {
-    expect(count([BLOCK_OPEN, words.intro, BLOCK_CLOSE].join('\n'))).toBeLessThanOrEqual(FRAME_TOKENS);
+  test.each(LANGUAGES)('the frame costs no more than its language’s frame figure in %s', (_code, words) => {
+    expect(count([BLOCK_OPEN, words.intro, BLOCK_CLOSE].join('\n'))).toBeLessThanOrEqual(words.costs.frame);
   });
 
   test('the block never exceeds the budget, over random memory sets', () => {
@@ -87,23 +90,31 @@ describe('budget', () => {
 });
 
 describe('frame pieces', () => {
+  // Each language's figures are its measure plus the margin, exactly: a catalogue edit that makes a word dearer
+  // fails here (the block could overrun), and one that makes it cheaper too (English paid Japanese's frame, #39).
   test.each(LANGUAGES)(
-    'section titles and day lines cost no more than their constants in %s',
-    async (_, words) => {
-      const { SECTION_TOKENS, DATE_TOKENS, dayOf } = await import('./block');
-      for (const title of Object.values(words.sections)) {
-        expect(count(`${title}\n`)).toBeLessThan(SECTION_TOKENS);
-      }
-      for (let year = 1950; year < 2100; year += 7) {
-        for (let month = 0; month < 12; month++) {
+    'the frame, section titles and day lines cost exactly their figures less the margin in %s',
+    (code, words) => {
+      const frame = count([BLOCK_OPEN, words.intro, BLOCK_CLOSE].join('\n'));
+      const section = Math.max(...Object.values(words.sections).map((t) => count(`${t}\n`)));
+      let date = 0;
+      for (let year = 1950; year < 2100; year++)
+        for (let month = 0; month < 12; month++)
           for (const day of [1, 9, 10, 28, 31]) {
             const iso = new Date(Date.UTC(year, month, day)).toISOString();
-            expect(count(`${words.onDay(words.day(dayOf(iso)))}\n`)).toBeLessThan(DATE_TOKENS);
+            date = Math.max(date, count(`${words.onDay(words.day(dayOf(iso)))}\n`));
           }
-        }
-      }
+      expect(BLOCK_COSTS[code]).toEqual({ frame: frame + 2, section: section + 1, date: date + 1 });
+      expect(words.costs).toBe(BLOCK_COSTS[code]);
     },
+    60_000,
   );
+
+  test('every catalogue has figures, and a language without them is charged the dearest', () => {
+    expect(Object.keys(BLOCK_COSTS).sort()).toEqual(LANGUAGES.map(([code]) => code).sort());
+    expect(wordsOf('xx', 'Intro', readCatalogues().get('en')!.block).costs).toEqual(MOST);
+    expect(MOST).toEqual({ frame: 44, section: 8, date: 13 });
+  });
 
   test('English blocks read as before #37: the same intro and titles, days as "8 May 2023"', () => {
     expect(BLOCK_INTRO).toBe(

@@ -35,15 +35,9 @@ export function escapeMemoryText(text: string): string {
     .trim();
 }
 
-// The constants below hold for every language's words (block.test.ts counts each catalogue with o200k_base).
-/** Tokens of the frame (markers + intro): 28 in English, at most 42 (Japanese) in any language, plus margin. */
-export const FRAME_TOKENS = 44;
 /** "- " and the line break, plus one for a merge at the seam (the property tests in block.test.ts). */
 export const LINE_OVERHEAD = 3;
-/** A section title and its line break: at most 7 in any language (block.test.ts), plus one for the seam. */
-export const SECTION_TOKENS = 8;
-/** "On 8 May 2023:" and its line break: at most 12 in any language for every day 1950–2099, plus one. */
-export const DATE_TOKENS = 13;
+// The frame's, a section title's and a day line's costs are each language's own (./block-costs.ts).
 
 /** A stored time's UTC day, the key a block groups dated lines by. */
 export const dayOf = (iso: string) => new Date(iso).toISOString().slice(0, 10);
@@ -89,13 +83,14 @@ export function formatBlock(
   words: BlockWords = ENGLISH_BLOCK,
 ): { text: string; count: number; tokens: number } {
   const lines: BlockLine[] = [];
-  let tokens = FRAME_TOKENS + SECTION_TOKENS;
+  const { frame, section: title } = words.costs;
+  let tokens = frame + title;
   for (const item of items) {
     const line: BlockLine = { ...item, section, date: null };
     if (tokens + item.tokenCount + LINE_OVERHEAD > budgetTokens) continue;
     tokens += item.tokenCount + LINE_OVERHEAD;
     lines.push(line);
   }
-  if (lines.length === 0) tokens = FRAME_TOKENS;
+  if (lines.length === 0) tokens = frame;
   return { text: renderBlock(lines, words), count: lines.length, tokens };
 }

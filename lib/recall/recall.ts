@@ -2,6 +2,7 @@
 // background owns the index and passes it in; the eval and the bench call this same function.
 import { hasLink } from '../pipeline/links';
 import { renderBlock, type BlockWords } from './block';
+import { ENGLISH_BLOCK } from './words';
 import type { RecallIndex, Recallable } from './index';
 import { boostFactor } from './boost';
 import { once, rankMemories, rankProfile, rankScore, type Ranked } from './rank';
@@ -155,7 +156,7 @@ export function recall(index: RecallIndex, input: RecallInput): RecallResult {
   const { mode, query } = ranked;
   const excluded = new Set(input.exclude ?? []);
   const options: PackOptions = { ...input.pack, budgetTokens: input.budgetTokens };
-  const packer = new Packer(input.budgetTokens, input.clean);
+  const packer = new Packer(input.budgetTokens, input.clean, (input.words ?? ENGLISH_BLOCK).costs);
   fillReserved(packer, reservedOf(index, input, excluded), options);
   // A taken line's stems as the index holds them, unless redaction changed its text.
   const termsOf = (line: Chosen) =>

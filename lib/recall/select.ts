@@ -1,14 +1,7 @@
 // Fits ranked memories into the token budget. Standing instructions and pinned memories come first from a
 // reserved share; the rest goes to relevance with MMR so near-duplicates do not eat the budget (#5).
-import {
-  dayOf,
-  DATE_TOKENS,
-  FRAME_TOKENS,
-  LINE_OVERHEAD,
-  SECTION_TOKENS,
-  type BlockLine,
-  type Section,
-} from './block';
+import { dayOf, LINE_OVERHEAD, type BlockLine, type Section } from './block';
+import { costsOf, type BlockCosts } from './block-costs';
 import type { Recallable } from './index';
 
 export interface Chosen extends BlockLine {
@@ -55,15 +48,21 @@ export class Packer {
   readonly chosen: Chosen[] = [];
   private readonly sections = new Set<Section>();
   private readonly days = new Set<string>();
-  used = FRAME_TOKENS;
+  used: number;
   /** Memories refused for want of room (#16: the preview says how many were left out). */
   readonly refused = new Set<string>();
 
-  /** `clean` runs on each line as it is offered, so only lines that may be shown pay for it (#11). */
+  /**
+   * `clean` runs on each line as it is offered, so only lines that may be shown pay for it (#11); `costs` are
+   * the block's language's (English by default, as the block's words are).
+   */
   constructor(
     readonly budget: number,
     private readonly clean?: LineCleaner,
-  ) {}
+    readonly costs: BlockCosts = costsOf('en'),
+  ) {
+    this.used = costs.frame;
+  }
 
   private cleaned(line: Chosen): Chosen {
     const out = this.clean?.(line.text);
@@ -72,8 +71,8 @@ export class Packer {
   }
 
   cost(line: Chosen): number {
-    const header = this.sections.has(line.section) ? 0 : SECTION_TOKENS;
-    const day = line.date && !this.days.has(`${line.section}|${line.date.day}`) ? DATE_TOKENS : 0;
+    const header = this.sections.has(line.section) ? 0 : this.costs.section;
+    const day = line.date && !this.days.has(`${line.section}|${line.date.day}`) ? this.costs.date : 0;
     // A line counted as printed costs that; a redacted one's text changed, so its marks get the margin again.
     const { lineTokens, tokenCount } = line.memory;
     const exact = lineTokens !== undefined && line.tokenCount === tokenCount;
@@ -124,7 +123,8 @@ export class Packer {
 
 /** Standing rules first, then pinned, each within the reserved share. */
 export function fillReserved(packer: Packer, reserved: readonly Recallable[], options: PackOptions): void {
-  const limit = FRAME_TOKENS + (options.budgetTokens - FRAME_TOKENS) * (options.reservedShare ?? 0.5);
+  const { frame } = packer.costs;
+  const limit = frame + (options.budgetTokens - frame) * (options.reservedShare ?? 0.5);
   const order = [...reserved].sort(
     (a, b) => Number(b.priority === -1) - Number(a.priority === -1) || b.proofCount - a.proofCount,
   );

@@ -1,6 +1,7 @@
 // The words a block is written in (#37): from the person's language's catalogue (lib/i18n/block-words.ts). The
 // English ones are the default for the eval, the bench and tests, read from the English catalogue itself.
 import { block, blockIntro } from '../../locales/en.json';
+import { costsOf, type BlockCosts } from './block-costs';
 
 export type Section = 'standing' | 'about' | 'context' | 'past';
 
@@ -14,12 +15,17 @@ export interface BlockWords {
   /** The label of a past chat's line: the person's ("Me") or a quoted answer ("Quoted AI answer"). */
   me: string;
   answer: string;
+  /** What its fixed words cost in tokens (./block-costs.ts). */
+  costs: BlockCosts;
 }
 
 type Words = typeof block;
 
-/** Words from a catalogue's "block" entries; `{{day}}` is i18next's placeholder, filled here without it. */
-export function wordsOf(intro: string, w: Words): BlockWords {
+/**
+ * Words from a catalogue's "block" entries, in the language its file is named for (`code`); `{{day}}` is
+ * i18next's placeholder, filled here without it.
+ */
+export function wordsOf(code: string, intro: string, w: Words): BlockWords {
   const days = new Intl.DateTimeFormat(w.dateLocale, {
     day: 'numeric',
     month: 'short',
@@ -33,7 +39,8 @@ export function wordsOf(intro: string, w: Words): BlockWords {
     day: (isoDay) => days.format(new Date(`${isoDay}T00:00:00Z`)),
     me: w.me,
     answer: w.answer,
+    costs: costsOf(code),
   };
 }
 
-export const ENGLISH_BLOCK: BlockWords = wordsOf(blockIntro, block);
+export const ENGLISH_BLOCK: BlockWords = wordsOf('en', blockIntro, block);
