@@ -1,5 +1,5 @@
 // The extension's side of one connection to an engram-mcp server (#27): it proves it holds the secret, checks
-// the server's proof, and only then answers the server's calls, each validated (lib/agents/wire.ts). A server
+// the server's proof, and only then answers the server's calls, each validated (lib/model/agent-wire.ts). A server
 // that cannot prove the secret gets no answer at all: any local process can listen on a port of the range.
 import { nonce, prove, verify } from './proof';
 import {
@@ -10,7 +10,7 @@ import {
   type Call,
   type FromExtension,
   type ResultData,
-} from './wire';
+} from '../model/agent-wire';
 
 /** What answering a call gives: the data, one sentence why not, or a note that the person is being asked. */
 export type Outcome = { ok: true; data: ResultData } | { ok: false; message: string };
@@ -34,7 +34,7 @@ const HANDSHAKE_MS = 4_000;
 /**
  * The longest frame read (#34 item 9). Before the handshake only `hello` and `proof` come, about 100 characters: a
  * larger one is refused unparsed, since anything on a port of the range can send it. After it, a call's bounded
- * arguments (lib/agents/wire.ts) fit well within 64 kB.
+ * arguments (lib/model/agent-wire.ts) fit well within 64 kB.
  */
 export const FRAME_MAX = { handshake: 1_024, paired: 65_536 } as const;
 

@@ -8,7 +8,7 @@
 import { Connection, type Answer, type SocketFactory } from './connection';
 import { httpProbe, type Probed } from './probe';
 import { secretKey } from './proof';
-import { HOST, PORTS, type Agent } from './wire';
+import { HOST, PORTS, type Agent } from '../model/agent-wire';
 
 export const QUICK_SCAN_MS = 1_000;
 const RETRY_MS = 2_000;

@@ -1,7 +1,7 @@
 // The port probe (#27, #34 item 9): a plain HTTP request before any WebSocket is opened. Chromium delays each new
 // WebSocket by up to 5 s once a page has many pending or failed ones (its per-process WebSocket throttle), and a
 // scan of closed ports is nothing but failures; an HTTP request to a closed port fails at once and delays nothing.
-import { INSTANCE_HEADER } from './wire';
+import { INSTANCE_HEADER } from '../model/agent-wire';
 
 const PROBE_MS = 1_500;
 

@@ -1,8 +1,8 @@
 // Desktop apps (#27): what Options, the offscreen document and the consent window send the background about the
 // engram-mcp link, and what the background keeps. The wire between the extension and a server is in
-// lib/agents/wire.ts; these are the extension's own messages.
+// lib/model/agent-wire.ts; these are the extension's own messages.
 import { z } from 'zod/mini';
-import { Agent, Call, ResultData } from '../agents/wire';
+import { Agent, Call, ResultData } from './agent-wire';
 
 /** What Options shows and changes; the secret itself is never in it (shown once, by `newAgentSecret`). */
 export const AgentSettingsView = z.object({

@@ -11,7 +11,7 @@ import {
   type Agent,
   type Call,
   type ResultData,
-} from '../../lib/agents/wire';
+} from '../../lib/model/agent-wire';
 import { listenFirstFree, type Listening, type Refusal } from './listen';
 import { CLOSE, pair, text } from './peer';
 import { Plain, SAY } from './say';

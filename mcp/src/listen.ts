@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { isIP, type AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
-import { INSTANCE_HEADER } from '../../lib/agents/wire';
+import { INSTANCE_HEADER } from '../../lib/model/agent-wire';
 
 /** 127.0.0.0/8, ::1, and IPv4 loopback mapped into IPv6. */
 export function isLoopback(address: string | undefined): boolean {

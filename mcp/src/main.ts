@@ -4,7 +4,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { secretKey } from '../../lib/agents/proof';
-import { HOST, PORTS, type Agent } from '../../lib/agents/wire';
+import { HOST, PORTS, type Agent } from '../../lib/model/agent-wire';
 import { ExtensionLink } from './link';
 import { pair } from './pair';
 import { readSecret } from './secret';

@@ -3,7 +3,7 @@
 // secret learns nothing from it but a random nonce. A connection that proves nothing within the time is closed.
 import type { RawData, WebSocket } from 'ws';
 import { nonce, prove, verify } from '../../lib/agents/proof';
-import { FromExtension, parseFrame } from '../../lib/agents/wire';
+import { FromExtension, parseFrame } from '../../lib/model/agent-wire';
 
 export const HANDSHAKE_MS = 5_000;
 export const FIRST_FRAME_MAX = 1_024;

@@ -12,7 +12,7 @@ import {
   SearchResult,
   type Agent,
   type Call,
-} from '../../lib/agents/wire';
+} from '../../lib/model/agent-wire';
 import type { ExtensionLink } from './link';
 import { Plain, SAY } from './say';
 

@@ -2,7 +2,7 @@
 // document). The same agent as in Chromium: the built engram-mcp started over stdio by the SDK's client.
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { PORTS } from '../../lib/agents/wire';
+import { PORTS } from '../../lib/model/agent-wire';
 import { SERVER, startRogue, logged, startAgent, type Agent } from '../e2e/mcp';
 import { launchFirefox, poll, type Firefox } from './harness';
 import { bidi } from './routing';

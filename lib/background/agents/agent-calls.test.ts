@@ -1,6 +1,6 @@
 // Desktop apps in the background (#27): what each tool gives an agent, what it may not get, and who may ask.
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import type { Call } from '../../agents/wire';
+import type { Call } from '../../model/agent-wire';
 import { DEFAULT_SETTINGS } from '../../model/settings';
 import { memoryHost } from '../../past/memory-db';
 import { settingsItem } from '../../settings';

@@ -8,7 +8,7 @@ import type {
   RememberResult,
   SearchArgs,
   SearchResult,
-} from '../../agents/wire';
+} from '../../model/agent-wire';
 import { parseConversationKey } from '../../model/keys';
 import { newMemory } from '../../model/new-memory';
 import type { Memory, MemoryEvent } from '../../model/records';

@@ -3,7 +3,7 @@
 // instead of getting "Engram did not answer in time" for a proposal that was stored anyway. Its own file: the
 // encoder must be cold, and every other agent test builds it first.
 import { beforeEach, expect, test } from 'vitest';
-import type { Call } from '../../agents/wire';
+import type { Call } from '../../model/agent-wire';
 import { DEFAULT_SETTINGS } from '../../model/settings';
 import { settingsItem } from '../../settings';
 import { agentsItem, AGENTS_OFF } from '../../store/agents';

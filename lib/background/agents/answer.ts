@@ -2,7 +2,7 @@
 // a search or a list waits for the person first (./consent.ts); every call is noted for Options → Desktop apps.
 // On Chrome the offscreen document holds the sockets and asks in two steps (startCall, then finishAsk when the
 // person is asked); Firefox's background page holds them and calls `answerCall`.
-import type { Call } from '../../agents/wire';
+import type { Call } from '../../model/agent-wire';
 import type { AgentCallReply, AgentOutcome, AskReads } from '../../model/agents';
 import type { Settings } from '../../model/settings';
 import { redact } from '../../pipeline/redact';

@@ -1,8 +1,9 @@
 // What the extension and the engram-mcp server (mcp/) say to each other over a loopback WebSocket (#27), in one
 // place: both sides validate every message they receive against these schemas. The server is a local process,
 // so to the extension it is a new attacker (SECURITY.md, "Desktop apps"); nothing it sends is trusted unparsed.
+// With the other schemas on the ground floor (#38): lib/agents and mcp/ build on it, and it on nothing above.
 import { z } from 'zod/mini';
-import { MemoryType } from '../model/records';
+import { MemoryType } from './records';
 
 /** The ports a server may take: the first free one, so several agents (Claude Desktop, Cursor…) run at once. */
 export const FIRST_PORT = 47310;
