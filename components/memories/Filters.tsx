@@ -2,7 +2,8 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { SORTS, type MemoryFilters } from '../../lib/manage/query';
 import { typeOptions } from '../shared/labels';
-import { SITE_IDS, SITE_LABELS } from '../../lib/sites/registry';
+import { SITE_IDS } from '../../lib/model/site-hosts';
+import { SITE_LABELS } from '../../lib/sites/registry';
 import { useScopeChoices } from './scopes';
 import { Select } from '../shared/ui';
 

@@ -3,7 +3,7 @@
 import { createContext, useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { projectScopes } from '../../lib/store/conversations';
-import { SITE_IDS } from '../../lib/sites/registry';
+import { SITE_IDS } from '../../lib/model/site-hosts';
 import { scopeLabel } from '../shared/labels';
 
 const FIXED = ['global', ...SITE_IDS.map((site) => `site:${site}`)];

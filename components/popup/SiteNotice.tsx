@@ -2,7 +2,8 @@
 // Either way it says so in plain words, what that means, and where to change it.
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { SITE_HOSTS, SITE_LABELS } from '../../lib/sites/registry';
+import { SITE_HOSTS } from '../../lib/model/site-hosts';
+import { SITE_LABELS } from '../../lib/sites/registry';
 import { orList } from '../shared/labels';
 import { allowSteps } from '../shared/siteAccess';
 import { optionsUrl } from './Counts';

@@ -8,7 +8,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEFAULT_SETTINGS, siteOn } from '../../lib/model/settings';
 import { Site } from '../../lib/model/site';
 import { readSettings, settingsItem } from '../../lib/settings';
-import { SITE_HOSTS, SITE_LABELS } from '../../lib/sites/registry';
+import { SITE_HOSTS } from '../../lib/model/site-hosts';
+import { SITE_LABELS } from '../../lib/sites/registry';
 import { allowSteps } from '../shared/siteAccess';
 import { SettingsSection } from './SettingsSection';
 

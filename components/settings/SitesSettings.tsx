@@ -4,7 +4,8 @@
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 import { Site } from '../../lib/model/site';
-import { SITE_HOSTS, SITE_LABELS } from '../../lib/sites/registry';
+import { SITE_HOSTS } from '../../lib/model/site-hosts';
+import { SITE_LABELS } from '../../lib/sites/registry';
 import { andList } from '../shared/labels';
 import { allowSteps, askHosts, useWithheld, type Withheld } from '../shared/siteAccess';
 import { useSettings } from '../shared/useSettings';

@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { Site } from '../../lib/model/site';
-import { SITE_HOSTS } from '../../lib/sites/registry';
+import { SITE_HOSTS } from '../../lib/model/site-hosts';
 
 /** Whether Engram may read every address in `origins` (match patterns); null when the browser cannot say. */
 export async function hasOrigins(origins: string[]): Promise<boolean | null> {

@@ -1,7 +1,7 @@
 // The single source of every stored record. Types are inferred; Dexie tables and messages use them.
 // zod/mini because content scripts import message types and must stay small (classic zod ~84 kB, mini ~16 kB).
 import { z } from 'zod/mini';
-import { SITE_HOSTS } from '../sites/registry';
+import { SITE_HOSTS } from './site-hosts';
 import { Site } from './site';
 
 export const Role = z.enum(['user', 'assistant']);
@@ -23,7 +23,7 @@ export const CaptureHealth = z.object({
 export type CaptureHealth = z.infer<typeof CaptureHealth>;
 
 /**
- * An https address on one of the site's own hosts (lib/sites/registry.ts). Links to conversations are
+ * An https address on one of the site's own hosts (site-hosts.ts). Links to conversations are
  * rendered and opened: an imported `javascript:` or foreign URL must never be stored (#12).
  */
 export function isSiteUrl(site: Site, url: string): boolean {

@@ -1,8 +1,7 @@
-// The sites Engram reads, from the registry (lib/sites/registry.ts: one line per site). Apart from records.ts so
-// that records.ts can check stored links against the registry's hosts while the registry stays free of zod
-// (#26: no import cycle; #24: adding a site is its folder and one registry line).
+// The sites Engram reads, as a schema: the ids are the ground's own data (site-hosts.ts, #38), apart from this file
+// so that the MAIN-world tap takes the hosts without zod.
 import { z } from 'zod/mini';
-import { SITE_IDS } from '../sites/registry';
+import { SITE_IDS } from './site-hosts';
 
 export const Site = z.enum(SITE_IDS);
 export type Site = z.infer<typeof Site>;

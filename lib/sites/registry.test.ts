@@ -1,11 +1,13 @@
 import { expect, test } from 'vitest';
 import { Site } from '../model/site';
-import { MATCH_PATTERNS, SITE_HOSTS, SITES, siteForHost, siteInfo } from './registry';
+import { SITE_HOSTS } from '../model/site-hosts';
+import { MATCH_PATTERNS, SITES, siteForHost, siteInfo } from './registry';
 
 test('the Site enum is the registry, and every host has a match pattern', () => {
   expect(Site.options).toEqual(SITES.map((s) => s.site));
   for (const [site, hosts] of Object.entries(SITE_HOSTS)) {
     expect(siteInfo(site as Site).site).toBe(site);
+    expect(siteInfo(site as Site).hosts).toBe(hosts);
     for (const host of hosts) expect(MATCH_PATTERNS).toContain(`https://${host}/*`);
   }
   expect(new Set(Object.values(SITE_HOSTS).flat()).size).toBe(Object.values(SITE_HOSTS).flat().length);

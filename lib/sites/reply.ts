@@ -28,7 +28,7 @@ export interface ReplyPattern {
  * world never carries the rest of a site's registry entry (STYLE.md avoid 2).
  */
 export interface ReplySite {
-  /** Exact hosts, never patterns (lib/sites/site.ts takes them from here). */
+  /** Exact hosts, never patterns (lib/model/site-hosts.ts). */
   hosts: readonly string[];
   reply: ReplyPattern;
 }

@@ -1,4 +1,5 @@
 import type { ReplyPattern, ReplySite } from '../reply';
+import { SITE_HOSTS } from '../../model/site-hosts';
 
 /**
  * AI Studio runs a prompt through Google's RPC gateway (`POST …/$rpc/google.internal.alkali.applications.
@@ -12,7 +13,4 @@ export const AISTUDIO_REPLY: ReplyPattern = {
   id: null,
 };
 
-/** Apart from the pattern, so a chat page's script takes the hosts without it (site.ts). */
-export const HOSTS = ['aistudio.google.com'] as const;
-
-export const replySite: ReplySite = { hosts: HOSTS, reply: AISTUDIO_REPLY };
+export const replySite: ReplySite = { hosts: SITE_HOSTS.aistudio, reply: AISTUDIO_REPLY };

@@ -1,4 +1,5 @@
 import type { ReplyPattern, ReplySite } from '../reply';
+import { SITE_HOSTS } from '../../model/site-hosts';
 
 /** POST /api/organizations/{org}/chat_conversations/{id}/completion (and retry_completion on regenerate, #3). */
 export const CLAUDE_REPLY: ReplyPattern = {
@@ -7,7 +8,4 @@ export const CLAUDE_REPLY: ReplyPattern = {
   id: 'path',
 };
 
-/** Apart from the pattern, so a chat page's script takes the hosts without it (site.ts). */
-export const HOSTS = ['claude.ai'] as const;
-
-export const replySite: ReplySite = { hosts: HOSTS, reply: CLAUDE_REPLY };
+export const replySite: ReplySite = { hosts: SITE_HOSTS.claude, reply: CLAUDE_REPLY };

@@ -1,4 +1,5 @@
 import type { ReplyPattern, ReplySite } from '../reply';
+import { SITE_HOSTS } from '../../model/site-hosts';
 
 /**
  * Copilot streams replies over a WebSocket (`wss://copilot.microsoft.com/c/api/chat?api-version=2`, open-source
@@ -11,7 +12,4 @@ export const COPILOT_REPLY: ReplyPattern = {
   id: null,
 };
 
-/** Apart from the pattern, so a chat page's script takes the hosts without it (site.ts). */
-export const HOSTS = ['copilot.microsoft.com'] as const;
-
-export const replySite: ReplySite = { hosts: HOSTS, reply: COPILOT_REPLY };
+export const replySite: ReplySite = { hosts: SITE_HOSTS.copilot, reply: COPILOT_REPLY };

@@ -1,4 +1,5 @@
 import type { ReplyPattern, ReplySite } from '../reply';
+import { SITE_HOSTS } from '../../model/site-hosts';
 
 /**
  * DeepSeek streams each reply over XMLHttpRequest, `POST /api/v0/chat/completion` (its body's `action` covers
@@ -11,7 +12,4 @@ export const DEEPSEEK_REPLY: ReplyPattern = {
   id: null,
 };
 
-/** Apart from the pattern, so a chat page's script takes the hosts without it (site.ts). */
-export const HOSTS = ['chat.deepseek.com'] as const;
-
-export const replySite: ReplySite = { hosts: HOSTS, reply: DEEPSEEK_REPLY };
+export const replySite: ReplySite = { hosts: SITE_HOSTS.deepseek, reply: DEEPSEEK_REPLY };

@@ -1,4 +1,5 @@
 import type { ReplyPattern, ReplySite } from '../reply';
+import { SITE_HOSTS } from '../../model/site-hosts';
 
 /**
  * Gemini streams each reply over XMLHttpRequest (not fetch) to StreamGenerate, one request per reply, and the
@@ -11,7 +12,4 @@ export const GEMINI_REPLY: ReplyPattern = {
   id: /\bc_([0-9a-f]{12,})\b/,
 };
 
-/** Apart from the pattern, so a chat page's script takes the hosts without it (site.ts). */
-export const HOSTS = ['gemini.google.com'] as const;
-
-export const replySite: ReplySite = { hosts: HOSTS, reply: GEMINI_REPLY };
+export const replySite: ReplySite = { hosts: SITE_HOSTS.gemini, reply: GEMINI_REPLY };

@@ -1,4 +1,5 @@
 import type { ReplyPattern, ReplySite } from '../reply';
+import { SITE_HOSTS } from '../../model/site-hosts';
 
 /**
  * Grok asks over fetch: `POST /rest/app-chat/conversations/new` starts a chat and `…/conversations/<id>/responses`
@@ -13,7 +14,4 @@ export const GROK_REPLY: ReplyPattern = {
   privateBody: /"temporary"\s*:\s*true/,
 };
 
-/** Apart from the pattern, so a chat page's script takes the hosts without it (site.ts). */
-export const HOSTS = ['grok.com'] as const;
-
-export const replySite: ReplySite = { hosts: HOSTS, reply: GROK_REPLY };
+export const replySite: ReplySite = { hosts: SITE_HOSTS.grok, reply: GROK_REPLY };

@@ -1,4 +1,5 @@
 import type { ReplyPattern, ReplySite } from '../reply';
+import { SITE_HOSTS } from '../../model/site-hosts';
 
 /**
  * Kimi asks over fetch, through its Connect RPC gateway (`POST /apiv2/kimi.gateway.chat.v1.ChatService/Chat`,
@@ -11,7 +12,4 @@ export const KIMI_REPLY: ReplyPattern = {
   id: null,
 };
 
-/** Apart from the pattern, so a chat page's script takes the hosts without it (site.ts). */
-export const HOSTS = ['www.kimi.com'] as const;
-
-export const replySite: ReplySite = { hosts: HOSTS, reply: KIMI_REPLY };
+export const replySite: ReplySite = { hosts: SITE_HOSTS.kimi, reply: KIMI_REPLY };

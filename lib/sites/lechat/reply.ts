@@ -1,4 +1,5 @@
 import type { ReplyPattern, ReplySite } from '../reply';
+import { SITE_HOSTS } from '../../model/site-hosts';
 
 /**
  * Le Chat streams each reply over fetch, `POST /api/chat` (its body names the `chatId`; the reply is a data stream
@@ -10,7 +11,4 @@ export const LECHAT_REPLY: ReplyPattern = {
   id: null,
 };
 
-/** Apart from the pattern, so a chat page's script takes the hosts without it (site.ts). */
-export const HOSTS = ['chat.mistral.ai'] as const;
-
-export const replySite: ReplySite = { hosts: HOSTS, reply: LECHAT_REPLY };
+export const replySite: ReplySite = { hosts: SITE_HOSTS.lechat, reply: LECHAT_REPLY };

@@ -1,4 +1,5 @@
 import type { ReplyPattern, ReplySite } from '../reply';
+import { SITE_HOSTS } from '../../model/site-hosts';
 
 /**
  * Meta AI sends each prompt as a GraphQL mutation over fetch (`POST /api/graphql/`, streaming its answer; other
@@ -12,7 +13,4 @@ export const META_REPLY: ReplyPattern = {
   id: null,
 };
 
-/** Apart from the pattern, so a chat page's script takes the hosts without it (site.ts). */
-export const HOSTS = ['www.meta.ai'] as const;
-
-export const replySite: ReplySite = { hosts: HOSTS, reply: META_REPLY };
+export const replySite: ReplySite = { hosts: SITE_HOSTS.meta, reply: META_REPLY };

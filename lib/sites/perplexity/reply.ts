@@ -1,4 +1,5 @@
 import type { ReplyPattern, ReplySite } from '../reply';
+import { SITE_HOSTS } from '../../model/site-hosts';
 
 /**
  * Perplexity asks over fetch, `POST /rest/sse/perplexity_ask`, one request per query (another project's live
@@ -13,7 +14,4 @@ export const PERPLEXITY_REPLY: ReplyPattern = {
   privateBody: /"is_incognito"\s*:\s*true/,
 };
 
-/** Apart from the pattern, so a chat page's script takes the hosts without it (site.ts). */
-export const HOSTS = ['www.perplexity.ai'] as const;
-
-export const replySite: ReplySite = { hosts: HOSTS, reply: PERPLEXITY_REPLY };
+export const replySite: ReplySite = { hosts: SITE_HOSTS.perplexity, reply: PERPLEXITY_REPLY };

@@ -1,4 +1,5 @@
 import type { ReplyPattern, ReplySite } from '../reply';
+import { SITE_HOSTS } from '../../model/site-hosts';
 
 /**
  * Qwen Chat asks over fetch, `POST /api/v2/chat/completions?chat_id=<id>`, streaming the reply as server-sent
@@ -11,7 +12,4 @@ export const QWEN_REPLY: ReplyPattern = {
   id: 'path',
 };
 
-/** Apart from the pattern, so a chat page's script takes the hosts without it (site.ts). */
-export const HOSTS = ['chat.qwen.ai'] as const;
-
-export const replySite: ReplySite = { hosts: HOSTS, reply: QWEN_REPLY };
+export const replySite: ReplySite = { hosts: SITE_HOSTS.qwen, reply: QWEN_REPLY };
