@@ -1,12 +1,12 @@
 // What an imported memory may do to the store (#25): a file is not the person. Like the extractor's changes
 // (lib/pipeline/guard.ts), a memory that would steer every later chat waits in Review: a standing rule, a pinned
-// memory, or one carrying a link (lib/pipeline/links.ts), as a new memory the person approves or rejects. A file
+// memory, or one carrying a link (lib/recall/links.ts), as a new memory the person approves or rejects. A file
 // never changes a memory the person owns (pinned, a standing rule, typed or edited by hand): a newer text or a
 // deletion becomes a proposal (lib/background/memories/review-decisions.ts applies it), anything else is kept. A copy dated after the
 // import never wins (clamp.ts): its date is a claim no honest file makes.
 import type { Memory, MemoryEvent } from '../model/records';
 import { ownedBecause } from '../pipeline/guard';
-import { hasLink } from '../pipeline/links';
+import { hasLink } from '../recall/links';
 import type { ImportedMemory, MemoryPlan } from '../store/import';
 
 /** Why an active imported memory waits in Review, or null. */

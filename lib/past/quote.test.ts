@@ -1,7 +1,7 @@
-// #25 item 3: no link enters the block from a past-chat quote, in any form lib/pipeline/links.ts detects.
+// #25 item 3: no link enters the block from a past-chat quote, in any form lib/recall/links.ts detects.
 import { describe, expect, test } from 'vitest';
 import { LINKS, NOT_LINKS } from '../../test/helpers/link-corpus';
-import { hasLink } from '../pipeline/links';
+import { hasLink } from '../recall/links';
 import { LINK_REMOVED, quoted, withoutLinks } from './quote';
 
 describe('withoutLinks', () => {

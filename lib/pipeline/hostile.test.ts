@@ -29,7 +29,7 @@ import {
 } from '../../test/helpers/pipeline';
 import { event, memory } from '../../test/helpers/records';
 import { CAPS } from './guard';
-import { hasLink } from './links';
+import { hasLink } from '../recall/links';
 
 await loadSqlite();
 

@@ -1,6 +1,6 @@
 // From a request (draft, recent turns, scope, budget) to the chosen lines and the block text. Pure: the
 // background owns the index and passes it in; the eval and the bench call this same function.
-import { hasLink } from '../pipeline/links';
+import { hasLink } from './links';
 import { renderBlock, type BlockWords } from './block';
 import { ENGLISH_BLOCK } from './words';
 import type { RecallIndex, Recallable } from './index';

@@ -8,7 +8,7 @@ import { newMemory } from '../../model/new-memory';
 import type { Memory, MemoryEvent } from '../../model/records';
 import type { Site } from '../../model/site';
 import { ownedBecause } from '../../pipeline/guard';
-import { hasLink } from '../../pipeline/links';
+import { hasLink } from '../../recall/links';
 import { escapeMemoryText } from '../../recall/block';
 import { SITE_LABELS, siteInfo } from '../../sites/registry';
 import { writtenByPerson } from '../../store/limits';

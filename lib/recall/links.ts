@@ -4,6 +4,8 @@
 // characters removed, NFKC, Unicode and defanged dots (`evil．example`, `evil[.]example`), backslashes and
 // `[:]` read as what a browser or a model would read, every decimal digit as its ASCII digit (`٢٠٣.٠.١١٣.٧`).
 // The corpus in test/helpers/link-corpus.ts is the claim.
+// In lib/recall, below all that ask it (#38): a block drops any line with a link, the pipeline's guard and the
+// import hold such a memory for Review, and past-chat quotes cut links out.
 //
 // Hosts are found as a browser finds them (#34 item 6): a candidate is a run of characters that the URL
 // Standard allows in a host (everything but its forbidden host code points and white space), and the platform's
