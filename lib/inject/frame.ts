@@ -6,9 +6,9 @@
 // So the frame sits in the button's *closed* shadow root (its URL is not readable from the page); it is loaded
 // with a one-time token the background gave this script (lib/background/preview/preview-frames.ts), and it takes
 // open and close orders from the background only, never from window.postMessage. This script asks for an
-// open only on a real click or key (session.ts), and inserts the frame's confirm only once the frame has been
-// open and plainly on screen for VISIBLE_MS: the page's side of the check, watched while the frame is open and
-// taken again, more carefully, at the click (guard.ts; the whole guard where IntersectionObserver v2 is
+// open only on a real click or key (lib/page/session.ts), and inserts the frame's confirm only once the frame has
+// been open and plainly on screen for VISIBLE_MS: the page's side of the check, watched while the frame is open
+// and taken again, more carefully, at the click (guard.ts; the whole guard where IntersectionObserver v2 is
 // missing, #25 item 8).
 //
 // Kept warm: the frame is created hidden when the button mounts and only shown on "Insert memory". A frame

@@ -7,7 +7,7 @@ import { createController, type CaptureController } from '../capture/controller'
 import { pageFetchJson } from '../capture/page-fetch';
 import { listenForReplies } from '../capture/signals';
 import { watchThread, type ThreadWatch } from '../capture/watch';
-import { createInsertSession, readContext, type InsertSession } from '../inject/session';
+import { createInsertSession, readContext, type InsertSession } from './session';
 import { sendMessage } from '../messaging/send';
 import type { SiteAdapter } from '../sites/adapter';
 import type { FetchJson } from '../sites/api-types';

@@ -80,7 +80,7 @@ describe('attacks from the page', () => {
       for (const key of ['Enter', ' '])
         host.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
     });
-    // Showing the frame is an open's first step, taken in the event's own handler (lib/inject/session.ts).
+    // Showing the frame is an open's first step, taken in the event's own handler (lib/page/session.ts).
     expect(await frameShown(chat)).toBe(false);
     await personActs(chat, { x: 200, y: 200 });
     await personOpens(chat);

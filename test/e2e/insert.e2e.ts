@@ -292,7 +292,7 @@ describe('"Offer memory on new chats"', () => {
     await servePage(h.context, url, fixture('pages/chatgpt-current.html'));
     const first = await openChat(url);
     await first.chat.locator(HOST).waitFor();
-    // The content script asked for the offer when it mounted the button (lib/inject/session.ts). The same
+    // The content script asked for the offer when it mounted the button (lib/page/session.ts). The same
     // question asked after it, from the same script, is answered after it: by then the first answer is shown.
     const again = await inContentScript<unknown>(first.chat, OFFER_COUNT);
     expect(again).toEqual({ res: { count: null } });

@@ -2,16 +2,18 @@
 // preview frame (from the button, the shortcut or the popup), and insert the confirmed block. Never sends the
 // chat. The preview itself is an extension page (lib/inject/frame.ts): no memory text reaches this DOM.
 // Only the person opens it: a click or key the page made up (`isTrusted` false) does nothing (#11).
+// In lib/page, above the sites (#38): it binds a site's adapter to lib/inject's button, frame and typing, and the
+// adapters type through lib/inject, which must therefore stand below them.
 import type { OfferRequest, PageContext } from '../model/messages';
 import { BLOCK_CLOSE, BLOCK_OPEN } from '../recall/markers';
 import type { SiteAdapter } from '../sites/adapter';
 import { urlScope } from '../sites/site';
-import { createInsertButton, mountNear, type ButtonHandle } from './button';
-import { createPreviewFrame, type FrameTransport, type PreviewFrame } from './frame';
-import type { Sight } from './sight';
-import type { Verdict } from './watch';
-import { insertBlock } from './insert';
-import { pageWord, type PageWord } from './words';
+import { createInsertButton, mountNear, type ButtonHandle } from '../inject/button';
+import { createPreviewFrame, type FrameTransport, type PreviewFrame } from '../inject/frame';
+import type { Sight } from '../inject/sight';
+import type { Verdict } from '../inject/watch';
+import { insertBlock } from '../inject/insert';
+import { pageWord, type PageWord } from '../inject/words';
 
 export interface RecallTransport {
   offer(req: typeof OfferRequest._zod.output): Promise<{ count: number | null }>;

@@ -2,11 +2,11 @@ import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { SiteAdapter } from '../sites/adapter';
 import { chatgptCore } from '../sites/chatgpt/site';
 
-import { GUARD_KEY } from './guard-link';
-import { installGuard } from './guard';
+import { GUARD_KEY } from '../inject/guard-link';
+import { installGuard } from '../inject/guard';
 import { createInsertSession, readContext } from './session';
 import { page as english } from '../../locales/en.json';
-import { pageWord, setPageWords } from './words';
+import { pageWord, setPageWords } from '../inject/words';
 
 setPageWords(english);
 const FRAME_TITLE = pageWord('frameTitle');
