@@ -5,7 +5,7 @@
 // separate small database, so its version never meets the main one's migrations (lib/store/db.ts).
 import Dexie, { type Table } from 'dexie';
 import { browser } from 'wxt/browser';
-import { ProviderSettings, providerOrigin } from '../model/provider';
+import { DEFAULT_PROVIDER, ProviderSettings, providerOrigin } from '../model/provider';
 
 const NAME = 'engram-secrets';
 /** Keys that older builds kept in chrome.storage.local (WXT adds a `$` twin for versioned items). */
@@ -75,6 +75,14 @@ export function trustedItem<T>(name: string, fallback: T): TrustedItem<T> {
       return () => listeners.delete(onChange);
     },
   };
+}
+
+/** The provider choice: read and written by the background only (Options asks it by message, #11). */
+export const providerItem = trustedItem<ProviderSettings>('provider', DEFAULT_PROVIDER);
+
+export async function readProviderSettings(): Promise<ProviderSettings> {
+  const parsed = ProviderSettings.safeParse(await providerItem.getValue());
+  return parsed.success ? parsed.data : DEFAULT_PROVIDER;
 }
 
 export async function resetSecretsForTests(): Promise<void> {

@@ -13,9 +13,8 @@ import { redact } from '../../pipeline/redact';
 import { anthropicProvider } from '../../providers/anthropic';
 import { chromeProvider, type ChromeDeps } from '../../providers/chrome';
 import { openAiProvider } from '../../providers/openai';
-import { providerItem, readProviderSettings } from '../../providers/settings';
 import type { Provider } from '../../providers/types';
-import { trustedItem } from '../../store/secrets';
+import { providerItem, readProviderSettings, trustedItem } from '../../store/secrets';
 import { z } from 'zod/mini';
 
 /** The key and the origin it was saved for (#11): it is handed out only while the provider is that origin. */

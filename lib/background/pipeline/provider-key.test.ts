@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { endpointProblem, originPattern } from '../../model/provider';
-import { providerItem, readProviderSettings } from '../../providers/settings';
-import { resetSecretsForTests } from '../../store/secrets';
+import { providerItem, readProviderSettings, resetSecretsForTests } from '../../store/secrets';
 import { handlers } from '../handlers';
 import { keyItem } from './current-provider';
 import { restrictStorage } from '../shared/storage-access';

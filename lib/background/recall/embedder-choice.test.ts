@@ -2,7 +2,7 @@
 // settings allow (or why none), recall using it, falling back silently, and vectors following deletes.
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { DEFAULT_SETTINGS, type Settings } from '../../model/settings';
-import { providerItem } from '../../providers/settings';
+import { providerItem } from '../../store/secrets';
 import { settingsItem } from '../../settings';
 import { resetDbForTests } from '../../store/db';
 import { countVectors } from '../../store/embeddings';
