@@ -6,7 +6,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { sendMessage } from '../../lib/messaging/send';
 import type { ChromeModelStatus } from '../../lib/model/chrome-model';
 import { i18n, switchLanguage } from '../../lib/i18n/i18n';
-import { chromeDownloadItem, webllmDownloadsItem } from '../../lib/providers/settings';
+import { chromeDownloadItem, webllmDownloadsItem } from '../../lib/providers/downloads';
 import { resetDbForTests } from '../../lib/store/db';
 import { ModelSettings } from './ModelSettings';
 

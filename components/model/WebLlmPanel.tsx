@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { sendMessage } from '../../lib/messaging/send';
 import type { WebLlmDownload } from '../../lib/model/webllm';
 import { checkGpu, type GpuLike, type GpuStatus } from '../../lib/providers/gpu';
-import { webllmDownloadsItem } from '../../lib/providers/settings';
+import { webllmDownloadsItem } from '../../lib/providers/downloads';
 import { offeredModels, type WebLlmModelInfo } from '../../lib/providers/webllm-models';
 import { Button } from '../shared/ui';
 import { useAction } from '../shared/useAction';

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { providerStatus } from '../../lib/background/pipeline/current-provider';
-import { chromeDownloadItem } from '../../lib/providers/settings';
+import { chromeDownloadItem } from '../../lib/providers/downloads';
 import { installFakeLanguageModel, type FakeConfig } from '../../test/fakes/language-model';
 import { sendMessage } from '../../lib/messaging/send';
 import { DEFAULT_SETTINGS, siteOn } from '../../lib/model/settings';

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { sendMessage } from '../../lib/messaging/send';
 import type { ChromeDownload, ChromeModelStatus } from '../../lib/model/chrome-model';
-import { chromeDownloadItem } from '../../lib/providers/settings';
+import { chromeDownloadItem } from '../../lib/providers/downloads';
 
 const ABSENT: ChromeModelStatus = { state: 'absent', download: null, languages: [] };
 const POLL_MS = 2000;

@@ -8,7 +8,7 @@ import {
   type FakeRecord,
 } from '../../../test/fakes/language-model';
 import { languageModelApi } from '../../providers/chrome-api';
-import { chromeDownloadItem } from '../../providers/settings';
+import { chromeDownloadItem } from '../../providers/downloads';
 import { chromeModelStatus, downloadChromeModel } from './chrome-model';
 
 const g = globalThis as { LanguageModel?: unknown; __fakeLanguageModel?: FakeRecord };

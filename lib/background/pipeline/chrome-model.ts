@@ -5,7 +5,7 @@
 // attaches a new monitor) shows where it is. When the model is ready, the waiting jobs run.
 import { browser } from 'wxt/browser';
 import type { ChromeModelStatus } from '../../model/chrome-model';
-import { chromeDownloadItem } from '../../providers/settings';
+import { chromeDownloadItem } from '../../providers/downloads';
 import {
   chromeError,
   inLanguage,

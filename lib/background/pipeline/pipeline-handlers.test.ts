@@ -7,7 +7,7 @@ import { resetDbForTests } from '../../store/db';
 import { listJobs } from '../../store/jobs';
 import { handlers } from '../handlers';
 import { ALARM } from './job-queue';
-import { webllmDownloadsItem } from '../../providers/settings';
+import { webllmDownloadsItem } from '../../providers/downloads';
 import { buildProvider, keyItem } from './current-provider';
 
 const tab = { url: 'https://claude.ai/chat/abc', tab: { id: 7 } };

@@ -4,7 +4,7 @@
 import type { WebLlmDownload } from '../../model/webllm';
 import { makeProvider } from '../../providers/structured';
 import { WEBLLM_LIMITS } from '../../providers/limits';
-import { webllmDownloadsItem } from '../../providers/settings';
+import { webllmDownloadsItem } from '../../providers/downloads';
 import type { Provider } from '../../providers/types';
 import type { Embedder } from '../../recall/semantic';
 import { modelInfo, WEBLLM_MODELS } from '../../providers/webllm-models';

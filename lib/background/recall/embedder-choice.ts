@@ -7,7 +7,7 @@ import type { SemanticStatus } from '../../model/semantic';
 import type { Settings } from '../../model/settings';
 import { redact } from '../../pipeline/redact';
 import { dimensionsFor, openAiEmbedder } from '../../providers/embeddings';
-import { webllmDownloadsItem } from '../../providers/settings';
+import { webllmDownloadsItem } from '../../providers/downloads';
 import { providerItem, readProviderSettings } from '../../store/secrets';
 import type { Embedder } from '../../recall/semantic';
 import { readSettings, settingsItem } from '../../settings';
