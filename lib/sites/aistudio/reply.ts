@@ -1,5 +1,5 @@
 import type { ReplyPattern, ReplySite } from '../reply';
-import { SITE_HOSTS } from '../../model/site-hosts';
+import { AISTUDIO_HOSTS } from '../../model/site-hosts';
 
 /**
  * AI Studio runs a prompt through Google's RPC gateway (`POST …/$rpc/google.internal.alkali.applications.
@@ -13,4 +13,4 @@ export const AISTUDIO_REPLY: ReplyPattern = {
   id: null,
 };
 
-export const replySite: ReplySite = { hosts: SITE_HOSTS.aistudio, reply: AISTUDIO_REPLY };
+export const replySite: ReplySite = { hosts: AISTUDIO_HOSTS, reply: AISTUDIO_REPLY };

@@ -1,6 +1,6 @@
 import type { SiteCore, SiteInfo } from '../site';
 import { AISTUDIO_REPLY } from './reply';
-import { SITE_HOSTS } from '../../model/site-hosts';
+import { AISTUDIO_HOSTS } from '../../model/site-hosts';
 
 // A chat is a saved prompt, `/prompts/<Drive file id>`; a Build app's chat is `/apps/drive/<Drive file id>` (the
 // 2025-11 capture was saved from `/apps/drive/1h_6cvIOnswyVBNDWm04_qEuwW_IaBQjq`). A new chat is
@@ -10,7 +10,7 @@ const CONVERSATION_PATH = /^\/(?:prompts|apps\/drive)\/([A-Za-z0-9_-]{20,})\/?$/
 
 export const aistudioCore: SiteCore<'aistudio'> = {
   site: 'aistudio',
-  hosts: SITE_HOSTS.aistudio,
+  hosts: AISTUDIO_HOSTS,
   conversationId: (url) => CONVERSATION_PATH.exec(url.pathname)?.[1] ?? null,
   // A temporary chat never leaves /prompts/new_chat, which names no conversation (above): the URL is its mark, and
   // an ordinary new chat starts there too, so it is not called private.

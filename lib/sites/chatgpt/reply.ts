@@ -1,5 +1,5 @@
 import type { ReplyPattern, ReplySite } from '../reply';
-import { SITE_HOSTS } from '../../model/site-hosts';
+import { CHATGPT_HOSTS } from '../../model/site-hosts';
 
 /**
  * 2026: POST /backend-api/f/conversation; before 2025-06: /backend-api/conversation (#3 live notes). The id is in
@@ -11,4 +11,4 @@ export const CHATGPT_REPLY: ReplyPattern = {
   id: /"conversation_id"\s*:\s*"([\w-]{8,100})"/,
 };
 
-export const replySite: ReplySite = { hosts: SITE_HOSTS.chatgpt, reply: CHATGPT_REPLY };
+export const replySite: ReplySite = { hosts: CHATGPT_HOSTS, reply: CHATGPT_REPLY };

@@ -1,6 +1,6 @@
 import type { ScopeRef, SiteCore, SiteInfo } from '../site';
 import { CHATGPT_REPLY } from './reply';
-import { SITE_HOSTS } from '../../model/site-hosts';
+import { CHATGPT_HOSTS } from '../../model/site-hosts';
 
 // `/c/<id>` and `/g/<gizmo-or-project>/c/<id>` (#3).
 const CONVERSATION_PATH = /^\/(?:g\/[^/]+\/)?c\/([0-9a-zA-Z-]{8,})\/?$/;
@@ -25,7 +25,7 @@ function projectOf(url: URL): ScopeRef | null {
 
 export const chatgptCore: SiteCore<'chatgpt'> = {
   site: 'chatgpt',
-  hosts: SITE_HOSTS.chatgpt,
+  hosts: CHATGPT_HOSTS,
   conversationId: (url) => CONVERSATION_PATH.exec(url.pathname)?.[1] ?? null,
   isPrivate: (url) => url.searchParams.get('temporary-chat') === 'true',
   scope: { noun: 'project', fromUrl: projectOf, fromJson: false },

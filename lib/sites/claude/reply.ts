@@ -1,5 +1,5 @@
 import type { ReplyPattern, ReplySite } from '../reply';
-import { SITE_HOSTS } from '../../model/site-hosts';
+import { CLAUDE_HOSTS } from '../../model/site-hosts';
 
 /** POST /api/organizations/{org}/chat_conversations/{id}/completion (and retry_completion on regenerate, #3). */
 export const CLAUDE_REPLY: ReplyPattern = {
@@ -8,4 +8,4 @@ export const CLAUDE_REPLY: ReplyPattern = {
   id: 'path',
 };
 
-export const replySite: ReplySite = { hosts: SITE_HOSTS.claude, reply: CLAUDE_REPLY };
+export const replySite: ReplySite = { hosts: CLAUDE_HOSTS, reply: CLAUDE_REPLY };

@@ -1,13 +1,13 @@
 import type { SiteCore, SiteInfo } from '../site';
 import { CLAUDE_REPLY } from './reply';
-import { SITE_HOSTS } from '../../model/site-hosts';
+import { CLAUDE_HOSTS } from '../../model/site-hosts';
 
 const CONVERSATION_PATH = /^\/chat\/([0-9a-fA-F-]{8,})\/?$/;
 const PROJECT_PAGE = /^\/project\/([0-9a-fA-F-]{8,})\/?$/;
 
 export const claudeCore: SiteCore<'claude'> = {
   site: 'claude',
-  hosts: SITE_HOSTS.claude,
+  hosts: CLAUDE_HOSTS,
   conversationId: (url) => CONVERSATION_PATH.exec(url.pathname)?.[1] ?? null,
   // Incognito chats are flagged in the API (`is_temporary`), not the URL; the API path reads it (#3).
   isPrivate: () => false,

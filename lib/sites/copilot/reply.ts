@@ -1,5 +1,5 @@
 import type { ReplyPattern, ReplySite } from '../reply';
-import { SITE_HOSTS } from '../../model/site-hosts';
+import { COPILOT_HOSTS } from '../../model/site-hosts';
 
 /**
  * Copilot streams replies over a WebSocket (`wss://copilot.microsoft.com/c/api/chat?api-version=2`, open-source
@@ -12,4 +12,4 @@ export const COPILOT_REPLY: ReplyPattern = {
   id: null,
 };
 
-export const replySite: ReplySite = { hosts: SITE_HOSTS.copilot, reply: COPILOT_REPLY };
+export const replySite: ReplySite = { hosts: COPILOT_HOSTS, reply: COPILOT_REPLY };

@@ -1,6 +1,6 @@
 import type { SiteCore, SiteInfo } from '../site';
 import { COPILOT_REPLY } from './reply';
-import { SITE_HOSTS } from '../../model/site-hosts';
+import { COPILOT_HOSTS } from '../../model/site-hosts';
 
 // `/chats/<id>` (the saved copilot-2026-04 page's own address, `/chats/pu2zWbJQbra5rKa5pSWKS`; exporters of 2026
 // read the id there). A shared conversation opens at `/shares/<id>`: someone else's thread, never a conversation
@@ -9,7 +9,7 @@ const CONVERSATION_PATH = /^\/chats\/([A-Za-z0-9_-]{8,128})\/?$/;
 
 export const copilotCore: SiteCore<'copilot'> = {
   site: 'copilot',
-  hosts: SITE_HOSTS.copilot,
+  hosts: COPILOT_HOSTS,
   conversationId: (url) => CONVERSATION_PATH.exec(url.pathname)?.[1] ?? null,
   isPrivate: () => false,
   scope: {

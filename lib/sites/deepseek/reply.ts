@@ -1,5 +1,5 @@
 import type { ReplyPattern, ReplySite } from '../reply';
-import { SITE_HOSTS } from '../../model/site-hosts';
+import { DEEPSEEK_HOSTS } from '../../model/site-hosts';
 
 /**
  * DeepSeek streams each reply over XMLHttpRequest, `POST /api/v0/chat/completion` (its body's `action` covers
@@ -12,4 +12,4 @@ export const DEEPSEEK_REPLY: ReplyPattern = {
   id: null,
 };
 
-export const replySite: ReplySite = { hosts: SITE_HOSTS.deepseek, reply: DEEPSEEK_REPLY };
+export const replySite: ReplySite = { hosts: DEEPSEEK_HOSTS, reply: DEEPSEEK_REPLY };

@@ -1,6 +1,6 @@
 import type { SiteCore, SiteInfo } from '../site';
 import { DEEPSEEK_REPLY } from './reply';
-import { SITE_HOSTS } from '../../model/site-hosts';
+import { DEEPSEEK_HOSTS } from '../../model/site-hosts';
 
 // `/a/chat/s/<uuid>` (exporters of 2025-2026 read the id from there; the page's own history call is sent with it
 // as referrer). The `/a` prefix is optional for older links.
@@ -8,7 +8,7 @@ const CONVERSATION_PATH = /^\/(?:a\/)?chat\/s\/([0-9a-fA-F-]{8,})\/?$/;
 
 export const deepseekCore: SiteCore<'deepseek'> = {
   site: 'deepseek',
-  hosts: SITE_HOSTS.deepseek,
+  hosts: DEEPSEEK_HOSTS,
   conversationId: (url) => CONVERSATION_PATH.exec(url.pathname)?.[1] ?? null,
   isPrivate: () => false,
   scope: {

@@ -1,5 +1,5 @@
 import type { ReplyPattern, ReplySite } from '../reply';
-import { SITE_HOSTS } from '../../model/site-hosts';
+import { GEMINI_HOSTS } from '../../model/site-hosts';
 
 /**
  * Gemini streams each reply over XMLHttpRequest (not fetch) to StreamGenerate, one request per reply, and the
@@ -12,4 +12,4 @@ export const GEMINI_REPLY: ReplyPattern = {
   id: /\bc_([0-9a-f]{12,})\b/,
 };
 
-export const replySite: ReplySite = { hosts: SITE_HOSTS.gemini, reply: GEMINI_REPLY };
+export const replySite: ReplySite = { hosts: GEMINI_HOSTS, reply: GEMINI_REPLY };

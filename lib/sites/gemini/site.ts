@@ -1,6 +1,6 @@
 import type { SiteCore, SiteInfo } from '../site';
 import { GEMINI_REPLY } from './reply';
-import { SITE_HOSTS } from '../../model/site-hosts';
+import { GEMINI_HOSTS } from '../../model/site-hosts';
 import { gemOf } from './scope';
 
 // `/app/<hex>`, `/gem/<gem>/<hex>`, both with an optional `/u/<n>` account prefix (scope.ts has the evidence).
@@ -8,7 +8,7 @@ const CONVERSATION_PATH = /^(?:\/u\/\d+)?\/(?:app|gem\/[^/]+)\/([0-9a-f]{12,})\/
 
 export const geminiCore: SiteCore<'gemini'> = {
   site: 'gemini',
-  hosts: SITE_HOSTS.gemini,
+  hosts: GEMINI_HOSTS,
   conversationId: (url) => CONVERSATION_PATH.exec(url.pathname)?.[1] ?? null,
   // A temporary chat keeps the plain /app URL (no id, so nothing is stored from it); only the page marks it
   // (adapter.ts isPrivatePage).

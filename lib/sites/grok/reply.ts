@@ -1,5 +1,5 @@
 import type { ReplyPattern, ReplySite } from '../reply';
-import { SITE_HOSTS } from '../../model/site-hosts';
+import { GROK_HOSTS } from '../../model/site-hosts';
 
 /**
  * Grok asks over fetch: `POST /rest/app-chat/conversations/new` starts a chat and `…/conversations/<id>/responses`
@@ -14,4 +14,4 @@ export const GROK_REPLY: ReplyPattern = {
   privateBody: /"temporary"\s*:\s*true/,
 };
 
-export const replySite: ReplySite = { hosts: SITE_HOSTS.grok, reply: GROK_REPLY };
+export const replySite: ReplySite = { hosts: GROK_HOSTS, reply: GROK_REPLY };

@@ -1,6 +1,6 @@
 import type { SiteCore, SiteInfo } from '../site';
 import { GROK_REPLY } from './reply';
-import { SITE_HOSTS } from '../../model/site-hosts';
+import { GROK_HOSTS } from '../../model/site-hosts';
 
 // `/c/<uuid>` (exporters and clients of 2025-2026; the response ids in both captures are the same kind of uuid).
 // A shared chat opens at `/share/<id>`: someone else's thread, never a conversation here (#34 item 2). Grok inside
@@ -10,7 +10,7 @@ const CONVERSATION_PATH = /^\/c\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4
 
 export const grokCore: SiteCore<'grok'> = {
   site: 'grok',
-  hosts: SITE_HOSTS.grok,
+  hosts: GROK_HOSTS,
   conversationId: (url) => CONVERSATION_PATH.exec(url.pathname)?.[1] ?? null,
   // A private chat is asked for in the request (reply.ts) and flagged in the chat's JSON (payload.ts); no URL of
   // one is known. TODO(2027-06): capture a private chat page.

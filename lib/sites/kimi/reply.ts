@@ -1,5 +1,5 @@
 import type { ReplyPattern, ReplySite } from '../reply';
-import { SITE_HOSTS } from '../../model/site-hosts';
+import { KIMI_HOSTS } from '../../model/site-hosts';
 
 /**
  * Kimi asks over fetch, through its Connect RPC gateway (`POST /apiv2/kimi.gateway.chat.v1.ChatService/Chat`,
@@ -12,4 +12,4 @@ export const KIMI_REPLY: ReplyPattern = {
   id: null,
 };
 
-export const replySite: ReplySite = { hosts: SITE_HOSTS.kimi, reply: KIMI_REPLY };
+export const replySite: ReplySite = { hosts: KIMI_HOSTS, reply: KIMI_REPLY };

@@ -1,6 +1,6 @@
 import type { SiteCore, SiteInfo } from '../site';
 import { KIMI_REPLY } from './reply';
-import { SITE_HOSTS } from '../../model/site-hosts';
+import { KIMI_HOSTS } from '../../model/site-hosts';
 
 // `/chat/<id>`: the person's own chats (ids like the share page's message ids, `19b0d424-9db2-8f5e-…`). A shared
 // thread opens at `/share/<id>` or `/share/<language>/<id>` (kimi-share-2026-07's canonical and alternate links):
@@ -9,7 +9,7 @@ const CONVERSATION_PATH = /^\/chat\/([0-9a-zA-Z-]{8,64})\/?$/;
 
 export const kimiCore: SiteCore<'kimi'> = {
   site: 'kimi',
-  hosts: SITE_HOSTS.kimi,
+  hosts: KIMI_HOSTS,
   conversationId: (url) => CONVERSATION_PATH.exec(url.pathname)?.[1] ?? null,
   isPrivate: () => false,
   scope: {

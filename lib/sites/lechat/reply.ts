@@ -1,5 +1,5 @@
 import type { ReplyPattern, ReplySite } from '../reply';
-import { SITE_HOSTS } from '../../model/site-hosts';
+import { LECHAT_HOSTS } from '../../model/site-hosts';
 
 /**
  * Le Chat streams each reply over fetch, `POST /api/chat` (its body names the `chatId`; the reply is a data stream
@@ -11,4 +11,4 @@ export const LECHAT_REPLY: ReplyPattern = {
   id: null,
 };
 
-export const replySite: ReplySite = { hosts: SITE_HOSTS.lechat, reply: LECHAT_REPLY };
+export const replySite: ReplySite = { hosts: LECHAT_HOSTS, reply: LECHAT_REPLY };

@@ -1,6 +1,6 @@
 import type { SiteCore, SiteInfo } from '../site';
 import { LECHAT_REPLY } from './reply';
-import { SITE_HOSTS } from '../../model/site-hosts';
+import { LECHAT_HOSTS } from '../../model/site-hosts';
 
 // `/chat/<uuid>` (an exporter's userscript matches https://chat.mistral.ai/chat/*; the message ids in the 2026-05
 // capture are the same kind of uuid).
@@ -8,7 +8,7 @@ const CONVERSATION_PATH = /^\/chat\/([0-9a-fA-F-]{8,})\/?$/;
 
 export const lechatCore: SiteCore<'lechat'> = {
   site: 'lechat',
-  hosts: SITE_HOSTS.lechat,
+  hosts: LECHAT_HOSTS,
   conversationId: (url) => CONVERSATION_PATH.exec(url.pathname)?.[1] ?? null,
   // Le Chat has incognito chats (`message.newChat` takes `incognito`), flagged in its JSON (payload.ts); no URL or
   // page mark of one is known. TODO(2027-05): capture an incognito chat page.

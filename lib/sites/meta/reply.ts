@@ -1,5 +1,5 @@
 import type { ReplyPattern, ReplySite } from '../reply';
-import { SITE_HOSTS } from '../../model/site-hosts';
+import { META_HOSTS } from '../../model/site-hosts';
 
 /**
  * Meta AI sends each prompt as a GraphQL mutation over fetch (`POST /api/graphql/`, streaming its answer; other
@@ -13,4 +13,4 @@ export const META_REPLY: ReplyPattern = {
   id: null,
 };
 
-export const replySite: ReplySite = { hosts: SITE_HOSTS.meta, reply: META_REPLY };
+export const replySite: ReplySite = { hosts: META_HOSTS, reply: META_REPLY };

@@ -1,6 +1,6 @@
 import type { SiteCore, SiteInfo } from '../site';
 import { META_REPLY } from './reply';
-import { SITE_HOSTS } from '../../model/site-hosts';
+import { META_HOSTS } from '../../model/site-hosts';
 
 // `/prompt/<uuid>`: the person's own chats (other tools' notes of 2025-11: `https://www.meta.ai/prompt/a04adc0d-…`;
 // the capture's message ids begin with the same kind of uuid). Posts others shared to Meta AI's feed open under
@@ -9,7 +9,7 @@ const CONVERSATION_PATH = /^\/prompt\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a
 
 export const metaCore: SiteCore<'meta'> = {
   site: 'meta',
-  hosts: SITE_HOSTS.meta,
+  hosts: META_HOSTS,
   conversationId: (url) => CONVERSATION_PATH.exec(url.pathname)?.[1] ?? null,
   isPrivate: () => false,
   scope: {

@@ -1,5 +1,5 @@
 import type { ReplyPattern, ReplySite } from '../reply';
-import { SITE_HOSTS } from '../../model/site-hosts';
+import { PERPLEXITY_HOSTS } from '../../model/site-hosts';
 
 /**
  * Perplexity asks over fetch, `POST /rest/sse/perplexity_ask`, one request per query (another project's live
@@ -14,4 +14,4 @@ export const PERPLEXITY_REPLY: ReplyPattern = {
   privateBody: /"is_incognito"\s*:\s*true/,
 };
 
-export const replySite: ReplySite = { hosts: SITE_HOSTS.perplexity, reply: PERPLEXITY_REPLY };
+export const replySite: ReplySite = { hosts: PERPLEXITY_HOSTS, reply: PERPLEXITY_REPLY };

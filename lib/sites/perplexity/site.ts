@@ -1,6 +1,6 @@
 import type { SiteCore, SiteInfo } from '../site';
 import { PERPLEXITY_REPLY } from './reply';
-import { SITE_HOSTS } from '../../model/site-hosts';
+import { PERPLEXITY_HOSTS } from '../../model/site-hosts';
 import { spaceOf } from './scope';
 
 // A thread is `/search/<slug>` (both captures' threads; exporters read the slug from there). Published Pages
@@ -9,7 +9,7 @@ const CONVERSATION_PATH = /^\/search\/([^/]+)\/?$/;
 
 export const perplexityCore: SiteCore<'perplexity'> = {
   site: 'perplexity',
-  hosts: SITE_HOSTS.perplexity,
+  hosts: PERPLEXITY_HOSTS,
   conversationId: (url) => CONVERSATION_PATH.exec(url.pathname)?.[1] ?? null,
   // Incognito is a flag of the query, not of the URL: the ask request's body (reply.ts) and the thread JSON
   // (payload.ts) carry it; the page mark of it is not known (the help centre: "an icon next to the input field").

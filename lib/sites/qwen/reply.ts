@@ -1,5 +1,5 @@
 import type { ReplyPattern, ReplySite } from '../reply';
-import { SITE_HOSTS } from '../../model/site-hosts';
+import { QWEN_HOSTS } from '../../model/site-hosts';
 
 /**
  * Qwen Chat asks over fetch, `POST /api/v2/chat/completions?chat_id=<id>`, streaming the reply as server-sent
@@ -12,4 +12,4 @@ export const QWEN_REPLY: ReplyPattern = {
   id: 'path',
 };
 
-export const replySite: ReplySite = { hosts: SITE_HOSTS.qwen, reply: QWEN_REPLY };
+export const replySite: ReplySite = { hosts: QWEN_HOSTS, reply: QWEN_REPLY };

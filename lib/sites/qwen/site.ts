@@ -1,6 +1,6 @@
 import type { SiteCore, SiteInfo } from '../site';
 import { QWEN_REPLY } from './reply';
-import { SITE_HOSTS } from '../../model/site-hosts';
+import { QWEN_HOSTS } from '../../model/site-hosts';
 
 // `/c/<uuid>` (open-source clients of 2025-2026; the capture's message ids are the same kind of uuid). A shared
 // chat opens at `/s/<id>`: someone else's thread, never a conversation here (#34 item 2).
@@ -8,7 +8,7 @@ const CONVERSATION_PATH = /^\/c\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4
 
 export const qwenCore: SiteCore<'qwen'> = {
   site: 'qwen',
-  hosts: SITE_HOSTS.qwen,
+  hosts: QWEN_HOSTS,
   conversationId: (url) => CONVERSATION_PATH.exec(url.pathname)?.[1] ?? null,
   isPrivate: () => false,
   scope: {
