@@ -1,5 +1,5 @@
 // The sites Engram reads, one line each: the only list of hosts (content-script matches, host permissions and
-// host detection all read it, STYLE.md absorb 1) and of site names; lib/model/site.ts derives the Site enum from
+// host detection all read it, so no two lists drift) and of site names; lib/model/site.ts derives the Site enum from
 // it. A site is its folder (site.ts, adapter.ts, selectors, parsers, tests), its line here and a ten-line
 // entrypoint, entrypoints/<site>.content.ts (#24, #36); contract.test.ts fails for a site missing any part.
 import { aistudio } from './aistudio/site';
