@@ -1,4 +1,5 @@
-import type { SiteCore, SiteInfo } from '../site';
+import { pathCore } from '../path-site';
+import type { SiteInfo } from '../site';
 import { HOSTS, KIMI_REPLY } from './reply';
 
 // `/chat/<id>`: the person's own chats (ids like the share page's message ids, `19b0d424-9db2-8f5e-…`). A shared
@@ -6,20 +7,13 @@ import { HOSTS, KIMI_REPLY } from './reply';
 // someone else's thread, never a conversation here (#34 item 2); the page marks it too (adapter.ts).
 const CONVERSATION_PATH = /^\/chat\/([0-9a-zA-Z-]{8,64})\/?$/;
 
-export const kimiCore: SiteCore<'kimi'> = {
+// No private mode; who wrote a chat shows in its address and its page (ownership below).
+export const kimiCore = pathCore({
   site: 'kimi',
   hosts: HOSTS,
-  conversationId: (url) => CONVERSATION_PATH.exec(url.pathname)?.[1] ?? null,
-  isPrivate: () => false,
-  scope: {
-    noun: null,
-    fromUrl: () => null,
-    fromJson: false,
-    note: 'no Kimi page or JSON we have names a project for a chat',
-  },
-  // No private mode; who wrote a chat shows in its address and its page (ownership below).
-  pageNeedsJson: false,
-};
+  path: CONVERSATION_PATH,
+  noScopes: 'no Kimi page or JSON we have names a project for a chat',
+});
 
 export const kimi: SiteInfo<'kimi'> = {
   ...kimiCore,
