@@ -3,7 +3,8 @@
 // device deletes its own segments and snapshots that the new one covers (nobody else's: no compare-and-swap).
 import type { Ctx } from './context';
 import { openJson, sealJson, sealLines } from './files';
-import { FORMAT, FORMAT_VERSION, SnapManifest, type SnapLine } from './format';
+import { FORMAT, FORMAT_VERSION, SnapManifest, type HeldLine, type SnapLine } from './format';
+import { passOn } from './held';
 import { deviceOfSnap, manifestPath, partPath, segmentPath, snapFiles, snapId, type Listing } from './layout';
 
 /** Uncompressed JSON per part: ~6 MB of text gzips to ~1.5–2 MB remotely ("a few MB", #15). */
@@ -18,20 +19,27 @@ export function uncoveredBytes(l: Listing, covered: Record<string, number>): num
   return n;
 }
 
+/** What every file this device writes says of who wrote it (#38). */
+export const byOf = (ctx: Ctx) => (ctx.version ? { by: ctx.version } : {});
+
+/** Everything merged here, then the lines held for a newer reader, as they came (#38): a newer device loses none. */
+async function* everything(ctx: Ctx): AsyncIterable<(SnapLine | HeldLine)[]> {
+  yield* ctx.port.exportState(500);
+  yield (await ctx.port.heldLines()).map(passOn);
+}
+
 async function writeParts(ctx: Ctx, snap: string): Promise<number> {
   let part = 0;
-  let lines: SnapLine[] = [];
+  let lines: (SnapLine | HeldLine)[] = [];
   let size = 0;
   const flush = async () => {
-    await ctx.backend.put(
-      partPath(ctx.state.epoch, snap, part),
-      await sealLines(ctx.recipient, { kind: 'snap', epoch: ctx.state.epoch, snap, part }, lines),
-    );
+    const head = { kind: 'snap', epoch: ctx.state.epoch, snap, part, ...byOf(ctx) } as const;
+    await ctx.backend.put(partPath(ctx.state.epoch, snap, part), await sealLines(ctx.recipient, head, lines));
     ctx.progress({ phase: 'write-snapshot', done: ++part, total: 0 });
     lines = [];
     size = 0;
   };
-  for await (const chunk of ctx.port.exportState(500)) {
+  for await (const chunk of everything(ctx)) {
     for (const line of chunk) {
       lines.push(line);
       size += JSON.stringify(line).length;
@@ -50,6 +58,7 @@ export async function writeSnapshot(ctx: Ctx, l: Listing): Promise<void> {
   const manifest: SnapManifest = {
     ...{ format: FORMAT, v: FORMAT_VERSION, kind: 'manifest', epoch: ctx.state.epoch, snap, parts, cursors },
     createdAt: new Date(ctx.now()).toISOString(),
+    ...byOf(ctx),
   };
   await ctx.backend.put(manifestPath(ctx.state.epoch, snap), await sealJson(ctx.recipient, manifest));
   ctx.report.snapshotWritten = true;
