@@ -132,7 +132,8 @@ export async function heldLines(): Promise<Held[]> {
 /** What waits for an update, per device that wrote it (#38): Options → Sync counts it. */
 export async function heldCounts(): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
-  await db().syncHeld.each((h) => counts.set(h.dev, (counts.get(h.dev) ?? 0) + 1));
+  for (const dev of await db().syncHeld.orderBy('dev').uniqueKeys())
+    counts.set(String(dev), await db().syncHeld.where('dev').equals(dev).count());
   return counts;
 }
 

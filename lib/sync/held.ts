@@ -9,6 +9,7 @@ import type { z } from 'zod/mini';
 import { MemoryType } from '../model/records';
 import { Site } from '../model/site';
 import { TooNew, Unreadable } from './files';
+import type { Waiting } from '../model/sync';
 import { HeldLine } from './format';
 import type { Held, SyncState } from './port';
 
@@ -16,6 +17,8 @@ import type { Held, SyncState } from './port';
 export const MAX_HELD_CHARS = 2_000_000;
 /** Held lines per device at most: beyond it the file is refused as before, and read after an update. */
 export const MAX_HELD = 10_000;
+/** Held text on this device at most, all devices together (about what 20,000 memory events take). */
+export const MAX_HELD_CHARS_ALL = 50_000_000;
 
 /** "1.10.0" is newer than "1.9.2"; a missing version is never newer, so an old file is judged as before. */
 export function newerThan(a: string | undefined, b: string | undefined): boolean {
@@ -87,22 +90,29 @@ export function heldOf(key: string, dev: string, by: string, raw: unknown): Held
   return { key, dev, by, line };
 }
 
-/** A device has at most MAX_HELD lines held: past it, its file is refused (as before #38) until an update. */
+/**
+ * A device has at most MAX_HELD lines held, and all devices MAX_HELD_CHARS_ALL of text: past either, the file is
+ * refused (as before #38) until an update, so a device that claims a newer version cannot fill this one's disk.
+ */
 export function checkRoom(held: Held[], put: Held[]): void {
-  for (const dev of new Set(put.map((h) => h.dev))) {
-    const n = held.filter((h) => h.dev === dev).length + put.filter((h) => h.dev === dev).length;
-    if (n > MAX_HELD) throw new TooNew(`More than ${MAX_HELD} records from a newer Engram`);
-  }
+  const all = [...held, ...put];
+  if (all.reduce((n, h) => n + h.line.length, 0) > MAX_HELD_CHARS_ALL)
+    throw new TooNew('Too much from a newer Engram to keep');
+  for (const dev of new Set(put.map((h) => h.dev)))
+    if (all.filter((h) => h.dev === dev).length > MAX_HELD)
+      throw new TooNew(`More than ${MAX_HELD} records from a newer Engram`);
 }
 
 /** What waits for an update, per device that wrote it: Options → Sync says "Update Engram to read N changes from…". */
-export function heldByDevice(
-  held: Held[],
-  state: Pick<SyncState, 'peers'>,
-): { dev: string; name: string | null; count: number }[] {
+export function waitingOf(counts: Map<string, number>, state: Pick<SyncState, 'peers'> | null): Waiting[] {
+  return [...counts].map(([id, count]) => ({ id, name: state?.peers?.[id]?.name ?? null, count }));
+}
+
+/** Counts per device of held lines. */
+export function countByDevice(held: Held[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const h of held) counts.set(h.dev, (counts.get(h.dev) ?? 0) + 1);
-  return [...counts].map(([dev, count]) => ({ dev, name: state.peers?.[dev]?.name ?? null, count }));
+  return counts;
 }
 
 /** A held line as this device passes it on in a snapshot: with its own writer and version. */

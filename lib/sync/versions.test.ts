@@ -10,7 +10,7 @@ import { Device } from '../../test/helpers/sync';
 import { conversation, event, memory, turn } from '../../test/helpers/records';
 import type { Conversation, Memory, Turn } from '../model/records';
 import type { EngineDeps } from './engine';
-import { heldByDevice } from './held';
+import { countByDevice, waitingOf } from './held';
 import { MemoryStore } from './memory-port';
 
 const CURRENT = '0.1.0';
@@ -89,9 +89,8 @@ describe('a newer Engram on the same storage (#38)', () => {
     expect(report.problems).toEqual([]);
     expect(reader.texts()).toEqual(['Keeps bees. [active]']);
     expect(reader.store.conversations.size).toBe(0);
-    expect(heldByDevice(await reader.store.heldLines(), reader.store.state!)).toEqual([
-      { dev: writer.store.state!.device, name: 'Firefox on Mac', count: 2 },
-    ]);
+    const waiting = waitingOf(countByDevice(await reader.store.heldLines()), reader.store.state);
+    expect(waiting).toEqual([{ id: writer.store.state!.device, name: 'Firefox on Mac', count: 2 }]);
 
     // The writer's device is not stopped: what it writes next that this reader knows arrives as before.
     const later = memory({ id: 'later', text: 'Visits Porto in May.' });
