@@ -147,6 +147,8 @@ export const SnapManifest = z.object({
   createdAt: z.iso.datetime({ offset: true }),
   /** #38: the Engram version that wrote the snapshot. */
   by: z.optional(EngramVersion),
+  /** #38: parts after `parts` that hold only lines passed on for a newer reader (HeldLine). */
+  held: z.optional(z.number().check(z.int(), z.positive())),
 });
 export type SnapManifest = z.infer<typeof SnapManifest>;
 

@@ -47,7 +47,9 @@ async function startReading(ctx: Ctx, snap: string): Promise<boolean> {
   const m = SnapManifest.safeParse(await openJson(ctx.state.identity, bytes));
   if (!m.success) throw new Error(`${path}: not a manifest`);
   checkManifest(m.data, ctx.state.epoch, snap, writesV2(ctx.state, deviceOfSnap(snap)));
-  const { parts, cursors, v, createdAt: at } = m.data;
+  const { cursors, v, createdAt: at } = m.data;
+  // The parts of merged state, then those of lines passed on for a newer reader (#38).
+  const parts = m.data.parts + (m.data.held ?? 0);
   ctx.state = { ...ctx.state, reading: { snap, parts, done: 0, cursors, v, at } };
   await ctx.port.saveState(ctx.state);
   return true;

@@ -22,14 +22,19 @@ export function uncoveredBytes(l: Listing, covered: Record<string, number>): num
 /** What every file this device writes says of who wrote it (#38). */
 export const byOf = (ctx: Ctx) => (ctx.version ? { by: ctx.version } : {});
 
-/** Everything merged here, then the lines held for a newer reader, as they came (#38): a newer device loses none. */
-async function* everything(ctx: Ctx): AsyncIterable<(SnapLine | HeldLine)[]> {
-  yield* ctx.port.exportState(500);
-  yield (await ctx.port.heldLines()).map(passOn);
+async function* heldParts(ctx: Ctx): AsyncIterable<HeldLine[]> {
+  const held = await ctx.port.heldLines();
+  if (held.length > 0) yield held.map(passOn);
 }
 
-async function writeParts(ctx: Ctx, snap: string): Promise<number> {
-  let part = 0;
+/** Parts from `first` on, of these lines; the number of the next part. */
+async function writeParts(
+  ctx: Ctx,
+  snap: string,
+  first: number,
+  from: AsyncIterable<(SnapLine | HeldLine)[]>,
+): Promise<number> {
+  let part = first;
   let lines: (SnapLine | HeldLine)[] = [];
   let size = 0;
   const flush = async () => {
@@ -39,7 +44,7 @@ async function writeParts(ctx: Ctx, snap: string): Promise<number> {
     lines = [];
     size = 0;
   };
-  for await (const chunk of everything(ctx)) {
+  for await (const chunk of from) {
     for (const line of chunk) {
       lines.push(line);
       size += JSON.stringify(line).length;
@@ -54,11 +59,15 @@ async function writeParts(ctx: Ctx, snap: string): Promise<number> {
 export async function writeSnapshot(ctx: Ctx, l: Listing): Promise<void> {
   const snap = snapId(ctx.now(), ctx.state.device);
   const cursors = { ...ctx.state.cursors, [ctx.state.device]: ctx.state.nextSeq - 1 };
-  const parts = await writeParts(ctx, snap);
+  const parts = await writeParts(ctx, snap, 0, ctx.port.exportState(500));
+  // Lines held for a newer reader go on after the merged state, in parts of their own that the manifest counts
+  // apart (#38): a reader from before #38 reads `parts` and never meets a line kind it would refuse the part for.
+  const held = (await writeParts(ctx, snap, parts, heldParts(ctx))) - parts;
   const manifest: SnapManifest = {
     ...{ format: FORMAT, v: FORMAT_VERSION, kind: 'manifest', epoch: ctx.state.epoch, snap, parts, cursors },
     createdAt: new Date(ctx.now()).toISOString(),
     ...byOf(ctx),
+    ...(held > 0 ? { held } : {}),
   };
   await ctx.backend.put(manifestPath(ctx.state.epoch, snap), await sealJson(ctx.recipient, manifest));
   ctx.report.snapshotWritten = true;

@@ -10,6 +10,10 @@ import { Device } from '../../test/helpers/sync';
 import { conversation, event, memory, turn } from '../../test/helpers/records';
 import type { Conversation, Memory, Turn } from '../model/records';
 import type { EngineDeps } from './engine';
+import { openJson, openLines } from './files';
+import { HeldLine, SnapLine, SnapManifest } from './format';
+import { manifestPath, partPath, readListing } from './layout';
+import type { SyncState } from './port';
 import { countByDevice, waitingOf } from './held';
 import { MemoryStore } from './memory-port';
 
@@ -40,6 +44,24 @@ async function newerEngram() {
 }
 
 type Newer = Awaited<ReturnType<typeof newerEngram>>;
+
+/**
+ * The reader's snapshot, as a reader from before #38 sees it: the manifest's `parts` hold only merged state it
+ * knows; the held lines are in one more part that the manifest counts apart (`held`), which such a reader skips.
+ */
+async function expectReadableBefore38(remote: MapBackend, state: SyncState) {
+  const files = [...remote.files.keys()].map((path) => ({ path, size: 0 }));
+  const snap = readListing(files, state.epoch).snapshots.at(-1)!;
+  const open = async (path: string) => openLines(state.identity, remote.files.get(path)!);
+  const m = SnapManifest.parse(
+    await openJson(state.identity, remote.files.get(manifestPath(state.epoch, snap))!),
+  );
+  expect(m).toMatchObject({ by: CURRENT, held: 1 });
+  for (let part = 0; part < m.parts; part++)
+    for (const line of (await open(partPath(state.epoch, snap, part))).lines) SnapLine.parse(line);
+  const held = await open(partPath(state.epoch, snap, m.parts));
+  expect(held.lines.map((l) => HeldLine.parse(l).line)).toHaveLength(2);
+}
 
 /** A device running the newer Engram: the real engine, newer schemas. */
 function newerDevice(
@@ -103,6 +125,7 @@ describe('a newer Engram on the same storage (#38)', () => {
     reader.add('Drinks green tea.');
     reader.deps.limits = { snapshotAfterBytes: 0 };
     expect((await reader.sync()).snapshotWritten).toBe(true);
+    await expectReadableBefore38(remote, reader.store.state!);
     const third = newerDevice(engram, remote, 'Edge on Windows');
     await third.connect();
     await third.sync();
