@@ -101,3 +101,21 @@ test('a browser without a permissions API (it throws): nothing throws, the popup
   expect(screen.queryByText(/cannot read/)).toBeNull();
   expect(errors).not.toHaveBeenCalled();
 });
+
+test('a check begun before a chat tab came to the front never puts the old tab back (CI, load 12)', async () => {
+  withhold();
+  history.replaceState(null, '', '/popup.html');
+  const other = await fakeBrowser.tabs.create({ url: 'https://example.org/' });
+  const chat = await fakeBrowser.tabs.create({ url: 'https://chatgpt.com/c/c1' });
+  let answerFirst: (tabs: Awaited<ReturnType<typeof fakeBrowser.tabs.query>>) => void = () => {};
+  const query = vi.spyOn(fakeBrowser.tabs, 'query');
+  query.mockImplementationOnce(() => new Promise((resolve) => (answerFirst = resolve)));
+  query.mockImplementation(async () => [chat]);
+  render(<PopupApp />);
+  await waitFor(() => expect(query).toHaveBeenCalledTimes(1));
+  await fakeBrowser.tabs.onActivated.trigger({ tabId: chat.id!, windowId: chat.windowId! });
+  await waitFor(() => expect(insert()).not.toBeNull());
+  answerFirst([other]); // the first check, begun while the other tab was in front, answers last
+  await new Promise((r) => setTimeout(r, 50));
+  expect(insert()).not.toBeNull();
+});

@@ -61,10 +61,14 @@ function useTab(): { tabId: number | null; tab: TabSite | null } {
   });
   useEffect(() => {
     let live = true;
+    // Only the latest check may answer: one begun before a tab came to the front can finish after the check that
+    // tab's activation started, and put the old tab back (CI, load 12: the popup stayed on its own tab).
+    let latest = 0;
     const check = async () => {
+      const mine = ++latest;
       const tabId = await targetTab().catch(() => null);
       const tab = tabId === null ? null : await readTab(tabId).catch(() => null);
-      if (live) setState({ tabId, tab });
+      if (live && mine === latest) setState({ tabId, tab });
     };
     void check();
     // Another tab came to the front, or the browser granted or withdrew a site.

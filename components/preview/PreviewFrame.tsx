@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import type { PageContext, PreviewOpen } from '../../lib/model/messages';
+import type { FrameOrder, PageContext, PreviewOpen } from '../../lib/model/messages';
 import { InsertPreview } from './InsertPreview';
 import { CONFIRM_MARK, frameRecall, READY_MARK, type FrameChannels } from './frame-recall';
 import { trapTab } from './focusTrap';
@@ -59,7 +59,7 @@ export interface FrameLink {
   /** Presents the frame's one-time token; `ok: false` means this frame is not one Engram made. */
   hello(): Promise<{ ok: boolean; open: PreviewOpen | null }>;
   /** Orders from the background only; returns the stop. */
-  onOrder(handle: (order: { kind: 'open'; open: PreviewOpen } | { kind: 'close' }) => void): () => void;
+  onOrder(handle: (order: FrameOrder) => void): () => void;
 }
 
 /**
@@ -73,7 +73,7 @@ export function FrameApp({ channels, link }: { channels: FrameChannels; link: Fr
   useEffect(() => {
     let last = 0;
     let known = false;
-    const act = (order: { kind: 'open'; open: PreviewOpen } | { kind: 'close' }) => {
+    const act = (order: FrameOrder) => {
       if (!known) return;
       if (order.kind === 'close') return setOpen(null);
       // An open already acted on must not replace the preview the person is editing.

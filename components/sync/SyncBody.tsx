@@ -26,6 +26,22 @@ function Problems({ said }: { said: string[] }) {
   );
 }
 
+/**
+ * Changes another device wrote with a newer Engram (#38): kept here and passed on, read once this one updates.
+ * Said per device, so the person knows which one runs the newer version.
+ */
+function Waiting({ waiting }: { waiting: SyncStatus['waiting'] }) {
+  const { t } = useTranslation();
+  if (waiting.length === 0) return null;
+  return (
+    <ul>
+      {waiting.map((w) => (
+        <li key={w.id}>{t('sync.waiting', { count: w.count, device: w.name ?? w.id.slice(0, 8) })}</li>
+      ))}
+    </ul>
+  );
+}
+
 interface CardProps {
   status: SyncStatus;
   onChange: (s: SyncStatus | null) => void;
@@ -47,6 +63,7 @@ function StatusCard({ status, onChange, onDisconnected, line }: CardProps) {
         {syncLine(t, i18n.language, status)}
       </p>
       <Problems said={status.problems} />
+      <Waiting waiting={status.waiting} />
       <dl>
         <dt>{t('sync.storage')}</dt>
         <dd>{status.endpoint}</dd>

@@ -8,11 +8,16 @@ import { MapBackend } from '../../test/helpers/memory-backend';
 import { sendMessage } from '../../lib/messaging/send';
 import { connectSync, disconnectSync, setSyncForTests, syncNow } from '../../lib/background/sync/sync-runner';
 import type { SyncConnect } from '../../lib/model/sync';
-import { resetDbForTests } from '../../lib/store/db';
+import { db, resetDbForTests } from '../../lib/store/db';
+import { storeSyncPort } from '../../lib/store/sync-port';
+import { recipientOf } from '../../lib/sync/crypto';
+import { sealLines } from '../../lib/sync/files';
+import { encodeHlc } from '../../lib/sync/hlc';
+import { segmentPath } from '../../lib/sync/layout';
 import { writeMemory } from '../../lib/store/memories';
 import { syncSettings } from '../../lib/store/sync-run';
 import { loadEngines } from '../../test/helpers/engines';
-import { event, memory } from '../../test/helpers/records';
+import { conversation, event, memory } from '../../test/helpers/records';
 import { SyncSection } from './SyncSection';
 
 vi.mock('../../lib/messaging/send', async () =>
@@ -209,4 +214,48 @@ test('a file the storage served under another name is reported in plain words, a
   remote.files.delete(other);
   await userEvent.click(button);
   await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+});
+
+test('changes from a device on a newer Engram: everything else is read, and the rest waits for an update (#38)', async () => {
+  setSyncForTests({ backend: () => remote, scryptLogN: 10, version: '0.1.0' });
+  const button = await connected();
+  const state = (await storeSyncPort().loadState())!;
+  const dev = 'feedfacecafebeef';
+  const hlc = (n: number) => encodeHlc({ wall: Date.now(), count: n }, dev);
+  const plain = memory({ id: 'plain', text: 'Keeps bees.' });
+  const withLang = { ...memory({ id: 'lang', text: 'Speaks Portuguese at home.' }), lang: 'pt' };
+  const poe = conversation({ key: 'poe:c9', id: 'c9', url: 'https://poe.com/chat/c9' });
+  const lines = [
+    {
+      t: 'mem',
+      id: 'e-plain',
+      hlc: hlc(0),
+      dev,
+      bases: [],
+      ev: event({ id: 'e-plain', memoryId: 'plain', after: plain }),
+    },
+    {
+      t: 'mem',
+      id: 'e-lang',
+      hlc: hlc(1),
+      dev,
+      bases: [],
+      ev: event({ id: 'e-lang', memoryId: 'lang', after: withLang }),
+    },
+    { t: 'conv', id: 'e-poe', hlc: hlc(2), dev, conv: { ...poe, site: 'poe' }, turns: [] },
+  ];
+  const head = { kind: 'log', epoch: state.epoch, dev, seq: 1, name: 'Firefox on Mac', by: '0.2.0' } as const;
+  const recipient = await recipientOf(state.identity);
+  remote.files.set(segmentPath(state.epoch, dev, 1), await sealLines(recipient, head, lines));
+  await userEvent.click(button);
+  expect(await screen.findByText('Update Engram to read 2 changes from Firefox on Mac.')).toBeTruthy();
+  expect(screen.queryByRole('alert')).toBeNull();
+  expect((await db().memories.get('plain'))?.text).toBe('Keeps bees.');
+  expect(await db().memories.get('lang')).toBeUndefined();
+  expect(await db().conversations.get('poe:c9')).toBeUndefined();
+  // Held as they came, once: the next sync neither reads them again nor counts them twice.
+  await userEvent.click(button);
+  await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^Synced /));
+  expect((await db().syncHeld.toArray()).map((h) => JSON.parse(h.line).id)).toEqual(['e-lang', 'e-poe']);
+  expect(screen.getByText('Update Engram to read 2 changes from Firefox on Mac.')).toBeTruthy();
 });

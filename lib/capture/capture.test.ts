@@ -283,7 +283,11 @@ describe('capture controller: site data first, the page as fallback', () => {
     expect(api.sent).toHaveLength(1);
     await api.c.resume();
     expect(api.sent).toHaveLength(2);
-    expect(api.sent[1]).toEqual(api.sent[0]);
+    // The same request, read anew: only when its read began differs (readAt, #33).
+    const { readAt: again, ...resent } = api.sent[1]!;
+    const { readAt: first, ...sentFirst } = api.sent[0]!;
+    expect(resent).toEqual(sentFirst);
+    expect(again).toBeGreaterThanOrEqual(first!);
     const temporary = controller({ api: apiOk() }, 'https://chatgpt.com/c/abc123?temporary-chat=true');
     await temporary.c.refresh();
     await temporary.c.refresh();

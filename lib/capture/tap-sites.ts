@@ -1,5 +1,5 @@
 // The sites as the MAIN-world tap knows them: each site folder's reply.ts (its hosts and reply request), found
-// there and nothing else, so the page's world carries no parser, scope or label (STYLE.md avoid 2; #24: the whole
+// there and nothing else, so the page's world carries no parser, scope or label (it only taps and forwards; #24: the whole
 // registry made fetch-tap.js 6.8 kB, this 2.x kB). contract.test.ts checks them against the registry.
 import type { ReplySite } from '../sites/reply';
 

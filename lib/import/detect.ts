@@ -6,7 +6,7 @@ import type { ExportConversation } from '../model/export';
 import type { ImportRefusal } from '../model/messages';
 import type { Site } from '../model/site';
 import type { ExportReader, ImportedConversation } from '../sites/api-types';
-import { SITE_LABELS, SITES } from '../sites/registry';
+import { SITES } from '../sites/registry';
 import { shallowOnly } from './depth';
 import { describeError } from './issues';
 import { orderReaders } from './readers';
@@ -19,13 +19,6 @@ export const EXPORT_READERS: readonly ExportReader[] = orderReaders(
 );
 
 export type ImportKind = 'engram' | Site;
-export const KIND_LABELS: Record<ImportKind, string> = {
-  engram: 'Engram export',
-  ...(Object.fromEntries(
-    Object.entries(SITE_LABELS).map(([site, label]) => [site, `${label} export`]),
-  ) as Record<Site, string>),
-};
-
 /** The sites whose data exports this build reads, in the registry's order ("ChatGPT, Claude, DeepSeek"). */
 export const EXPORT_SITES = SITES.filter((s) => EXPORT_READERS.some((r) => r.site === s.site)).map(
   (s) => s.label,

@@ -4,6 +4,7 @@
 // never changes a memory the person owns (pinned, a standing rule, typed or edited by hand): a newer text or a
 // deletion becomes a proposal (lib/background/memories/review-decisions.ts applies it), anything else is kept. A copy dated after the
 // import never wins (clamp.ts): its date is a claim no honest file makes.
+import { memoryEvent } from '../model/memory-event';
 import type { Memory, MemoryEvent } from '../model/records';
 import { ownedBecause } from '../pipeline/guard';
 import { hasLink } from '../recall/links';
@@ -24,11 +25,8 @@ function importEvent(
   reason: string,
   at: string,
 ) {
-  const event: MemoryEvent = {
-    ...{ id: `import:${after.id}:${at}`, memoryId: after.id, op, before, after, reason },
-    ...{ actor: 'import', jobId: null, promptVersion: null, model: null, at, imported: true },
-  };
-  return event;
+  const change = { id: `import:${after.id}:${at}`, op, before, after, reason, at, imported: true };
+  return memoryEvent(change, { actor: 'import' });
 }
 
 /** A change to a memory the person owns, as a pending copy (one per memory: importing again replaces it). */

@@ -44,6 +44,15 @@ describe('insertBlock', () => {
     expect(text).toContain('Draft');
   });
 
+  test('re-inserting leaves the break between block and draft as the first insert did (#38 item 5)', () => {
+    const composer = editorComposer('Draft');
+    insertBlock(composer, BLOCK);
+    const after = (composer.textContent ?? '').split('</engram-memory>')[1];
+    expect(after).toBe('\n\nDraft');
+    for (const city of ['Porto', 'Braga', 'Faro']) insertBlock(composer, BLOCK.replace('Lisbon', city));
+    expect((composer.textContent ?? '').split('</engram-memory>')[1]).toBe(after);
+  });
+
   test('reports failure when the text did not land, instead of pretending', () => {
     const inert = document.createElement('div');
     document.body.append(inert);

@@ -1,6 +1,7 @@
 // Puts plain text into a ProseMirror/contenteditable composer the way typing would, so the editor's own
 // state sees it. Never innerHTML: memory text must never become markup (supermemory shipped that XSS; #5).
 import { BLOCK_CLOSE, BLOCK_OPEN } from '../recall/markers';
+import { holdsBlock, typedText } from './block-text';
 
 export type InsertResult =
   | { ok: true; method: 'execCommand' | 'beforeinput' | 'value' }
@@ -29,11 +30,12 @@ function existingBlock(composer: HTMLElement): Range | null {
 }
 
 /** Selects the old block if there is one (so it gets replaced), else places the caret at the start. */
-function selectTarget(composer: HTMLElement): void {
+function selectTarget(composer: HTMLElement): { replacing: boolean } {
   const doc = composer.ownerDocument;
   const selection = doc.getSelection();
-  if (!selection) return;
+  if (!selection) return { replacing: false };
   let range = existingBlock(composer);
+  const replacing = range !== null;
   if (!range) {
     range = doc.createRange();
     range.selectNodeContents(composer);
@@ -41,20 +43,14 @@ function selectTarget(composer: HTMLElement): void {
   }
   selection.removeAllRanges();
   selection.addRange(range);
+  return { replacing };
 }
 
-function landed(composer: HTMLElement, text: string): boolean {
-  const firstLine = text.split('\n', 2)[1] ?? text;
-  return (
-    (composer.textContent ?? '').includes(BLOCK_OPEN) &&
-    (composer.textContent ?? '').includes(firstLine.slice(0, 40))
-  );
-}
+const landed = (composer: HTMLElement, block: string) => holdsBlock(composer.textContent ?? '', block);
 
 export function insertBlock(composer: HTMLElement, block: string): InsertResult {
   composer.focus();
-  selectTarget(composer);
-  const payload = `${block}\n\n`;
+  const payload = typedText(block, selectTarget(composer).replacing);
   const doc = composer.ownerDocument;
   // execCommand is deprecated but is still the one path every editor treats as real typing.
   const viaCommand = typeof doc.execCommand === 'function' && doc.execCommand('insertText', false, payload);

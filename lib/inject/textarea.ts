@@ -1,7 +1,7 @@
 // Types the memory block into a plain <textarea> composer (DeepSeek, #24). A textarea's text is its value, not
 // DOM text, so insert.ts's ranges and text nodes do not reach it: the selection is set on the value, and the
 // block goes in as typed text, never markup.
-import { BLOCK_CLOSE, BLOCK_OPEN } from '../recall/markers';
+import { blockSpan, holdsBlock, typedText } from './block-text';
 import { insertBlock, type InsertResult } from './insert';
 
 export type TextareaResult =
@@ -9,20 +9,12 @@ export type TextareaResult =
 
 /** Selects the block a previous insert left (so it is replaced), else puts the caret at the start. */
 function selectTarget(area: HTMLTextAreaElement): { replacing: boolean } {
-  const start = area.value.indexOf(BLOCK_OPEN);
-  const close = start === -1 ? -1 : area.value.indexOf(BLOCK_CLOSE, start);
-  if (close === -1) {
-    area.setSelectionRange(0, 0);
-    return { replacing: false };
-  }
-  area.setSelectionRange(start, close + BLOCK_CLOSE.length);
-  return { replacing: true };
+  const span = blockSpan(area.value);
+  area.setSelectionRange(span?.start ?? 0, span?.end ?? 0);
+  return { replacing: span !== null };
 }
 
-function landed(area: HTMLTextAreaElement, block: string): boolean {
-  const firstLine = block.split('\n', 2)[1] ?? block;
-  return area.value.includes(BLOCK_OPEN) && area.value.includes(firstLine.slice(0, 40));
-}
+const landed = (area: HTMLTextAreaElement, block: string) => holdsBlock(area.value, block);
 
 /**
  * The value through the prototype's setter, then an input event: React-controlled textareas (DeepSeek's) track
@@ -40,8 +32,7 @@ function setValue(area: HTMLTextAreaElement, text: string): void {
 
 export function insertIntoTextarea(area: HTMLTextAreaElement, block: string): TextareaResult {
   area.focus();
-  const { replacing } = selectTarget(area);
-  const text = replacing ? block : `${block}\n\n`;
+  const text = typedText(block, selectTarget(area).replacing);
   const doc = area.ownerDocument;
   // execCommand keeps the editor's undo history and fires the page's own input events, as typing does.
   if (

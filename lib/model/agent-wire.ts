@@ -56,7 +56,6 @@ export const Call = z.discriminatedUnion('tool', [
   z.object({ ...base, tool: z.literal('remember'), args: RememberArgs }),
 ]);
 export type Call = z.infer<typeof Call>;
-export type ToolName = Call['tool'];
 
 /**
  * Server to extension: the handshake's first word and its proof, then the agent's name (from MCP's `initialize`,

@@ -1,5 +1,5 @@
 // Request and reply schemas of every cross-context message. lib/messaging/ turns them into one protocol map
-// per receiver (background.ts, offscreen.ts).
+// per receiver (background.ts, offscreen.ts, tab.ts, frame.ts).
 import { z } from 'zod/mini';
 import { CaptureStrategy, Memory, MemoryType, Role } from './records';
 import { Site } from './site';
@@ -136,6 +136,8 @@ export const PrivacyMarkReply = z.object({ mark: z.nullable(z.enum(['private', '
 
 // Import messages live beside these (#25 made them grow); re-exported so callers keep one module.
 export * from './import-messages';
+// So do the requests a chat tab parses, kept apart for its content script to bundle alone (#38).
+export * from './tab-messages';
 
 export { Memory };
 
@@ -229,21 +231,6 @@ export type RecallReply = z.infer<typeof RecallReply>;
 export const OfferRequest = z.object({ site: Site, scope: z.nullable(z.string().check(z.maxLength(200))) });
 /** null when "Offer memory on new chats" is off, or Engram is off for the site. */
 export const OfferReply = z.object({ count: z.nullable(z.number()) });
-/** What Engram says on a chat page, in the person's language (#37, lib/inject/words.ts). */
-export const PageWords = z.object({
-  insert: z.string(),
-  insertCount: z.string(),
-  frameTitle: z.string(),
-  inserted: z.string(),
-  noComposer: z.string(),
-  notAccepted: z.string(),
-  notOnScreen: z.string(),
-  hidden: z.string(),
-  brief: z.string(),
-  nothing: z.string(),
-});
-/** Whether Engram is on for the asking page's site (Settings → Sites, #24), and the page's words (#37). */
-export const SiteSwitch = z.object({ on: z.boolean(), words: z.optional(PageWords) });
 
 /** The page's side of recall, asked by the popup through the content script. */
 export const PageContext = z.object({
@@ -255,7 +242,6 @@ export const PageContext = z.object({
 });
 export type PageContext = z.infer<typeof PageContext>;
 
-export const InsertTextRequest = z.object({ text: z.string().check(z.maxLength(200_000)) });
 export const InsertTextReply = z.object({ ok: z.boolean(), message: z.string() });
 export type InsertTextReply = z.infer<typeof InsertTextReply>;
 
@@ -277,3 +263,9 @@ export const PreviewShow = z.object({ context: PreviewContext });
 export const PreviewOpen = z.object({ n: z.number().check(z.int(), z.positive()), context: PreviewContext });
 export type PreviewOpen = z.infer<typeof PreviewOpen>;
 export const PreviewHelloReply = z.object({ ok: z.boolean(), open: z.nullable(PreviewOpen) });
+/** The background's order to the one frame it registered for a tab (lib/messaging/frame.ts). */
+export const FrameOrder = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('open'), open: PreviewOpen }),
+  z.object({ kind: z.literal('close') }),
+]);
+export type FrameOrder = z.infer<typeof FrameOrder>;

@@ -58,6 +58,15 @@ export const SyncPeer = z.object({
 });
 export type SyncPeer = z.infer<typeof SyncPeer>;
 
+/** Changes a device wrote with a newer Engram that this one keeps but cannot read yet (#38). */
+export const Waiting = z.object({
+  id: z.string(),
+  /** What that device calls itself; null when it never said. */
+  name: z.nullable(z.string()),
+  count: z.number().check(z.int(), z.positive()),
+});
+export type Waiting = z.infer<typeof Waiting>;
+
 export const SyncStatus = z.object({
   /** Set up on this device. */
   connected: z.boolean(),
@@ -81,6 +90,8 @@ export const SyncStatus = z.object({
   stoppedText: z.nullable(z.string()),
   /** Devices that have written, this one first. */
   peers: z.array(SyncPeer),
+  /** Per device, changes that wait for this Engram to be updated (#38): "Update Engram to read N changes from…". */
+  waiting: z.array(Waiting),
 });
 export type SyncStatus = z.infer<typeof SyncStatus>;
 

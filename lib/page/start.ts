@@ -11,9 +11,8 @@ import { createInsertSession, readContext, type InsertSession } from './session'
 import { sendMessage } from '../messaging/send';
 import type { SiteAdapter } from '../sites/adapter';
 import type { FetchJson } from '../sites/api-types';
-import { onTabMessage } from '../messaging/tab';
+import { tabReceiver, type TabReceiver } from '../messaging/tab';
 import { followSiteSwitch } from './switch';
-import { pageWord } from '../inject/words';
 
 export function startChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): void {
   const fetchJson = pageFetchJson(location.origin);
@@ -29,16 +28,7 @@ export function startChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): 
       forget: (chat) => sendMessage('forgetPrivateChat', chat),
     },
   });
-  const session = createInsertSession(adapter, document, {
-    offer: (req) => sendMessage('offerCount', req),
-    warm: () => sendMessage('warmRecall', { ok: true }),
-    frame: {
-      url: browser.runtime.getURL('/preview.html'),
-      register: () => sendMessage('previewRegister', {}),
-      show: (context) => sendMessage('previewShow', { context }),
-      hide: () => sendMessage('previewHide', {}),
-    },
-  });
+  const session = insertSessionFor(adapter);
   // Nothing is read and no button shows until the background says the site is on (Settings → Sites, #24).
   let on = false;
   const onChange = () => {
@@ -48,13 +38,31 @@ export function startChatPage(adapter: SiteAdapter, ctx: ContentScriptContext): 
   };
   watchThread(threadOf(adapter, onChange), ctx.signal);
   followReplies(capture, () => on, ctx);
-  followSiteSwitch((next) => {
-    on = next;
-    session.setOn(on, location.href);
-    if (on) void capture.resume();
-  }, ctx);
-  serveTabMessages(adapter, fetchJson, session, ctx);
+  const receive = tabReceiver({ id: browser.runtime.id, origin: browser.runtime.getURL('/') });
+  followSiteSwitch(
+    (next) => {
+      on = next;
+      session.setOn(on, location.href);
+      if (on) void capture.resume();
+    },
+    receive,
+    ctx,
+  );
+  serveTabMessages(adapter, fetchJson, session, receive, ctx);
 }
+
+/** The Insert memory button and its preview frame, each asking the background through ../messaging/send.ts. */
+const insertSessionFor = (adapter: SiteAdapter): InsertSession =>
+  createInsertSession(adapter, document, {
+    offer: (req) => sendMessage('offerCount', req),
+    warm: () => sendMessage('warmRecall', { ok: true }),
+    frame: {
+      url: browser.runtime.getURL('/preview.html'),
+      register: () => sendMessage('previewRegister', {}),
+      show: (context) => sendMessage('previewShow', { context }),
+      hide: () => sendMessage('previewHide', {}),
+    },
+  });
 
 /** The tap's signals and the page's own navigations, each a reason to read the chat again. */
 function followReplies(capture: CaptureController, on: () => boolean, ctx: ContentScriptContext): void {
@@ -80,34 +88,31 @@ const threadOf = (adapter: SiteAdapter, onChange: () => void): ThreadWatch => ({
   onChange,
 });
 
-const insertWith = (insert: InsertSession['insert'], data: { text?: unknown } | undefined) =>
-  typeof data?.text === 'string' ? insert(data.text) : { ok: false, message: pageWord('nothing') };
-
 /**
  * What the extension asks of this tab: the site's saved memories, read with the session, only when the user
  * asks (#3); the shortcut's preview, and the page context, insertion and closing for the popup and the
- * preview frame (#5). Only the extension can
- * send these; the text is still checked, cheaply, since zod schemas would not fit the 50 kB budget.
+ * preview frame (#5). `receive` hands each handler a request its schema parsed, from the extension alone (#38).
  */
 function serveTabMessages(
   adapter: SiteAdapter,
   fetchJson: FetchJson,
   session: InsertSession,
+  receive: TabReceiver,
   ctx: ContentScriptContext,
 ): void {
   const removers = [
-    onTabMessage('readVendorMemories', async () => ({
+    receive('readVendorMemories', async () => ({
       site: adapter.site,
       result: await adapter.fetchMemories(fetchJson, document.cookie),
     })),
-    onTabMessage('openInsertPreview', async () => {
+    receive('openInsertPreview', async () => {
       await session.open();
       return { ok: true as const };
     }),
-    onTabMessage('pageContext', () => readContext(adapter, document)),
-    onTabMessage('insertText', ({ data }) => insertWith(session.insert, data)),
-    onTabMessage('insertFromPreview', ({ data }) => insertWith(session.insertFromPreview, data)),
-    onTabMessage('closePreview', () => {
+    receive('pageContext', () => readContext(adapter, document)),
+    receive('insertText', ({ text }) => session.insert(text)),
+    receive('insertFromPreview', ({ text }) => session.insertFromPreview(text)),
+    receive('closePreview', () => {
       session.close();
       return { ok: true as const };
     }),

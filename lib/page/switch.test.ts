@@ -1,10 +1,11 @@
 import { beforeEach, expect, test, vi } from 'vitest';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { tabReceiver } from '../messaging/tab';
+import { BACKGROUND, PAGE, SELF, messageBus } from '../../test/helpers/message-bus';
 
 const bus = vi.hoisted(() => ({
   answer: null as null | ((reply: { on: boolean }) => void),
   fail: null as null | ((error: Error) => void),
-  told: null as null | ((message: { data: unknown }) => unknown),
 }));
 vi.mock('../messaging/send', () => ({
   sendMessage: vi.fn(
@@ -15,36 +16,48 @@ vi.mock('../messaging/send', () => ({
       }),
   ),
 }));
-vi.mock('../messaging/tab', () => ({
-  onTabMessage: vi.fn((_type: string, cb: (message: { data: unknown }) => unknown) => {
-    bus.told = cb;
-    return () => undefined;
-  }),
-}));
 
 const { followSiteSwitch } = await import('./switch');
 const ctx = { onInvalidated: vi.fn() } as unknown as ContentScriptContext;
+let tab = messageBus();
+/** The background tells the tab, through the tab's real receiver. */
+const tell = (data: unknown, sender = BACKGROUND) => tab.deliver('siteSwitched', data, sender);
+
+function follow(seen: boolean[]) {
+  followSiteSwitch((on) => seen.push(on), tabReceiver(SELF, tab.onMessage), ctx);
+}
 
 beforeEach(() => {
-  bus.answer = bus.fail = bus.told = null;
+  bus.answer = bus.fail = null;
+  tab = messageBus();
 });
 
 test('the first answer, then every change the background tells (#24)', async () => {
   const seen: boolean[] = [];
-  followSiteSwitch((on) => seen.push(on), ctx);
+  follow(seen);
   bus.answer?.({ on: false });
   await vi.waitFor(() => expect(seen).toEqual([false]));
-  expect(bus.told?.({ data: { on: true } })).toEqual({ ok: true });
-  bus.told?.({ data: { on: false } });
-  // Anything but a plain `true` is off.
-  bus.told?.({ data: { on: 'yes' } });
-  expect(seen).toEqual([false, true, false, false]);
+  expect(await tell({ on: true })).toEqual({ ok: true });
+  await tell({ on: false });
+  expect(seen).toEqual([false, true, false]);
+});
+
+test('a malformed switch, or one a page sends, is refused and changes nothing (#38)', async () => {
+  const seen: boolean[] = [];
+  follow(seen);
+  bus.answer?.({ on: false });
+  await vi.waitFor(() => expect(seen).toEqual([false]));
+  await expect(tell({ on: 'yes' })).rejects.toThrow(/invalid request/);
+  await expect(tell({})).rejects.toThrow(/invalid request/);
+  await expect(tell({ on: true, words: { insert: 'x'.repeat(501) } })).rejects.toThrow(/invalid request/);
+  await expect(tell({ on: true }, PAGE)).rejects.toThrow(/not allowed/);
+  expect(seen).toEqual([false]);
 });
 
 test('a change told before the first answer arrives wins over that (older) answer', async () => {
   const seen: boolean[] = [];
-  followSiteSwitch((on) => seen.push(on), ctx);
-  bus.told?.({ data: { on: false } });
+  follow(seen);
+  await tell({ on: false });
   bus.answer?.({ on: true });
   // One macrotask: every promise callback queued by the answer has run by then (no timing involved).
   await new Promise((done) => setTimeout(done, 0));
@@ -53,7 +66,7 @@ test('a change told before the first answer arrives wins over that (older) answe
 
 test('no answer at all: the page works as before (the background still refuses a site that is off)', async () => {
   const seen: boolean[] = [];
-  followSiteSwitch((on) => seen.push(on), ctx);
+  follow(seen);
   bus.fail?.(new Error('Extension context invalidated.'));
   await vi.waitFor(() => expect(seen).toEqual([true]));
 });

@@ -4,20 +4,24 @@
 // (lib/background/shared/storage-access.ts).
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { sendMessage } from '../messaging/send';
-import { onTabMessage } from '../messaging/tab';
+import type { TabReceiver } from '../messaging/tab';
 import { setPageWords } from '../inject/words';
 
 /**
  * Calls `apply` with the first answer and with every change told after it (`apply` may see a value twice).
  * Each carries the page's words in the person's language (#37), set before `apply` runs.
  */
-export function followSiteSwitch(apply: (on: boolean) => void, ctx: ContentScriptContext): void {
+export function followSiteSwitch(
+  apply: (on: boolean) => void,
+  receive: TabReceiver,
+  ctx: ContentScriptContext,
+): void {
   let told = false;
   ctx.onInvalidated(
-    onTabMessage('siteSwitched', ({ data }) => {
+    receive('siteSwitched', ({ on, words }) => {
       told = true;
-      setPageWords(data?.words);
-      apply(data?.on === true);
+      setPageWords(words);
+      apply(on);
       return { ok: true as const };
     }),
   );

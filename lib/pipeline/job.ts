@@ -159,7 +159,3 @@ export async function runPlannedJob(job: Job, deps: JobDeps, planned: PlannedJob
   });
   return { writes, toOrder: planned.toOrder, rejected, note: noteOf(planned) };
 }
-
-export async function runJob(job: Job, deps: JobDeps, upTo?: number): Promise<JobResult> {
-  return runPlannedJob(job, deps, await planJobRequests(job, deps, upTo));
-}

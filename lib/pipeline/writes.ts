@@ -2,6 +2,7 @@
 // prompt version, model and reason. A held decision (guard.ts: review mode, a memory the person owns, a job
 // over its caps) becomes a `pending` proposal: a new memory, or a change or deletion of an existing one
 // that lib/background/memories/review-decisions.ts applies only when the person approves it (#11).
+import { memoryEvent } from '../model/memory-event';
 import { newMemory } from '../model/new-memory';
 import type { Memory, MemoryEvent, MemoryOp, MemorySource } from '../model/records';
 import type { MemoryWrite } from '../store/commit-check';
@@ -33,22 +34,16 @@ function event(
   before: Memory | null,
   after: Memory,
   reason: string,
-) {
-  const e: MemoryEvent = {
-    // Deterministic per job: a rerun of the same job writes the same ids, never a second set.
-    id: `${ctx.jobId}:${n}`,
-    memoryId: after.id,
-    op,
-    before,
-    after,
-    reason,
+): MemoryEvent {
+  // Deterministic per job: a rerun of the same job writes the same ids, never a second set.
+  const change = { id: `${ctx.jobId}:${n}`, op, before, after, reason, at: ctx.now.toISOString() };
+  const by = {
     actor: 'extractor',
     jobId: ctx.jobId,
     promptVersion: ctx.promptVersion,
     model: ctx.model,
-    at: ctx.now.toISOString(),
-  };
-  return e;
+  } as const;
+  return memoryEvent(change, by);
 }
 
 const later = (a: string, b: string) => (a > b ? a : b);

@@ -1,8 +1,8 @@
 // The sites Engram reads, one line each: each site's object from its folder, under the id and hosts that the
-// ground lists (lib/model/site-hosts.ts, #38), so no schema imports a site. The manifest's matches and host
-// permissions, host detection, the background and the UI read it. A site is its folder (site.ts, adapter.ts, selectors, parsers, tests), its line here and
-// in site-hosts.ts, and a ten-line entrypoint, entrypoints/<site>.content.ts (#24, #36); contract.test.ts fails
-// for a site missing any part.
+// ground lists (lib/model/site-hosts.ts, #38), so no schema imports a site and no two lists of hosts drift. The
+// manifest's matches and host permissions, host detection, the background and the UI read it. A site is its
+// folder (site.ts, adapter.ts, selectors, parsers, tests), its line here and in site-hosts.ts, and a ten-line
+// entrypoint, entrypoints/<site>.content.ts (#24, #36); contract.test.ts fails for a site missing any part.
 import { aistudio } from './aistudio/site';
 import { chatgpt } from './chatgpt/site';
 import { claude } from './claude/site';

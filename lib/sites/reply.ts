@@ -25,7 +25,7 @@ export interface ReplyPattern {
 /**
  * All the MAIN-world tap knows of a site: where its pages are and the request its reply finishes with. Each site
  * folder's reply.ts exports one as `replySite`; the tap finds them there (lib/capture/tap-sites.ts), so the page's
- * world never carries the rest of a site's registry entry (STYLE.md avoid 2).
+ * world, which runs beside the site's own code on every load, never carries the rest of a site's registry entry.
  */
 export interface ReplySite {
   /** Exact hosts, never patterns (lib/model/site-hosts.ts). */

@@ -2,7 +2,8 @@
 // object per site folder (`<site>/site.ts`), listed once in registry.ts, which the manifest, the background, the
 // MAIN-world tap and the UI read (#24: site knowledge had leaked into tap.ts, projects.ts, the import detector,
 // the popup and the labels). Kept free of imports but types: the tap bundles every site's object into the page's
-// own world, which must stay tiny (STYLE.md avoid 2). Ids and hosts are the ground's data (lib/model/site-hosts.ts).
+// own world, which must stay tiny (it loads on every chat page, #24). Ids and hosts are the ground's data
+// (lib/model/site-hosts.ts, #38).
 import type { ReplyPattern } from './reply';
 
 /** A project-like scope a site names: a ChatGPT project, a Gemini Gem, a Perplexity Space. */

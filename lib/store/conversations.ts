@@ -94,11 +94,6 @@ export async function getConversation(key: string): Promise<Conversation | undef
   return db().conversations.get(key);
 }
 
-export async function listConversations(): Promise<Conversation[]> {
-  const rows = await db().conversations.toArray();
-  return rows.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
-}
-
 /** Project scopes seen in captured chats, with the project's name where the URL gives one (lib/sites/projects). */
 export async function projectScopes(): Promise<Map<string, string | null>> {
   const out = new Map<string, string | null>();

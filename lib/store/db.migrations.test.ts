@@ -167,3 +167,22 @@ describe('v4 (#15)', () => {
     db.close();
   });
 });
+
+describe('v6 (#38)', () => {
+  test('adds the table of lines held for a newer Engram, indexed by the device that wrote them', async () => {
+    const old = openDb(NAME, 5);
+    await seed(old);
+    old.close();
+    const db = openDb(NAME, 6);
+    expect(await counts(db)).toEqual([1, 1, 1, 1, 1, 1]);
+    const row = {
+      key: 'e/log-feedfacecafebeef-00000001.age#0',
+      dev: 'feedfacecafebeef',
+      by: '0.2.0',
+      line: '{}',
+    };
+    await db.syncHeld.put(row);
+    expect(await db.syncHeld.where('dev').equals('feedfacecafebeef').toArray()).toEqual([row]);
+    db.close();
+  });
+});

@@ -3,6 +3,7 @@
 import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie';
 import type { Conversation, Job, Memory, MemoryEvent, Turn, Usage } from '../model/records';
 import { repairStoredRecords } from './repair';
+import type { Held } from '../sync/port';
 import type { PrivacyRow } from './privacy-rows';
 import { seedOutbox, type OutboxRow, type SyncHeadRow, type SyncStateRow } from './sync-rows';
 
@@ -51,6 +52,11 @@ export const VERSIONS: SchemaVersion[] = [
     why: 'Private chats (#34): one verdict per conversation key, `private` (the site promised not to remember it; everything of it was removed) or `confirmed` (its JSON said it is not private and the person’s own, so its page may be read later). Indexed by state (Delete everything drops the confirmations) and time (Activity, and pruning the oldest). Device-local: never synced, never exported.',
     stores: { privacy: 'key, state, at' },
   },
+  {
+    version: 6,
+    why: 'Sync across Engram versions (#38): `syncHeld` keeps, as their JSON text, the lines another device wrote with a newer Engram that this one cannot read yet (a site, a memory type or fields it does not know), keyed by the file and line they came from and indexed by that device, so Options → Sync can count them. Written with the sync state, passed on in this device’s snapshots, read when Engram updates. No data changes: no upgrade.',
+    stores: { syncHeld: 'key, dev' },
+  },
 ];
 
 /** One embedding vector (lib/store/embeddings.ts reads and writes them). */
@@ -83,6 +89,7 @@ export const DATA_TABLES = [
   'embeddings',
   'outbox',
   'syncHeads',
+  'syncHeld',
 ] as const;
 
 export type EngramDB = Dexie & {
@@ -97,6 +104,7 @@ export type EngramDB = Dexie & {
   outbox: EntityTable<OutboxRow, 'seq'>;
   syncHeads: EntityTable<SyncHeadRow, 'key'>;
   syncState: EntityTable<SyncStateRow, 'key'>;
+  syncHeld: EntityTable<Held, 'key'>;
   privacy: EntityTable<PrivacyRow, 'key'>;
 };
 

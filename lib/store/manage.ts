@@ -8,7 +8,8 @@ import { bumpGeneration } from './generation';
 import { putEvents } from './event-order';
 import { clearPrivacyReports } from './privacy';
 import { historyOf } from './memories';
-import { noteChanges, purgeChanges } from './sync-rows';
+import { purgeRows, purgeTables } from './purge';
+import { noteChanges } from './sync-rows';
 
 /** Several memories changed at once, each with its event, in one transaction. */
 export async function writeMemories(memories: Memory[], events: MemoryEvent[]): Promise<void> {
@@ -25,18 +26,10 @@ export async function getMemories(ids: string[]): Promise<Memory[]> {
   return rows.filter((m): m is Memory => m !== undefined);
 }
 
-/**
- * Delete forever: the memory and every event about it. Events hold full before/after copies of the text, so
- * keeping them (or a tombstone that names the memory) would keep what the user asked Engram to forget.
- */
+/** Delete forever: the memory and everything about it (./purge.ts). */
 export async function purgeMemory(id: string): Promise<void> {
   const d = db();
-  await d.transaction('rw', [d.memories, d.memoryEvents, d.embeddings, d.outbox], async () => {
-    await d.memoryEvents.where('memoryId').equals(id).delete();
-    await d.embeddings.where('memoryId').equals(id).delete();
-    await d.memories.delete(id);
-    await noteChanges(d, purgeChanges([id]));
-  });
+  await d.transaction('rw', purgeTables(d), () => purgeRows(d, [id]));
   emitStoreChange({ kind: 'memoriesPurged', ids: [id] });
 }
 

@@ -12,7 +12,8 @@ import { emitStoreChange } from './changes';
 import { putCapture, type CaptureWrite } from './conversations';
 import { db, type EngramDB } from './db';
 import { bumpGeneration } from './generation';
-import { noteChanges, purgeChanges } from './sync-rows';
+import { purgeRows } from './purge';
+import { noteChanges } from './sync-rows';
 
 /** Verdicts kept at most; the oldest `confirmed` go first, then the oldest of all. */
 export const MAX_MARKS = 10_000;
@@ -63,13 +64,7 @@ export const citesPrivate = (m: Memory, hidden: Hidden): boolean =>
 /** Every memory citing the chat, with its history and vectors; what sync owes is a purge of each. */
 async function purgeCiting(d: EngramDB, site: Site, id: string): Promise<string[]> {
   const ids = (await d.memories.filter(isFrom(site, id)).primaryKeys()) as string[];
-  if (ids.length === 0) return ids;
-  await d.memoryEvents.where('memoryId').anyOf(ids).delete();
-  await d.embeddings.where('memoryId').anyOf(ids).delete();
-  await d.memories.bulkDelete(ids);
-  const gone = new Set(ids);
-  await d.outbox.filter((r) => r.kind === 'memory' && gone.has(r.memoryId)).delete();
-  await noteChanges(d, purgeChanges(ids));
+  await purgeRows(d, ids);
   return ids;
 }
 

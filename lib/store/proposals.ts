@@ -5,16 +5,13 @@ import type { Memory, MemoryEvent } from '../model/records';
 import { emitStoreChange } from './changes';
 import { db } from './db';
 import { putEvents } from './event-order';
-import { noteChanges, purgeChanges } from './sync-rows';
+import { purgeRows, purgeTables } from './purge';
 
 export async function settleProposal(proposalId: string, memory: Memory, event: MemoryEvent): Promise<void> {
   const d = db();
-  await d.transaction('rw', [d.memories, d.memoryEvents, d.embeddings, d.outbox], async () => {
-    await d.memoryEvents.where('memoryId').equals(proposalId).delete();
-    await d.embeddings.where('memoryId').equals(proposalId).delete();
-    await d.memories.delete(proposalId);
+  await d.transaction('rw', purgeTables(d), async () => {
+    await purgeRows(d, [proposalId]);
     await d.memories.put(memory);
-    await noteChanges(d, purgeChanges([proposalId]));
     await putEvents(d, [event]);
   });
   // Recall's index and the embedding sync follow at once (#12).

@@ -4,11 +4,6 @@ import type { Turn } from '../model/records';
 import { turnsOf } from './conversations';
 import { db } from './db';
 
-export async function visibleTurns(): Promise<Turn[]> {
-  const rows = await db().turns.toArray();
-  return rows.filter((t) => !t.superseded);
-}
-
 /** Conversations with a turn captured after `iso`: the past index's catch-up after a worker stopped (#13). */
 export async function conversationsCapturedSince(iso: string): Promise<string[]> {
   const keys = new Set<string>();

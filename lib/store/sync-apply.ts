@@ -5,7 +5,7 @@ import type { Memory } from '../model/records';
 import type { Apply } from '../sync/apply';
 import type { ConvHead, MemoryHead, SnapLine } from '../sync/format';
 import type { ConvWrite, MemoryWrite } from '../sync/merge';
-import { LocalMoved, type SyncState } from '../sync/port';
+import { LocalMoved, type Held, type HeldWrite, type SyncState } from '../sync/port';
 import { emitStoreChange } from './changes';
 import { DATA_TABLES, db, type EngramDB } from './db';
 import { bumpGeneration } from './generation';
@@ -90,16 +90,19 @@ const SYNC_TABLES = [
   'meta',
 ] as const;
 
-export async function applyRemote(apply: Apply, state: SyncState): Promise<void> {
+/** The records, the lines held for a newer Engram (#38) and the state, in one transaction. */
+export async function applyRemote(apply: Apply, state: SyncState, held?: HeldWrite): Promise<void> {
   const d = db();
   await keepIdentities(state);
   const out: Written = { memories: [], purged: [], turns: [], deleted: [] };
   const tables = [...SYNC_TABLES.map((t) => d.table(t)), d.syncHeads, d.syncState, d.outbox, d.privacy];
-  await d.transaction('rw', tables, async () => {
+  await d.transaction('rw', [...tables, d.syncHeld], async () => {
     await checkLocalMoved(d, apply, state);
     const hidden = await privateKeys(d);
     for (const w of apply.memories) await writeMemory(d, w, out, hidden);
     for (const w of apply.conversations) await writeConv(d, w, out, hidden);
+    if (held?.drop.length) await d.syncHeld.bulkDelete(held.drop);
+    if (held?.put.length) await d.syncHeld.bulkPut(held.put);
     await commitState(d, state);
   });
   announce(out);
@@ -119,6 +122,19 @@ export async function wipe(state: SyncState): Promise<void> {
   });
   await pruneIdentities(state);
   emitStoreChange({ kind: 'cleared' });
+}
+
+/** Lines held for a newer Engram (#38), in the order of their keys (file, then line). */
+export async function heldLines(): Promise<Held[]> {
+  return db().syncHeld.toArray();
+}
+
+/** What waits for an update, per device that wrote it (#38): Options → Sync counts it. */
+export async function heldCounts(): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const dev of await db().syncHeld.orderBy('dev').uniqueKeys())
+    counts.set(String(dev), await db().syncHeld.where('dev').equals(dev).count());
+  return counts;
 }
 
 /** Everything synced, as snapshot lines: only records with a head (pushed or pulled) are in the shared state. */

@@ -89,6 +89,13 @@ describe('the Dexie sync port', () => {
     expect(await b.run(() => historyOf(m.id))).toEqual([]);
   });
 
+  it('a memory deleted forever before it was sent leaves no unsent row naming it, only its purge (#38 item 5)', async () => {
+    const m = await a.add('Lives in Braga.');
+    await a.run(() => purgeMemory(m.id));
+    const rows = await a.run(() => db().outbox.toArray());
+    expect(rows.filter((r) => 'memoryId' in r && r.memoryId === m.id).map((r) => r.kind)).toEqual(['purge']);
+  });
+
   it('a conversation deleted on A goes on B with its turns', async () => {
     const chat = conversation();
     await a.run(() => saveCapture({ conversation: chat, turns: [turn()] }));

@@ -5,7 +5,7 @@ import type { Heads } from '../sync/apply';
 import type { ConvHead, MemoryHead } from '../sync/format';
 import type { LocalChange, SyncPort, SyncState } from '../sync/port';
 import { db, type EngramDB } from './db';
-import { applyRemote, exportState, wipe } from './sync-apply';
+import { applyRemote, exportState, heldLines, wipe } from './sync-apply';
 import { convKey, memKey, seedOutbox, type OutboxRow } from './sync-rows';
 import { commitState, keepIdentities, pruneIdentities, readState, seqOf } from './sync-state';
 
@@ -87,6 +87,7 @@ export function storeSyncPort(): SyncPort {
     localChanges,
     heads,
     applyRemote,
+    heldLines,
     exportState,
     wipe,
   };

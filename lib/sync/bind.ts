@@ -3,8 +3,10 @@
 // snapshot's part or manifest as the new one's. The reader's cursor then moved past the real file, which was never
 // read: a trash or a "Delete forever" suppressed for good. Since format v2 every header says, inside the encryption,
 // which file it is; a reader compares that with the name it asked for and refuses a mismatch, cursor kept.
-import type { FileHeader, SnapManifest, SyncEvent } from './format';
+import { z } from 'zod/mini';
+import { Hlc, RandomId, type FileHeader, type SnapManifest, type SyncEvent } from './format';
 import { decodeHlc } from './hlc';
+import type { Held } from './port';
 
 export type Named =
   | { kind: 'log'; epoch: string; dev: string; seq: number }
@@ -39,6 +41,18 @@ export function checkEvents(events: SyncEvent[], dev: string): void {
   for (const e of events)
     if (e.dev !== dev || decodeHlc(e.hlc).device !== dev)
       throw new Misnamed(`an event of device ${e.dev} in a segment of ${dev}`);
+}
+
+/** Every log line has a clock and a device, a newer Engram's too (docs/sync.md): held ones are checked alike. */
+const Made = z.object({ hlc: Hlc, dev: RandomId });
+
+/** Lines held for a newer reader (#38) were made by the segment's device as well. */
+export function checkHeldEvents(held: Held[], dev: string): void {
+  for (const h of held) {
+    const made = Made.safeParse(JSON.parse(h.line));
+    if (!made.success || made.data.dev !== dev || decodeHlc(made.data.hlc).device !== dev)
+      throw new Misnamed(`a held line not made by ${dev} in its segment`);
+  }
 }
 
 export function checkManifest(m: SnapManifest, epoch: string, snap: string, writesV2: boolean): void {

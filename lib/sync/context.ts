@@ -1,6 +1,6 @@
 // What every step of a sync shares. `state` is replaced, never mutated, and saved by the port with the writes.
 import type { Backend } from './backend';
-import type { EndedWhy, SyncPort, SyncState } from './port';
+import type { EndedWhy, Held, SyncPort, SyncState } from './port';
 
 export interface Progress {
   phase: 'push' | 'snapshot' | 'log' | 'write-snapshot';
@@ -51,6 +51,10 @@ export interface Ctx {
   now: () => number;
   progress: (p: Progress) => void;
   report: SyncReport;
+  /** This Engram's version (#38): written as `by` in every file; lines from a newer one may be held. */
+  version: string | undefined;
+  /** Lines held for a newer reader, as the store has them (read at the start of the pull). */
+  held: Held[];
 }
 
 export function emptyReport(): SyncReport {

@@ -30,6 +30,8 @@ export interface EngineDeps {
   onProgress?: (p: Progress) => void;
   /** What this device calls itself in its headers ("Chrome on Linux"), so the person can tell devices apart. */
   deviceName?: string;
+  /** This Engram's version (#38): every file says it, and a reader holds lines only from a newer one. */
+  version?: string;
   /** scrypt work factor for key files written here (crypto.ts SCRYPT_LOG_N); the unit tests lower it for speed. */
   scryptLogN?: number;
   limits?: Partial<Limits>;
@@ -113,6 +115,7 @@ async function context(deps: EngineDeps): Promise<Ctx> {
     limits,
     ...{ backend: deps.backend, port: deps.port, state, recipient: await recipientOf(state.identity) },
     ...{ now: deps.now ?? Date.now, progress: deps.onProgress ?? (() => undefined), report: emptyReport() },
+    ...{ version: deps.version, held: [] },
   };
 }
 

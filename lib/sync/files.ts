@@ -5,8 +5,10 @@ import { decryptWith, encryptTo } from './crypto';
 import { FileHeader, FORMAT, FORMAT_VERSION } from './format';
 
 export class TooNew extends Error {
-  constructor(v: number) {
-    super(`Written by a newer Engram (sync format ${v}); update Engram to read it`);
+  constructor(v: number | string) {
+    super(
+      typeof v === 'string' ? v : `Written by a newer Engram (sync format ${v}); update Engram to read it`,
+    );
   }
 }
 

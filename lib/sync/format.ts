@@ -2,6 +2,8 @@
 // number, and a reader never guesses at a version newer than its own (it stops and says "update Engram").
 // Version 2 (#25): every header names its own file (epoch, device and number, or snapshot and part), inside the
 // encryption, so a server that serves one file under another's name is caught (lib/sync/bind.ts).
+// `by` (#38): the Engram version that wrote a file, so a reader can tell a record from a newer Engram (a site or a
+// field it does not know yet: held, lib/sync/held.ts) from a broken one (refused).
 import { z } from 'zod/mini';
 import { Conversation, Memory, MemoryEvent, Turn } from '../model/records';
 import { isHlc } from './hlc';
@@ -83,6 +85,30 @@ export const ConvState = z.object({
 });
 export const SnapLine = z.discriminatedUnion('t', [MemState, ConvState]);
 export type SnapLine = z.infer<typeof SnapLine>;
+/** What a held line may be once its reader knows everything in it: an event (from a segment) or merged state. */
+export const KnownLine = z.discriminatedUnion('t', [
+  MemEvent,
+  PurgeEvent,
+  ConvEvent,
+  ConvGoneEvent,
+  MemState,
+  ConvState,
+]);
+
+/** An Engram version ("1.4.0"): the `by` of a file, and of a line held for a newer one. */
+export const EngramVersion = z.string().check(z.regex(/^\d{1,6}(\.\d{1,6}){0,3}$/));
+
+/**
+ * A line this device could not read yet, passed on in its snapshots as it came (#38): `by` is the Engram version
+ * that wrote it (not the snapshot's writer), `dev` that device, so any reader judges it by its own writer.
+ */
+export const HeldLine = z.object({
+  t: z.literal('held'),
+  by: EngramVersion,
+  dev: RandomId,
+  line: z.unknown(),
+});
+export type HeldLine = z.infer<typeof HeldLine>;
 export type MemState = z.infer<typeof MemState>;
 export type ConvState = z.infer<typeof ConvState>;
 
@@ -102,6 +128,8 @@ export const FileHeader = z.object({
   // v2, snapshot parts: the snapshot and part their name says.
   snap: z.optional(z.string().check(z.regex(SNAP_ID))),
   part: z.optional(z.number().check(z.int(), z.nonnegative())),
+  /** #38: the Engram version that wrote the file; absent from files written before. */
+  by: z.optional(EngramVersion),
 });
 export type FileHeader = z.infer<typeof FileHeader>;
 
@@ -117,6 +145,10 @@ export const SnapManifest = z.object({
   /** Per device, the last log segment the snapshot includes. */
   cursors: z.record(z.string(), z.number().check(z.int(), z.nonnegative())),
   createdAt: z.iso.datetime({ offset: true }),
+  /** #38: the Engram version that wrote the snapshot. */
+  by: z.optional(EngramVersion),
+  /** #38: parts after `parts` that hold only lines passed on for a newer reader (HeldLine). */
+  held: z.optional(z.number().check(z.int(), z.positive())),
 });
 export type SnapManifest = z.infer<typeof SnapManifest>;
 

@@ -5,7 +5,14 @@ import type { Conversation, Memory, MemoryEvent, Turn } from '../model/records';
 import type { Apply, Heads } from './apply';
 import type { ConvHead, MemoryHead, SnapLine } from './format';
 import type { ConvWrite, MemoryWrite } from './merge';
-import { LocalMoved, type LocalChange, type SyncPort, type SyncState } from './port';
+import {
+  LocalMoved,
+  type Held,
+  type HeldWrite,
+  type LocalChange,
+  type SyncPort,
+  type SyncState,
+} from './port';
 
 const clone = <T>(v: T): T => structuredClone(v);
 
@@ -19,6 +26,8 @@ export class MemoryStore implements SyncPort {
   /** Memory ids with a conflict waiting in Review. */
   conflicts = new Set<string>();
   outbox: LocalChange[] = [];
+  /** Lines held for a newer reader (#38), by key. */
+  held = new Map<string, Held>();
   state: SyncState | null = null;
   /** Test seam: runs inside applyRemote before it writes (a "worker stop" at a chosen point). */
   beforeApply: (() => void) | null = null;
@@ -89,12 +98,18 @@ export class MemoryStore implements SyncPort {
     }
   }
 
-  async applyRemote(apply: Apply, state: SyncState) {
+  async applyRemote(apply: Apply, state: SyncState, held?: HeldWrite) {
     this.beforeApply?.();
     this.checkLocalMoved(apply, state);
     for (const w of clone(apply.memories)) this.writeMemoryHead(w);
     for (const w of clone(apply.conversations)) this.writeConv(w);
+    for (const key of held?.drop ?? []) this.held.delete(key);
+    for (const h of held?.put ?? []) this.held.set(h.key, clone(h));
     this.state = clone(state);
+  }
+
+  async heldLines() {
+    return clone([...this.held.values()]);
   }
 
   private writeMemoryHead(w: MemoryWrite) {
@@ -142,6 +157,7 @@ export class MemoryStore implements SyncPort {
     ])
       m.clear();
     this.conflicts.clear();
+    this.held.clear();
     this.state = clone({ ...state, localCursor: String(this.outbox.length) });
   }
 }

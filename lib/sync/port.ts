@@ -100,6 +100,23 @@ export interface Resetting {
   remoteDone?: boolean;
 }
 
+/** One line kept for a newer reader; `key` names where it was read, so reading the file again changes nothing. */
+export interface Held {
+  key: string;
+  /** The device that wrote it (a passed-on line keeps its first writer). */
+  dev: string;
+  /** The Engram version that wrote it. */
+  by: string;
+  /** The line as it came, as JSON text. */
+  line: string;
+}
+
+/** Lines held for a newer reader (#38): kept, and dropped once read (or found broken), with the state. */
+export interface HeldWrite {
+  put: Held[];
+  drop: string[];
+}
+
 export class LocalMoved extends Error {
   constructor() {
     super('A local change touched the same records meanwhile; push it first');
@@ -122,9 +139,11 @@ export interface SyncPort {
    * and `state`. Throws LocalMoved, writing nothing, when a local change committed after `state.localCursor` touches
    * a record this would write (the engine pushes it, then retries).
    */
-  applyRemote(apply: Apply, state: SyncState): Promise<void>;
+  applyRemote(apply: Apply, state: SyncState, held?: HeldWrite): Promise<void>;
+  /** Every line held for a newer reader (#38), oldest first. */
+  heldLines(): Promise<Held[]>;
   /** Everything synced, as snapshot lines, in chunks of about `chunk` lines. */
   exportState(chunk: number): AsyncIterable<SnapLine[]>;
-  /** Deletes every synced record and head (another device ran "Delete everything") and saves `state`, at once. */
+  /** Deletes every synced record, head and held line (another device ran "Delete everything"), saves `state`. */
   wipe(state: SyncState): Promise<void>;
 }

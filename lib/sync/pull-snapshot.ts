@@ -5,10 +5,12 @@ import { applyLines } from './apply-file';
 import { checkHeader, checkManifest } from './bind';
 import type { Ctx } from './context';
 import { openJson, openLines } from './files';
-import { SnapLine, SnapManifest } from './format';
+import { SnapManifest } from './format';
+import { checkRoom } from './held';
 import { deviceOfSnap, manifestPath, partPath, type Listing } from './layout';
 import type { SyncState } from './port';
 import { Missing, noteProblem } from './problems';
+import { sortPart } from './read-lines';
 
 /** This device has read a v2 file from `dev` (or is `dev` and writes v2): its unnamed v1 files are refused. */
 export function writesV2(state: SyncState, dev: string): boolean {
@@ -45,7 +47,9 @@ async function startReading(ctx: Ctx, snap: string): Promise<boolean> {
   const m = SnapManifest.safeParse(await openJson(ctx.state.identity, bytes));
   if (!m.success) throw new Error(`${path}: not a manifest`);
   checkManifest(m.data, ctx.state.epoch, snap, writesV2(ctx.state, deviceOfSnap(snap)));
-  const { parts, cursors, v, createdAt: at } = m.data;
+  const { cursors, v, createdAt: at } = m.data;
+  // The parts of merged state, then those of lines passed on for a newer reader (#38).
+  const parts = m.data.parts + (m.data.held ?? 0);
   ctx.state = { ...ctx.state, reading: { snap, parts, done: 0, cursors, v, at } };
   await ctx.port.saveState(ctx.state);
   return true;
@@ -67,15 +71,17 @@ async function finishReading(ctx: Ctx, r: NonNullable<SyncState['reading']>): Pr
   await ctx.port.saveState(ctx.state);
 }
 
-/** Part `r.done` of the snapshot being read, checked to be that part. */
-async function fetchPart(ctx: Ctx, r: NonNullable<SyncState['reading']>): Promise<SnapLine[]> {
+/** Part `r.done` of the snapshot being read, checked to be that part; lines from a newer Engram held (#38). */
+async function fetchPart(ctx: Ctx, r: NonNullable<SyncState['reading']>) {
   const path = partPath(ctx.state.epoch, r.snap, r.done);
   const bytes = await ctx.backend.get(path);
   if (!bytes) throw new Missing(`${path} is missing`);
   const { header, lines } = await openLines(ctx.state.identity, bytes);
   const want = { kind: 'snap', epoch: ctx.state.epoch, snap: r.snap, part: r.done } as const;
   checkHeader(header, want, writesV2(ctx.state, deviceOfSnap(r.snap)));
-  return lines.map((x) => SnapLine.parse(x));
+  const sorted = sortPart(lines, path, deviceOfSnap(r.snap), header.by, ctx.version);
+  checkRoom(ctx.held, sorted.held);
+  return sorted;
 }
 
 const REFUSED = Symbol('refused');
@@ -106,10 +112,11 @@ export async function readSnapshot(ctx: Ctx, l: Listing): Promise<boolean> {
     const r = ctx.state.reading;
     if (!r) return true;
     if (r.done === r.parts) return (await finishReading(ctx, r), true);
-    const lines = await fileStep(ctx, partPath(ctx.state.epoch, r.snap, r.done), () => fetchPart(ctx, r));
-    if (lines === REFUSED) return false;
+    const part = await fileStep(ctx, partPath(ctx.state.epoch, r.snap, r.done), () => fetchPart(ctx, r));
+    if (part === REFUSED) return false;
     // Applying is not reading: a store that fails here stops the sync (a worker stop resumes at this part).
-    await applyLines(ctx, l, lines, (s) => ({ ...s, reading: { ...r, done: r.done + 1 } }));
+    const next = (s: SyncState) => ({ ...s, reading: { ...r, done: r.done + 1 } });
+    await applyLines(ctx, l, part.lines, next, { put: part.held, drop: [] });
     ctx.progress({ phase: 'snapshot', done: r.done + 1, total: r.parts });
   }
 }

@@ -4,6 +4,7 @@ import type { Ctx } from './context';
 import { sealLines } from './files';
 import { segmentPath, type Listing } from './layout';
 import { changeKeys, makeOutbox } from './outbox';
+import { byOf } from './snapshot';
 
 /** Local changes per segment: one edit is one small file; an initial upload is a handful of large ones. */
 export const CHANGES_PER_SEGMENT = 250;
@@ -13,7 +14,15 @@ async function upload(ctx: Ctx, l: Listing): Promise<void> {
   if (!out) return;
   const { epoch, device: dev, name } = ctx.state;
   const at = new Date(ctx.now()).toISOString();
-  const head = { kind: 'log', epoch, dev, seq: out.seq, at, ...(name ? { name } : {}) } as const;
+  const head = {
+    kind: 'log',
+    epoch,
+    dev,
+    seq: out.seq,
+    at,
+    ...(name ? { name } : {}),
+    ...byOf(ctx),
+  } as const;
   const bytes = await sealLines(ctx.recipient, head, out.events);
   await ctx.backend.put(segmentPath(ctx.state.epoch, ctx.state.device, out.seq), bytes);
   const mine = (l.segments.get(ctx.state.device) ?? []).filter((s) => s.seq !== out.seq);

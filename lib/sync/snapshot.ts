@@ -3,7 +3,8 @@
 // device deletes its own segments and snapshots that the new one covers (nobody else's: no compare-and-swap).
 import type { Ctx } from './context';
 import { openJson, sealJson, sealLines } from './files';
-import { FORMAT, FORMAT_VERSION, SnapManifest, type SnapLine } from './format';
+import { FORMAT, FORMAT_VERSION, SnapManifest, type HeldLine, type SnapLine } from './format';
+import { passOn } from './held';
 import { deviceOfSnap, manifestPath, partPath, segmentPath, snapFiles, snapId, type Listing } from './layout';
 
 /** Uncompressed JSON per part: ~6 MB of text gzips to ~1.5–2 MB remotely ("a few MB", #15). */
@@ -18,20 +19,32 @@ export function uncoveredBytes(l: Listing, covered: Record<string, number>): num
   return n;
 }
 
-async function writeParts(ctx: Ctx, snap: string): Promise<number> {
-  let part = 0;
-  let lines: SnapLine[] = [];
+/** What every file this device writes says of who wrote it (#38). */
+export const byOf = (ctx: Ctx) => (ctx.version ? { by: ctx.version } : {});
+
+async function* heldParts(ctx: Ctx): AsyncIterable<HeldLine[]> {
+  const held = await ctx.port.heldLines();
+  if (held.length > 0) yield held.map(passOn);
+}
+
+/** Parts from `first` on, of these lines; the number of the next part. */
+async function writeParts(
+  ctx: Ctx,
+  snap: string,
+  first: number,
+  from: AsyncIterable<(SnapLine | HeldLine)[]>,
+): Promise<number> {
+  let part = first;
+  let lines: (SnapLine | HeldLine)[] = [];
   let size = 0;
   const flush = async () => {
-    await ctx.backend.put(
-      partPath(ctx.state.epoch, snap, part),
-      await sealLines(ctx.recipient, { kind: 'snap', epoch: ctx.state.epoch, snap, part }, lines),
-    );
+    const head = { kind: 'snap', epoch: ctx.state.epoch, snap, part, ...byOf(ctx) } as const;
+    await ctx.backend.put(partPath(ctx.state.epoch, snap, part), await sealLines(ctx.recipient, head, lines));
     ctx.progress({ phase: 'write-snapshot', done: ++part, total: 0 });
     lines = [];
     size = 0;
   };
-  for await (const chunk of ctx.port.exportState(500)) {
+  for await (const chunk of from) {
     for (const line of chunk) {
       lines.push(line);
       size += JSON.stringify(line).length;
@@ -46,10 +59,15 @@ async function writeParts(ctx: Ctx, snap: string): Promise<number> {
 export async function writeSnapshot(ctx: Ctx, l: Listing): Promise<void> {
   const snap = snapId(ctx.now(), ctx.state.device);
   const cursors = { ...ctx.state.cursors, [ctx.state.device]: ctx.state.nextSeq - 1 };
-  const parts = await writeParts(ctx, snap);
+  const parts = await writeParts(ctx, snap, 0, ctx.port.exportState(500));
+  // Lines held for a newer reader go on after the merged state, in parts of their own that the manifest counts
+  // apart (#38): a reader from before #38 reads `parts` and never meets a line kind it would refuse the part for.
+  const held = (await writeParts(ctx, snap, parts, heldParts(ctx))) - parts;
   const manifest: SnapManifest = {
     ...{ format: FORMAT, v: FORMAT_VERSION, kind: 'manifest', epoch: ctx.state.epoch, snap, parts, cursors },
     createdAt: new Date(ctx.now()).toISOString(),
+    ...byOf(ctx),
+    ...(held > 0 ? { held } : {}),
   };
   await ctx.backend.put(manifestPath(ctx.state.epoch, snap), await sealJson(ctx.recipient, manifest));
   ctx.report.snapshotWritten = true;

@@ -6,7 +6,7 @@ import { DEFAULT_SETTINGS } from '../../lib/model/settings';
 import { pageCanRead } from './attacker';
 import { fixture, launch, openOptions, servePage, type Harness } from './harness';
 import { addMemories } from './options';
-import { inContentScript } from './records';
+import { inContentScript, tabIdOf, worker } from './records';
 import {
   clickInsert,
   confirmButton,
@@ -210,6 +210,50 @@ describe('the preview frame', () => {
     await confirm.click();
     await previewDialog(chat).getByRole('status').getByText('No chat box found on this page.').waitFor();
     expect(await frameShown(chat)).toBe(true);
+    await chat.close();
+  });
+});
+
+// Each tab message and frame order is parsed with its schema before the page acts (#38). Before, the content script
+// checked only that `text` was a string (a 200,001-character block went in) and read anything but `on: true` as
+// off (a malformed switch took the button away), and the frame acted on any open order from the background.
+describe('what the background sends a chat page is parsed first', () => {
+  test('a malformed insert, site switch or frame order is refused and changes nothing', async () => {
+    const p = PAGES[0];
+    const { chat } = await openChat(p.url);
+    await chat.locator(HOST).waitFor();
+    const sw = await worker(h.context);
+    const tabId = await tabIdOf(sw, p.url);
+    const send = (type: string, data: unknown, frameId = 0) =>
+      sw.evaluate(
+        ([tab, message, frame]) =>
+          new Promise<unknown>((resolve) =>
+            chrome.tabs.sendMessage(tab, message, { frameId: frame }, resolve),
+          ),
+        [tabId, { id: 1, type, data, timestamp: Date.now() }, frameId] as const,
+      );
+    const refused = { err: { message: expect.stringMatching(/invalid request/) } };
+    // The frame, once it has said hello: an open whose context names no site Engram knows opens nothing.
+    const frameOf = () =>
+      sw.evaluate(async (tab) => {
+        const { previewFrames } = (await chrome.storage.session.get('previewFrames')) as {
+          previewFrames?: Record<string, { frameId: number | null }>;
+        };
+        return previewFrames?.[tab]?.frameId ?? null;
+      }, tabId);
+    await expect.poll(frameOf).not.toBeNull();
+    const context = { site: 'evil.example', draft: '', recent: [], scope: null, conversationId: null };
+    const order = { kind: 'open', open: { n: 50, context } };
+    expect(await send('previewOrder', order, (await frameOf()) ?? -1)).toMatchObject(refused);
+    expect(await previewFrame(chat).locator('[role="dialog"]').count()).toBe(0);
+    expect(await send('insertText', { text: 'x'.repeat(200_001) })).toMatchObject(refused);
+    expect(await send('insertText', { text: 5 })).toMatchObject(refused);
+    expect(await send('siteSwitched', { on: 'yes' })).toMatchObject(refused);
+    expect(await chat.locator(p.composer).innerText()).not.toContain('xxxxxxxx');
+    expect(await insertButtonName(chat)).toBe('Insert memory');
+    // The person's own open still works.
+    await clickInsert(chat);
+    await expect.poll(() => previewDialog(chat).getByRole('listitem').count()).toBeGreaterThan(0);
     await chat.close();
   });
 });

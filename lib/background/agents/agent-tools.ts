@@ -11,6 +11,7 @@ import type {
 } from '../../model/agent-wire';
 import { parseConversationKey } from '../../model/keys';
 import { newMemory } from '../../model/new-memory';
+import { memoryEvent } from '../../model/memory-event';
 import type { Memory, MemoryEvent } from '../../model/records';
 import type { Settings } from '../../model/settings';
 import { redact } from '../../pipeline/redact';
@@ -106,11 +107,9 @@ export async function listForAgent(
 }
 
 function agentEvent(memory: Memory, agent: string): MemoryEvent {
-  return {
-    ...{ id: crypto.randomUUID(), memoryId: memory.id, op: 'add', before: null, after: memory },
-    ...{ reason: `Proposed by ${agent} through Engram's MCP server`, actor: 'agent', agent },
-    ...{ jobId: null, promptVersion: null, model: null, at: memory.createdAt },
-  };
+  const reason = `Proposed by ${agent} through Engram's MCP server`;
+  const change = { op: 'add', before: null, after: memory, reason, agent, at: memory.createdAt } as const;
+  return memoryEvent(change, { actor: 'agent' });
 }
 
 /** A new memory that waits in Review, its source the agent; the same text proposed again is the same proposal. */

@@ -5,6 +5,7 @@
 // Trash; and an entry the site did not change never undoes the person's own edit.
 import { VendorMemories, type VendorImportReply } from '../../model/messages';
 import { newMemory } from '../../model/new-memory';
+import { memoryEvent } from '../../model/memory-event';
 import type { Memory, MemoryEvent } from '../../model/records';
 import type { Site } from '../../model/site';
 import { ownedBecause } from '../../pipeline/guard';
@@ -38,10 +39,7 @@ async function toMemory(site: Site, entry: Entry, at: string) {
 }
 
 function importEvent(before: Memory | null, after: Memory, reason: string, at: string): MemoryEvent {
-  return {
-    ...{ id: crypto.randomUUID(), memoryId: after.id, op: before ? 'update' : 'add', before, after, reason },
-    ...{ actor: 'import', jobId: null, promptVersion: null, model: null, at },
-  };
+  return memoryEvent({ op: before ? 'update' : 'add', before, after, reason, at }, { actor: 'import' });
 }
 
 /** What the site said last time: its latest import event's text (the person may have edited the memory since). */

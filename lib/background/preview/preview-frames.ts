@@ -10,10 +10,10 @@
 // Kept in storage.session (closed to content scripts) so a restarted service worker still knows its frames.
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
-import { sendFrameOrder, type FrameOrder } from '../../messaging/frame';
+import { sendFrameOrder } from '../../messaging/frame';
 import type { Sender } from '../../messaging/protocol';
 import { RejectedMessage } from '../../messaging/rejected';
-import type { PreviewOpen } from '../../model/messages';
+import type { FrameOrder, PreviewOpen } from '../../model/messages';
 
 export interface FrameRecord {
   token: string;

@@ -131,6 +131,24 @@ test('with "semantic" on and an embedder set, a memory sharing no word with the 
   }
 });
 
+test('the semantic tier searches the same recent turns as the lexical ones: the last four, not two (#38 item 5)', async () => {
+  const seen: string[] = [];
+  const toy = (t: string) => [/car|volvo/i.test(t) ? 1 : 0, /car|volvo/i.test(t) ? 0 : 1];
+  setRecallEmbedder({ model: 'toy', embed: async (texts) => (seen.push(...texts), texts.map(toy)) });
+  try {
+    await handlers.addMemory({ text: 'I drive a Volvo.', type: 'profile' }, {});
+    await settingsItem.setValue({
+      ...DEFAULT_SETTINGS,
+      recall: { ...DEFAULT_SETTINGS.recall, semantic: true },
+    });
+    const recent = ['Which tyres fit my car best?', 'It depends on the rims.', 'Fine.', 'Anything else?'];
+    expect((await ask('', { recent })).lines.map((l) => l.text)).toEqual(['I drive a Volvo.']);
+    expect(seen).toContain(recent.join('\n'));
+  } finally {
+    setRecallEmbedder(null);
+  }
+});
+
 describe('From past chats', () => {
   const trip = {
     site: 'claude' as const,

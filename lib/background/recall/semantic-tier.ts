@@ -4,6 +4,7 @@
 import type { RecallRequest } from '../../model/messages';
 import type { Settings } from '../../model/settings';
 import type { Recallable } from '../../recall/index';
+import { buildQuery } from '../../recall/recall';
 import { EmbeddingCache, type Embedder } from '../../recall/semantic';
 import { deleteVectors, loadVectors, putVectors } from '../../store/embeddings';
 import { activeMemories } from './active-memories';
@@ -69,7 +70,10 @@ export async function semanticIds(
   // Reading this model's stored vectors is local work, once per worker, not the network call the timeout is
   // for: 10k vectors read inside the 800 ms left the first preview after a worker start lexical (semantic.e2e).
   await waitAtMost(embeddings.use(current.model), VECTORS_WAIT_MS);
-  const query = req.draft.trim() || req.recent.slice(-2).join('\n');
+  // The same query the lexical tiers search (#38 item 5: this tier took the last 2 turns, uncut, where they take
+  // 4 cut to 2,000 characters); with no draft and no turns there is nothing to be near.
+  const { mode, query } = buildQuery(req.draft, req.recent);
+  if (mode === 'profile') return { ids: null, memories };
   const ids = await embeddings.rank(current, query, [...memories.values()], {
     timeoutMs: SEMANTIC_TIMEOUT_MS,
   });

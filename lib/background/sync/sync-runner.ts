@@ -11,12 +11,14 @@ import {
 } from '../../model/sync';
 import { redact } from '../../pipeline/redact';
 import { onStoreChange } from '../../store/changes';
+import { heldCounts } from '../../store/sync-apply';
 import { countReview } from '../../store/sync-conflicts';
 import { reseedOutbox, storeSyncPort } from '../../store/sync-port';
 import { forgetSync, readRun, resetDue, syncSettings, unpushed, writeRun } from '../../store/sync-run';
 import type { Backend } from '../../sync/backend';
 import { deviceName } from '../../sync/device-name';
 import { connect, sync, type EngineDeps } from '../../sync/engine';
+import { waitingOf } from '../../sync/held';
 import { sayProblems } from '../../sync/problems';
 import { endHere } from '../../sync/rotate';
 import { s3Backend } from '../../sync/s3';
@@ -40,6 +42,8 @@ interface TestSeam {
   backend: (b: SyncBackendSettings) => Backend;
   /** Lower than crypto.ts SCRYPT_LOG_N (~1 s per unlock) for speed. */
   scryptLogN: number;
+  /** The Engram version this device says it runs (the fake browser has no manifest). */
+  version?: string;
 }
 let seam: TestSeam | null = null;
 
@@ -52,6 +56,8 @@ export const depsOf = (settings: StoredSync): EngineDeps => ({
   backend: (seam?.backend ?? backendOf)(settings.backend),
   port: storeSyncPort(),
   deviceName: deviceName(navigator.userAgent),
+  // Every file says which Engram wrote it; lines from a newer one are held until this one updates (#38).
+  version: seam ? seam.version : browser.runtime.getManifest().version,
   ...(seam ? { scryptLogN: seam.scryptLogN } : {}),
 });
 
@@ -144,6 +150,7 @@ export async function syncStatus(): Promise<SyncStatus> {
     ended: state?.ended ?? false,
     ...stoppedOf(state),
     peers: peersOf(state),
+    waiting: state && !state.ended ? waitingOf(await heldCounts(), state) : [],
   };
 }
 

@@ -1,4 +1,5 @@
-import type { SiteCore, SiteInfo } from '../site';
+import { pathCore } from '../path-site';
+import type { SiteInfo } from '../site';
 import { AISTUDIO_REPLY } from './reply';
 import { AISTUDIO_HOSTS } from '../../model/site-hosts';
 
@@ -8,22 +9,14 @@ import { AISTUDIO_HOSTS } from '../../model/site-hosts';
 // nothing of it is stored.
 const CONVERSATION_PATH = /^\/(?:prompts|apps\/drive)\/([A-Za-z0-9_-]{20,})\/?$/;
 
-export const aistudioCore: SiteCore<'aistudio'> = {
+// A temporary chat never leaves /prompts/new_chat, which names no conversation (above): the URL is its mark, and
+// an ordinary new chat starts there too, so it is not called private. Authors cannot be told at all (ownership).
+export const aistudioCore = pathCore({
   site: 'aistudio',
   hosts: AISTUDIO_HOSTS,
-  conversationId: (url) => CONVERSATION_PATH.exec(url.pathname)?.[1] ?? null,
-  // A temporary chat never leaves /prompts/new_chat, which names no conversation (above): the URL is its mark, and
-  // an ordinary new chat starts there too, so it is not called private.
-  isPrivate: () => false,
-  scope: {
-    noun: null,
-    fromUrl: () => null,
-    fromJson: false,
-    note: 'AI Studio keeps prompts in one Drive folder, with no projects that a chat’s URL names',
-  },
-  // A temporary chat shows in its URL; authors cannot be told at all (ownership below).
-  pageNeedsJson: false,
-};
+  path: CONVERSATION_PATH,
+  noScopes: 'AI Studio keeps prompts in one Drive folder, with no projects that a chat’s URL names',
+});
 
 export const aistudio: SiteInfo<'aistudio'> = {
   ...aistudioCore,

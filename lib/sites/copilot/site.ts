@@ -1,4 +1,5 @@
-import type { SiteCore, SiteInfo } from '../site';
+import { pathCore } from '../path-site';
+import type { SiteInfo } from '../site';
 import { COPILOT_REPLY } from './reply';
 import { COPILOT_HOSTS } from '../../model/site-hosts';
 
@@ -7,20 +8,13 @@ import { COPILOT_HOSTS } from '../../model/site-hosts';
 // here (#34 item 2).
 const CONVERSATION_PATH = /^\/chats\/([A-Za-z0-9_-]{8,128})\/?$/;
 
-export const copilotCore: SiteCore<'copilot'> = {
+// No private mode; who wrote a chat shows in its address (ownership below).
+export const copilotCore = pathCore({
   site: 'copilot',
   hosts: COPILOT_HOSTS,
-  conversationId: (url) => CONVERSATION_PATH.exec(url.pathname)?.[1] ?? null,
-  isPrivate: () => false,
-  scope: {
-    noun: null,
-    fromUrl: () => null,
-    fromJson: false,
-    note: 'Copilot has no projects that a chat’s URL or JSON names (its Pages are documents, not chats)',
-  },
-  // No private mode; who wrote a chat shows in its address (ownership below).
-  pageNeedsJson: false,
-};
+  path: CONVERSATION_PATH,
+  noScopes: 'Copilot has no projects that a chat’s URL or JSON names (its Pages are documents, not chats)',
+});
 
 export const copilot: SiteInfo<'copilot'> = {
   ...copilotCore,

@@ -1,4 +1,5 @@
-import type { SiteCore, SiteInfo } from '../site';
+import { pathCore } from '../path-site';
+import type { SiteInfo } from '../site';
 import { DEEPSEEK_REPLY } from './reply';
 import { DEEPSEEK_HOSTS } from '../../model/site-hosts';
 
@@ -6,19 +7,12 @@ import { DEEPSEEK_HOSTS } from '../../model/site-hosts';
 // as referrer). The `/a` prefix is optional for older links.
 const CONVERSATION_PATH = /^\/(?:a\/)?chat\/s\/([0-9a-fA-F-]{8,})\/?$/;
 
-export const deepseekCore: SiteCore<'deepseek'> = {
+export const deepseekCore = pathCore({
   site: 'deepseek',
   hosts: DEEPSEEK_HOSTS,
-  conversationId: (url) => CONVERSATION_PATH.exec(url.pathname)?.[1] ?? null,
-  isPrivate: () => false,
-  scope: {
-    noun: null,
-    fromUrl: () => null,
-    fromJson: false,
-    note: 'DeepSeek has no projects, folders or spaces',
-  },
-  pageNeedsJson: false,
-};
+  path: CONVERSATION_PATH,
+  noScopes: 'DeepSeek has no projects, folders or spaces',
+});
 
 export const deepseek: SiteInfo<'deepseek'> = {
   ...deepseekCore,

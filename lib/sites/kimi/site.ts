@@ -1,4 +1,5 @@
-import type { SiteCore, SiteInfo } from '../site';
+import { pathCore } from '../path-site';
+import type { SiteInfo } from '../site';
 import { KIMI_REPLY } from './reply';
 import { KIMI_HOSTS } from '../../model/site-hosts';
 
@@ -7,20 +8,13 @@ import { KIMI_HOSTS } from '../../model/site-hosts';
 // someone else's thread, never a conversation here (#34 item 2); the page marks it too (adapter.ts).
 const CONVERSATION_PATH = /^\/chat\/([0-9a-zA-Z-]{8,64})\/?$/;
 
-export const kimiCore: SiteCore<'kimi'> = {
+// No private mode; who wrote a chat shows in its address and its page (ownership below).
+export const kimiCore = pathCore({
   site: 'kimi',
   hosts: KIMI_HOSTS,
-  conversationId: (url) => CONVERSATION_PATH.exec(url.pathname)?.[1] ?? null,
-  isPrivate: () => false,
-  scope: {
-    noun: null,
-    fromUrl: () => null,
-    fromJson: false,
-    note: 'no Kimi page or JSON we have names a project for a chat',
-  },
-  // No private mode; who wrote a chat shows in its address and its page (ownership below).
-  pageNeedsJson: false,
-};
+  path: CONVERSATION_PATH,
+  noScopes: 'no Kimi page or JSON we have names a project for a chat',
+});
 
 export const kimi: SiteInfo<'kimi'> = {
   ...kimiCore,

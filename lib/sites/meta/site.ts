@@ -1,4 +1,5 @@
-import type { SiteCore, SiteInfo } from '../site';
+import { pathCore } from '../path-site';
+import type { SiteInfo } from '../site';
 import { META_REPLY } from './reply';
 import { META_HOSTS } from '../../model/site-hosts';
 
@@ -7,20 +8,13 @@ import { META_HOSTS } from '../../model/site-hosts';
 // their author (`/@<name>/…`): never a conversation here (#34 item 2).
 const CONVERSATION_PATH = /^\/prompt\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/;
 
-export const metaCore: SiteCore<'meta'> = {
+// No private mode; who wrote a chat shows in its address (ownership below).
+export const metaCore = pathCore({
   site: 'meta',
   hosts: META_HOSTS,
-  conversationId: (url) => CONVERSATION_PATH.exec(url.pathname)?.[1] ?? null,
-  isPrivate: () => false,
-  scope: {
-    noun: null,
-    fromUrl: () => null,
-    fromJson: false,
-    note: 'Meta AI has no projects or folders of chats',
-  },
-  // No private mode; who wrote a chat shows in its address (ownership below).
-  pageNeedsJson: false,
-};
+  path: CONVERSATION_PATH,
+  noScopes: 'Meta AI has no projects or folders of chats',
+});
 
 export const meta: SiteInfo<'meta'> = {
   ...metaCore,

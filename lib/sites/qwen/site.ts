@@ -1,4 +1,5 @@
-import type { SiteCore, SiteInfo } from '../site';
+import { pathCore } from '../path-site';
+import type { SiteInfo } from '../site';
 import { QWEN_REPLY } from './reply';
 import { QWEN_HOSTS } from '../../model/site-hosts';
 
@@ -6,20 +7,13 @@ import { QWEN_HOSTS } from '../../model/site-hosts';
 // chat opens at `/s/<id>`: someone else's thread, never a conversation here (#34 item 2).
 const CONVERSATION_PATH = /^\/c\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/;
 
-export const qwenCore: SiteCore<'qwen'> = {
+// No private mode we could confirm; who wrote a chat shows in its address (ownership below).
+export const qwenCore = pathCore({
   site: 'qwen',
   hosts: QWEN_HOSTS,
-  conversationId: (url) => CONVERSATION_PATH.exec(url.pathname)?.[1] ?? null,
-  isPrivate: () => false,
-  scope: {
-    noun: null,
-    fromUrl: () => null,
-    fromJson: false,
-    note: 'no Qwen Chat page or JSON we have names a project or folder for a chat',
-  },
-  // No private mode we could confirm; who wrote a chat shows in its address (ownership below).
-  pageNeedsJson: false,
-};
+  path: CONVERSATION_PATH,
+  noScopes: 'no Qwen Chat page or JSON we have names a project or folder for a chat',
+});
 
 export const qwen: SiteInfo<'qwen'> = {
   ...qwenCore,
