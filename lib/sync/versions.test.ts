@@ -21,11 +21,11 @@ const CURRENT = '0.1.0';
 const NEWER = '0.2.0';
 const AT = '2026-12-01T10:00:00.000Z';
 
-/** The engine as a newer Engram loads it: its registry has one more site, its Memory one more field. */
+/** The engine as a newer Engram loads it: its site list has one more site, its Memory one more field. */
 async function newerEngram() {
   vi.resetModules();
-  vi.doMock('../sites/registry', async (original) => {
-    const m = await original<typeof import('../sites/registry')>();
+  vi.doMock('../model/site-hosts', async (original) => {
+    const m = await original<typeof import('../model/site-hosts')>();
     const site = { site: 'poe', hosts: ['poe.com'] };
     return { ...m, SITE_IDS: [...m.SITE_IDS, 'poe'], SITE_HOSTS: { ...m.SITE_HOSTS, poe: site.hosts } };
   });
@@ -37,7 +37,7 @@ async function newerEngram() {
   });
   const engine = await import('./engine');
   const port = await import('./memory-port');
-  vi.doUnmock('../sites/registry');
+  vi.doUnmock('../model/site-hosts');
   vi.doUnmock('../model/records');
   vi.resetModules();
   return { ...engine, MemoryStore: port.MemoryStore };
