@@ -12,14 +12,11 @@ import {
   createSender,
   isPrivateChat,
   readPage,
-  unreadNote,
   type CaptureEnv,
   type StatusInput,
 } from './capture';
 import { privacyGate, type PrivacyGate } from './private-gate';
 import type { PrivateStage } from './signals';
-
-const NO_TURNS = "No turns found on this page: the site's markup may have changed";
 
 export interface CaptureController {
   /** Reads the site's JSON (falling back to the page). `hint` is the tap's id when the URL has none. */
@@ -109,8 +106,7 @@ async function scanPage(r: Reads, readAt = Date.now()): Promise<void> {
   const req = readPage(adapter, page);
   if (!req) return; // streaming: read when it settles
   if (req.turns.length === 0) {
-    const why = req.unread ? unreadNote(req.unread) : NO_TURNS;
-    const lastError = r.note ? `${why} (site data: ${r.note})` : why;
+    const lastError = { code: 'no-turns', unread: req.unread ?? 0, siteData: r.note } as const;
     return r.report({ ...statusOf(id), state: 'broken', lastError });
   }
   void r.send({ ...req, note: r.note, readAt });
