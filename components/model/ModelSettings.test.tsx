@@ -34,8 +34,7 @@ beforeEach(async () => {
   send.mockImplementation(async (type) => {
     if (type === 'getProviderStatus') return { kind: 'none', model: '', baseUrl: '', hasKey: true };
     if (type === 'chromeModelStatus') return chrome;
-    if (type === 'testProvider')
-      return { ok: false, message: 'Could not use gpt-4o-mini: HTTP 401: bad key' };
+    if (type === 'testProvider') return { code: 'failed', model: 'gpt-4o-mini', error: 'HTTP 401: bad key' };
     return { ok: true };
   });
 });
