@@ -123,7 +123,7 @@ test('with shader-f16: the q4f16 models whose library ships, each with its downl
       model: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC',
       state: 'failed',
       doneBytes: 0,
-      error: 'Could not download params_shard_3.bin: the server answered 403.',
+      error: { code: 'refused', file: 'params_shard_3.bin', status: 403 },
     },
   });
   try {
