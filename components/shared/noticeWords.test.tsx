@@ -2,10 +2,14 @@
 import { act, render, screen } from '@testing-library/react';
 import { beforeEach, expect, test } from 'vitest';
 import { i18n, loadLanguage, switchLanguage } from '../../lib/i18n/i18n';
-import type { CaptureProblem } from '../../lib/model/messages';
+import type { CaptureProblem, CaptureStatus as Status } from '../../lib/model/messages';
 import type { CaptureNotice } from '../../lib/model/notice';
-import { captureProblemsItem, clearCaptureProblems } from '../../lib/store/status';
+import { DEFAULT_SETTINGS } from '../../lib/model/settings';
+import { settingsItem } from '../../lib/settings';
+import { captureProblemsItem, clearCaptureProblems, setTabStatus } from '../../lib/store/status';
 import { CaptureProblems } from '../activity/CaptureProblems';
+import { CaptureStatus } from '../popup/CaptureStatus';
+import { usePopupSite } from '../popup/popupSite';
 import { healthLabel } from '../conversations/ConversationsSection';
 import { saidText } from './noticeWords';
 
@@ -37,6 +41,44 @@ async function shown(lng: string): Promise<string[]> {
 
 beforeEach(async () => {
   await clearCaptureProblems();
+});
+
+function Popup() {
+  return <CaptureStatus site={usePopupSite()} />;
+}
+
+test('the popup says why a tab is not captured, and a paused tab’s limit, in Japanese and German', async () => {
+  history.replaceState(null, '', '/popup.html?tab=7');
+  await settingsItem.setValue(DEFAULT_SETTINGS);
+  const status: Omit<Status, 'state' | 'lastError'> = {
+    ...{ site: 'chatgpt', conversationId: 'c1', url: 'https://chatgpt.com/c/c1', strategy: 'api' },
+    ...{ turnsSeen: 3, turnsStored: 0, checkedAt: '2026-12-01T10:00:00.000Z' },
+  };
+  await setTabStatus(7, { ...status, state: 'off', lastError: { code: 'incognito' } });
+  render(<Popup />);
+  await act(() => switchLanguage('ja'));
+  expect(await screen.findByText('記録していません：シークレットウィンドウは記録しません。')).toBeTruthy();
+  await act(() => switchLanguage('de'));
+  expect(
+    await screen.findByText('Keine Aufzeichnung: Inkognito-Fenster werden nicht aufgezeichnet.'),
+  ).toBeTruthy();
+  const refused = { captures: 1, turns: 1, bytes: 800 };
+  const most = { captures: 120, turns: 0, bytes: 0 };
+  await act(() =>
+    setTabStatus(7, {
+      ...status,
+      state: 'limited',
+      lastError: { code: 'tab-limit', limit: 'minute', most, refused },
+    }),
+  );
+  expect(
+    await screen.findByText(
+      'Engram hat die Aufzeichnung in diesem Tab pausiert: Er hat mehr als 120 Aufzeichnungen in einer Minute gesendet.',
+    ),
+  ).toBeTruthy();
+  expect(
+    screen.getByText('Nicht gespeichert: 1 Aufzeichnung mit bis zu 1 neuen Beitrag (800 Byte).'),
+  ).toBeTruthy();
 });
 
 test('each capture notice is said in Japanese and in German, with a site’s words quoted (#37)', async () => {
