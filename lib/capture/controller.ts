@@ -78,7 +78,7 @@ async function readApi(r: Reads, hint: string | null): Promise<void> {
   if (privateIn(result) || (await r.gate.mark(id)) === 'private') return hide(r, id);
   r.page = !result.ok;
   r.note = result.ok ? null : result.reason;
-  if (!result.ok) return scanPage(r, readAt);
+  if (!result.ok) return scanPage(r);
   const verdict = jsonVerdict(result.conversation);
   // Another account's thread is someone else's shared thread to the person (#36's state and words).
   if (verdict === 'others') return shared(r, id);
@@ -93,7 +93,9 @@ async function readApi(r: Reads, hint: string | null): Promise<void> {
 const privateIn = (result: ApiResult): boolean =>
   result.ok ? result.conversation.private : !!result.private;
 
-async function scanPage(r: Reads, readAt = Date.now()): Promise<void> {
+async function scanPage(r: Reads): Promise<void> {
+  // The page is read now, whatever JSON read led here: its turns are as new as this moment (#33).
+  const readAt = Date.now();
   const { adapter, page } = r.env;
   const id = adapter.conversationId(new URL(page.href()));
   if (!id) return r.report({ ...statusOf(id), state: 'idle', lastError: null });
