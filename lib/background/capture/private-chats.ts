@@ -6,18 +6,8 @@
 // site's chats and nothing else; it can never make Engram keep anything.
 import { conversationKey } from '../../model/keys';
 import type { ChatRef } from '../../model/messages';
-import type { CaptureNotice } from '../../model/notice';
-import type { Site } from '../../model/site';
-import type { Verdict } from '../../sites/privacy';
 import { forgetPrivateChat, privacyMark } from '../../store/privacy';
 import { dropCaptureProblems } from '../../store/status';
-
-/** Why the rule refuses a capture, as the tab's status says it (#37: a code), or null when it allows it. */
-export function privacyRefusal(site: Site, verdict: Verdict): CaptureNotice | null {
-  if (verdict === 'private') return { code: 'private-chat' };
-  if (verdict === 'ok') return null;
-  return { code: 'unconfirmed', site };
-}
 
 export const markOfChat = async (chat: ChatRef) => ({
   mark: await privacyMark(conversationKey(chat.site, chat.conversationId)),

@@ -2,34 +2,16 @@
 import { conversationKey } from '../../model/keys';
 import type { CaptureProblem, CaptureReply, CaptureRequest, CaptureStatus } from '../../model/messages';
 import type { CaptureNotice } from '../../model/notice';
-import { siteOn, type Settings } from '../../model/settings';
+import type { Settings } from '../../model/settings';
 import type { Sender } from '../../messaging/protocol';
 import { updateHealth } from '../../store/conversations';
 import { addCaptureProblem, setTabStatus } from '../../store/status';
 import { capturePaused } from './capture-limits';
-import { siteInfo } from '../../sites/registry';
-
-/**
- * Why a capture is refused before anything is stored, or null when it may be stored: what the background alone
- * knows (the person's pause and per-site switches, incognito, the site's private chats), obeyed by a capture
- * and by a reported status alike. A code the page words (#37).
- */
-export function captureRefusal(
-  settings: Settings,
-  req: Pick<CaptureRequest, 'site' | 'url'>,
-  sender: Sender,
-): CaptureNotice | null {
-  if (settings.capture.paused) return { code: 'capture-paused' };
-  if (!siteOn(settings, req.site)) return { code: 'site-off', site: req.site };
-  if (sender.tab?.incognito && !settings.capture.allowIncognito) return { code: 'incognito' };
-  // Defence in depth: the content script never sends these, but a page could try (#3 private-chat rules).
-  if (siteInfo(req.site).isPrivate(new URL(req.url))) return { code: 'temporary-chat' };
-  return null;
-}
+import { captureRefusal } from './capture-policy';
 
 /**
  * The status a tab reports, corrected by what only the background knows (pause, site switch, incognito, and a
- * tab Engram paused for sending too much, which its own reports must not hide: #25).
+ * tab Engram paused for sending too much, which its own reports must not hide: #25), then kept.
  */
 export async function recordStatus(
   status: CaptureStatus,
@@ -46,23 +28,27 @@ export async function recordStatus(
       : limited
         ? { ...status, state: 'limited', turnsStored: 0, lastError: limited }
         : status;
+  await saveStatus(effective, sender);
+}
+
+/**
+ * Keeps a status as it stands: the tab's line, a broken chat's own health, and Activity's problem. A capture's
+ * status needs no correcting (./receive-capture.ts decided it), so it comes here directly.
+ */
+export async function saveStatus(status: CaptureStatus, sender: Sender): Promise<void> {
+  const problem = problemOf(status);
   const tabId = sender.tab?.id;
-  if (tabId !== undefined) await setTabStatus(tabId, effective);
+  if (tabId !== undefined) await setTabStatus(tabId, status);
   // A conversation captured before and broken now says so in its own record too.
-  if (effective.state === 'broken' && effective.conversationId) {
-    const { strategy, turnsSeen, turnsStored, lastError, checkedAt } = effective;
-    const key = conversationKey(effective.site, effective.conversationId);
+  if (status.state === 'broken' && status.conversationId) {
+    const { strategy, turnsSeen, turnsStored, lastError, checkedAt } = status;
+    const key = conversationKey(status.site, status.conversationId);
     await updateHealth(key, { strategy, turnsSeen, turnsStored, lastError, checkedAt });
   }
-  const problem = problemOf(effective);
-  if (problem)
-    await addCaptureProblem({
-      site: effective.site,
-      conversationId: effective.conversationId,
-      url: effective.url,
-      ...problem,
-      at: effective.checkedAt,
-    });
+  if (problem) {
+    const { site, conversationId, url, checkedAt: at } = status;
+    await addCaptureProblem({ site, conversationId, url, ...problem, at });
+  }
 }
 
 /** What Activity lists for a status: a broken, paused or unconfirmed capture, messages it could not read, a JSON fallback. */
@@ -85,7 +71,8 @@ export function statusOfCapture(req: CaptureRequest, reply: CaptureReply, at: Da
     site: req.site,
     conversationId: req.conversationId,
     url: req.url,
-    state: reply.skipped ? 'off' : 'capturing',
+    // A tab past its limits reads as limited, as its own reports do (recordStatus); any other refusal as off.
+    state: reply.skipped ? (reply.skipped.code === 'tab-limit' ? 'limited' : 'off') : 'capturing',
     strategy: req.strategy,
     turnsSeen: reply.seen,
     turnsStored: reply.skipped ? 0 : req.turns.length,
