@@ -6,6 +6,7 @@ import type { CaptureProblem } from '../../lib/model/messages';
 import { SITE_LABELS } from '../../lib/sites/registry';
 import { watchCaptureProblems } from '../../lib/store/status';
 import { brokenWords, unconfirmedHeadline } from '../shared/captureWords';
+import { saidText } from '../shared/noticeWords';
 
 function headline(t: TFunction, problem: CaptureProblem): string {
   if (problem.kind === 'broken') return brokenWords(t);
@@ -30,7 +31,7 @@ export function CaptureProblems() {
           <span className="muted">
             {p.url} · {formatWhen(p.at, i18n.language)}
           </span>
-          <span className="muted">{p.detail}</span>
+          <span className="muted">{saidText(t, p.detail)}</span>
         </li>
       ))}
     </ul>

@@ -12,6 +12,7 @@ import { VirtualList } from '../memories/VirtualList';
 import { dateLabel, orList } from '../shared/labels';
 import { SITE_LABELS, SITES } from '../../lib/sites/registry';
 import { Button, EmptyState, ErrorText, Section } from '../shared/ui';
+import { saidText } from '../shared/noticeWords';
 import { useAction } from '../shared/useAction';
 
 /** "chatgpt.com, claude.ai, … or chat.mistral.ai": every site the registry lists, by its first host. */
@@ -22,7 +23,7 @@ const siteHostsWords = (lng: string) =>
   );
 
 export function healthLabel(t: TFunction, h: CaptureHealth): string {
-  if (h.lastError) return t('conversations.problem', { reason: h.lastError });
+  if (h.lastError) return t('conversations.problem', { reason: saidText(t, h.lastError) });
   if (h.turnsStored < h.turnsSeen)
     return t('conversations.partial', { stored: h.turnsStored, count: h.turnsSeen });
   return t(`conversations.complete.${h.strategy}`);

@@ -34,8 +34,7 @@ beforeEach(async () => {
   send.mockImplementation(async (type) => {
     if (type === 'getProviderStatus') return { kind: 'none', model: '', baseUrl: '', hasKey: true };
     if (type === 'chromeModelStatus') return chrome;
-    if (type === 'testProvider')
-      return { ok: false, message: 'Could not use gpt-4o-mini: HTTP 401: bad key' };
+    if (type === 'testProvider') return { code: 'failed', model: 'gpt-4o-mini', error: 'HTTP 401: bad key' };
     return { ok: true };
   });
 });
@@ -124,7 +123,7 @@ test('with shader-f16: the q4f16 models whose library ships, each with its downl
       model: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC',
       state: 'failed',
       doneBytes: 0,
-      error: 'Could not download params_shard_3.bin: the server answered 403.',
+      error: { code: 'refused', file: 'params_shard_3.bin', status: 403 },
     },
   });
   try {

@@ -11,7 +11,7 @@ import { useChromeModel } from '../shared/useChromeModel';
 import { ChromeModelPanel } from './ChromeModelPanel';
 import { JobList } from './JobList';
 import { PromptVersions } from './PromptVersions';
-import { endpointHint, formProblem, sameOrigin } from './providerForm';
+import { endpointHint, formProblem, sameOrigin, testWords } from './providerForm';
 import { ProviderFields, type Engines } from './ProviderFields';
 import { Button, ErrorText } from '../shared/ui';
 import { useAction } from '../shared/useAction';
@@ -74,7 +74,7 @@ function useProviderForm() {
     setNotice('');
     const shown = { kind: form.kind, model: form.model, baseUrl: form.baseUrl, fallback: form.fallback };
     const reply = await sendMessage('testProvider', { form: apiKey ? { ...shown, apiKey } : shown });
-    setNotice(reply.message);
+    setNotice(testWords(t, reply));
   });
   return { form, setForm, apiKey, setApiKey, notice, problem, save, test };
 }

@@ -5,6 +5,7 @@ import type { WebLlmDownload } from '../../lib/model/webllm';
 import { checkGpu, type GpuLike, type GpuStatus } from '../../lib/providers/gpu';
 import { webllmDownloadsItem } from '../../lib/providers/downloads';
 import { offeredModels, type WebLlmModelInfo } from '../../lib/providers/webllm-models';
+import { downloadFailureWords } from './downloadWords';
 import { Button } from '../shared/ui';
 import { useAction } from '../shared/useAction';
 
@@ -34,11 +35,11 @@ function State({ m, d }: { m: WebLlmModelInfo; d: WebLlmDownload | undefined }) 
   const { t } = useTranslation();
   if (!d) return <span className="muted">{t('webllm.notDownloaded', { size: m.vramMb * 1e6 })}</span>;
   if (d.state === 'ready') return <span>{t('webllm.downloaded', { size: d.totalBytes })}</span>;
-  // The background's own words for a refused file ("Could not download params_shard_3.bin: …"), as they are.
+  // The offscreen document's code for a refused file, worded here (#37).
   if (d.state === 'failed')
     return (
       <span role="alert" className="error">
-        {d.error}
+        {d.error && downloadFailureWords(t, m.label, d.error)}
       </span>
     );
   const line = d.totalBytes

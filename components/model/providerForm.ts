@@ -1,7 +1,12 @@
 // The provider form checked as shown, before anything is saved or tested (#16: "localhost:1234" said "Saved.").
 // Its words come from the catalogue (#37): the page says why in its own language.
 import type { TFunction } from 'i18next';
-import { endpointFault, providerOrigin, type ProviderStatus } from '../../lib/model/provider';
+import {
+  endpointFault,
+  providerOrigin,
+  type ProviderStatus,
+  type TestResult,
+} from '../../lib/model/provider';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -15,9 +20,32 @@ function needsKey(form: ProviderStatus): boolean {
 function endpointWords(t: TFunction, form: ProviderStatus): string | null {
   const f = endpointFault(form.kind, form.baseUrl);
   if (!f) return null;
-  return f.fault === 'plainHttp'
-    ? t('model.endpoint.plainHttp', { host: f.host })
-    : t(`model.endpoint.${f.fault}`, { url: f.url });
+  return faultWords(t, f.fault, f.fault === 'plainHttp' ? f.host : f.url);
+}
+
+const faultWords = (t: TFunction, fault: 'notUrl' | 'notHttps' | 'plainHttp', at: string) =>
+  fault === 'plainHttp'
+    ? t('model.endpoint.plainHttp', { host: at })
+    : t(`model.endpoint.${fault}`, { url: at });
+
+/** What Test connection found (the background's code, #37), the provider's own error quoted. */
+export function testWords(t: TFunction, r: TestResult): string {
+  switch (r.code) {
+    case 'connected':
+      return t('model.tested.connected', { model: r.model, count: r.tokens });
+    case 'no-provider':
+      return t('model.tested.noProvider');
+    case 'no-model':
+      return t('model.needModel');
+    case 'no-key':
+      return t('model.needKey', { host: 'Anthropic' });
+    case 'endpoint':
+      return faultWords(t, r.fault, r.at);
+    case 'cannot-run':
+      return t('model.tested.cannotRun');
+    case 'failed':
+      return t('model.tested.failed', { model: r.model, error: r.error });
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, test } from 'vitest';
 import { switchLanguage } from '../../lib/i18n/i18n';
 import type { CaptureStatus as Status } from '../../lib/model/messages';
+import type { CaptureNotice } from '../../lib/model/notice';
 import { DEFAULT_SETTINGS } from '../../lib/model/settings';
 import { readSettings, settingsItem } from '../../lib/settings';
 import { addCaptureProblem, clearCaptureProblems, setTabStatus } from '../../lib/store/status';
@@ -77,7 +78,12 @@ test('a broken page is never silent, and updates live', async () => {
   );
   await setTabStatus(
     7,
-    status({ state: 'broken', strategy: 'none', turnsSeen: 0, lastError: 'No turns found' }),
+    status({
+      state: 'broken',
+      strategy: 'none',
+      turnsSeen: 0,
+      lastError: { code: 'no-turns', unread: 0, siteData: null },
+    }),
   );
   expect(
     await screen.findByText("Capture isn't working on this page — the site may have changed"),
@@ -165,19 +171,28 @@ test('the options page lists capture problems', async () => {
     conversationId: 'x',
     url: 'https://claude.ai/chat/x',
     kind: 'broken',
-    detail: 'No turns found on this page',
+    detail: { code: 'no-turns', unread: 0, siteData: 'HTTP 404' },
     at: '2026-11-29T12:00:00.000Z',
   });
   expect(
     await screen.findByText("Capture isn't working on this page — the site may have changed"),
   ).toBeTruthy();
-  expect(screen.getByText('No turns found on this page')).toBeTruthy();
+  expect(
+    screen.getByText(
+      "No turns found on this page: the site's markup may have changed. The site's data: “HTTP 404”.",
+    ),
+  ).toBeTruthy();
 });
+
+const PAUSED: CaptureNotice = {
+  ...{ code: 'tab-limit', limit: 'minute', most: { captures: 120, turns: 0, bytes: 0 } },
+  refused: { captures: 3, turns: 3, bytes: 1_234 },
+};
 
 test('a tab Engram paused for sending too much says so, and what was not stored (#25)', async () => {
   const why = 'Engram paused capture on this tab: it sent more than 120 captures in a minute.';
-  const lost = 'Not stored: 3 captures with up to 3 new turns (1 kB).';
-  await setTabStatus(7, status({ state: 'limited', turnsStored: 0, lastError: `${why} ${lost}` }));
+  const lost = 'Not stored: 3 captures with up to 3 new turns (1.2 kB).';
+  await setTabStatus(7, status({ state: 'limited', turnsStored: 0, lastError: PAUSED }));
   render(<StatusOfTab />);
   const headline = await screen.findByRole('status');
   await waitFor(() => expect(headline.textContent).toBe(why));
@@ -186,7 +201,8 @@ test('a tab Engram paused for sending too much says so, and what was not stored 
   render(<CaptureProblems />);
   await addCaptureProblem({
     ...{ site: 'chatgpt', conversationId: 'c1', url: 'https://chatgpt.com/c/c1', kind: 'limited' },
-    ...{ detail: `${why} ${lost}`, at: '2026-11-29T12:00:00.000Z' },
+    ...{ detail: PAUSED, at: '2026-11-29T12:00:00.000Z' },
   });
   expect(await screen.findByText('Engram paused capture on a ChatGPT tab')).toBeTruthy();
+  expect(screen.getByText(`${why} ${lost}`)).toBeTruthy();
 });

@@ -1,10 +1,12 @@
 // Capture status in plain words (#3): the popup never shows a strategy name or a stack trace. In the person's
-// language (#37); what a site or the background reported stays in its words, quoted.
+// language (#37): the background's codes are worded (noticeWords.ts); what a site reported stays in its words, quoted.
 import type { TFunction } from 'i18next';
 import type { CaptureStatus } from '../../lib/model/messages';
+import type { CaptureSaid } from '../../lib/model/notice';
 import { siteOn, type Settings } from '../../lib/model/settings';
 import { SITE_LABELS } from '../../lib/sites/registry';
 import { siteNames } from './labels';
+import { asNotice, limitDetail, limitHeadline, noticeText, saidText } from './noticeWords';
 
 export interface Words {
   headline: string;
@@ -17,20 +19,37 @@ export const brokenWords = (t: TFunction) => t('capture.broken');
 /** Fail closed (#34): the page alone cannot say the chat is not private or is the person's own. */
 export const unconfirmedHeadline = (t: TFunction, site: string) => t('capture.unconfirmed', { site });
 
-/** `why`: the reason the site's JSON failed, in the site's or the reader's words, quoted. */
-const unconfirmedWords = (t: TFunction, site: string, why: string | null): Words => ({
+/** `why`: the reason the site's JSON failed, in the site's words, quoted. */
+const unconfirmedWords = (t: TFunction, site: string, why: CaptureSaid | null): Words => ({
   headline: unconfirmedHeadline(t, site),
-  detail: why ? t('capture.unconfirmedWhy', { site, reason: why }) : null,
+  detail: why === null ? null : whyWords(t, site, why),
   problem: true,
 });
 
+const whyWords = (t: TFunction, site: string, why: CaptureSaid): string => {
+  const notice = asNotice(why);
+  return notice ? noticeText(t, notice) : t('capture.unconfirmedWhy', { site, reason: why });
+};
+
 /** Engram paused this tab for sending too much (#25): the headline, then what was not stored. */
-function limitedWords(t: TFunction, text: string | null): Words {
-  if (!text) return { headline: t('capture.pausedTab'), detail: null, problem: true };
-  const end = text.indexOf(' Not stored:');
-  return end === -1
-    ? { headline: text, detail: null, problem: true }
-    : { headline: text.slice(0, end), detail: text.slice(end + 1), problem: true };
+function limitedWords(t: TFunction, said: CaptureSaid | null): Words {
+  const notice = said === null ? null : asNotice(said);
+  if (notice?.code === 'tab-limit')
+    return { headline: limitHeadline(t, notice), detail: limitDetail(t, notice), problem: true };
+  return {
+    headline: t('capture.pausedTab'),
+    detail: said === null ? null : saidText(t, said),
+    problem: true,
+  };
+}
+
+/** Why capture is off: the background's refusal in words, or a line from elsewhere quoted. */
+function offWords(t: TFunction, said: CaptureSaid | null): string {
+  if (said === null) return t('capture.off');
+  const notice = asNotice(said);
+  return notice
+    ? t('capture.offSaid', { reason: noticeText(t, notice) })
+    : t('capture.offBecause', { reason: said });
 }
 
 const plain = (headline: string): Words => ({ headline, detail: null, problem: false });
@@ -40,7 +59,13 @@ const plain = (headline: string): Words => ({ headline, detail: null, problem: f
  * the page reader could not read, which make it a problem (#36: read as nothing, never as a neighbour's text).
  */
 function capturingWords(t: TFunction, status: CaptureStatus, site: string): Words {
-  const fallback = status.lastError ? t('capture.fromPage', { site, reason: status.lastError }) : null;
+  const why = status.lastError;
+  const fallback =
+    why === null
+      ? null
+      : typeof why === 'string'
+        ? t('capture.fromPage', { site, reason: why })
+        : noticeText(t, why);
   const unread = status.unread ? t('capture.unread', { count: status.unread, site }) : null;
   return {
     headline: t('capture.capturing', { count: status.turnsSeen }),
@@ -63,15 +88,17 @@ export function captureWords(
     case 'capturing':
       return capturingWords(t, status, site);
     case 'broken':
-      return { headline: brokenWords(t), detail: status.lastError, problem: true };
+      return {
+        headline: brokenWords(t),
+        detail: status.lastError && saidText(t, status.lastError),
+        problem: true,
+      };
     case 'shared':
       return plain(t('capture.shared'));
     case 'private':
       return plain(t('capture.private'));
     case 'off':
-      return plain(
-        status.lastError ? t('capture.offBecause', { reason: status.lastError }) : t('capture.off'),
-      );
+      return plain(offWords(t, status.lastError));
     case 'idle':
       return plain(t('capture.openOne', { site }));
     case 'limited':

@@ -89,7 +89,7 @@ test('after Delete everything here, Options asks for a new passphrase and syncs 
   await syncNow();
   render(<SyncSection />);
   expect((await screen.findByRole('status')).textContent).toMatch(
-    /^"Delete everything" ran on this device: your other devices empty themselves at their next sync/,
+    /^“Delete everything” ran on this device: your other devices empty themselves at their next sync/,
   );
   const form = screen.getByRole('form', { name: 'Set the new passphrase' });
   fireEvent.change(within(form).getByLabelText('New sync passphrase'), { target: { value: PASSPHRASE } });

@@ -3,23 +3,24 @@
 import { useTranslation } from 'react-i18next';
 import type { ReactNode, RefObject } from 'react';
 import { sendMessage } from '../../lib/messaging/send';
-import type { SyncStatus } from '../../lib/model/sync';
+import type { SyncProblem, SyncStatus } from '../../lib/model/sync';
 import { Button, ErrorText } from '../shared/ui';
 import { useAction } from '../shared/useAction';
 import { Devices } from './Devices';
 import { KeyChange } from './KeyChange';
 import { syncLine } from './syncLine';
+import { syncProblemText } from './syncProblems';
 
 /** What went wrong with remote files at the last sync (#25): nothing of those files was applied. */
-function Problems({ said }: { said: string[] }) {
-  const { t } = useTranslation();
+function Problems({ said }: { said: SyncProblem[] }) {
+  const { t, i18n } = useTranslation();
   if (said.length === 0) return null;
   return (
     <div role="alert" className="error">
       <p>{t('sync.lastSync')}</p>
       <ul>
         {said.map((p) => (
-          <li key={p}>{p}</li>
+          <li key={typeof p === 'string' ? p : p.kind}>{syncProblemText(t, i18n.language, p)}</li>
         ))}
       </ul>
     </div>

@@ -1,11 +1,14 @@
 // The one line that says how sync is doing, in Options → Sync and the popup (#15); why it stopped, in plain words
-// (#25, lib/sync/problems.ts). The storage's own error is quoted (#37).
+// (#25: the background's code, worded here, #37). The storage's own error is quoted (#37).
 import type { TFunction } from 'i18next';
 import { formatWhen } from '../../lib/i18n/formatters';
 import type { SyncStatus } from '../../lib/model/sync';
 
 export function syncLine(t: TFunction, lng: string, s: SyncStatus | null): string {
-  if (!s?.connected) return s?.stoppedText ?? (s?.ended ? t('syncLine.ended') : t('syncLine.off'));
+  if (!s?.connected) {
+    if (s?.stopped) return t(`syncStopped.${s.stopped}`);
+    return s?.ended ? t('syncLine.ended') : t('syncLine.off');
+  }
   if (s.running) return t('syncLine.running');
   if (s.lastError) return t('syncLine.failed', { reason: s.lastError });
   if (!s.lastSync) return t('syncLine.waiting');

@@ -135,7 +135,7 @@ describe('a site switched off (Settings → Sites, #24)', () => {
       turns: [...capture.turns, { ...capture.turns[0]!, id: 'h:3', text: 'And Braga.' }],
     };
     const reply = await dispatch('captureTurns', more, page, handlers, EXTENSION_ORIGIN);
-    expect(reply).toEqual({ stored: 0, seen: 3, skipped: 'Engram is off for Claude' });
+    expect(reply).toEqual({ stored: 0, seen: 3, skipped: { code: 'site-off', site: 'claude' } });
     expect((await turnsOf('claude:abc')).map((t) => t.text)).toEqual(['I moved to Porto.', 'Nice!']);
     expect(await handlers.getCaptureStatus({ tabId: 1 }, {})).toMatchObject({ state: 'off', turnsStored: 0 });
     // Another site is not touched by Claude's switch.
@@ -160,7 +160,7 @@ describe('a site switched off (Settings → Sites, #24)', () => {
     await dispatch('reportCaptureStatus', status, page, handlers, EXTENSION_ORIGIN);
     expect(await handlers.getCaptureStatus({ tabId: 1 }, {})).toMatchObject({
       state: 'off',
-      lastError: 'Engram is off for Claude',
+      lastError: { code: 'site-off', site: 'claude' },
     });
   });
 
@@ -208,6 +208,7 @@ test('the memory block puts standing rules first and respects the budget', async
 });
 
 describe('capture health', () => {
+  const NO_TURNS = { code: 'no-turns', unread: 0, siteData: null } as const;
   const status = {
     site: 'claude' as const,
     conversationId: 'abc',
@@ -216,7 +217,7 @@ describe('capture health', () => {
     strategy: 'none' as const,
     turnsSeen: 0,
     turnsStored: 0,
-    lastError: 'No turns found on this page',
+    lastError: NO_TURNS,
     checkedAt: '2026-11-29T12:00:00.000Z',
   };
 
@@ -242,7 +243,7 @@ describe('capture health', () => {
     const { listCaptureProblems } = await import('../store/status');
     expect((await listCaptureProblems()).map((p) => [p.kind, p.detail])).toEqual([
       ['fallback', 'conversation JSON: HTTP 404'],
-      ['broken', 'No turns found on this page'],
+      ['broken', NO_TURNS],
     ]);
   });
 
@@ -255,10 +256,7 @@ describe('capture health', () => {
     const { listCaptureProblems } = await import('../store/status');
     const unread = (await listCaptureProblems()).filter((p) => p.kind === 'unread');
     expect(unread.map((p) => [p.kind, p.detail])).toEqual([
-      [
-        'unread',
-        '2 messages on the page could not be read and were left out (site data: conversation JSON: HTTP 404)',
-      ],
+      ['unread', { code: 'unread', count: 2, siteData: 'conversation JSON: HTTP 404' }],
     ]);
   });
 
@@ -268,7 +266,7 @@ describe('capture health', () => {
     const { getConversation } = await import('../store/conversations');
     expect((await getConversation('claude:abc'))?.health).toMatchObject({
       strategy: 'none',
-      lastError: 'No turns found on this page',
+      lastError: NO_TURNS,
     });
     expect(await turnsOf('claude:abc')).toHaveLength(2);
   });
@@ -281,14 +279,14 @@ describe('capture health', () => {
     await handlers.reportCaptureStatus({ ...status, state: 'idle', lastError: null }, tab);
     expect(await handlers.getCaptureStatus({ tabId: 1 }, {})).toMatchObject({
       state: 'off',
-      lastError: 'Capture is paused',
+      lastError: { code: 'capture-paused' },
     });
   });
 
   test('a temporary-chat URL is refused even if a page sends it', async () => {
     const url = 'https://chatgpt.com/c/abc?temporary-chat=true';
     const reply = await handlers.captureTurns({ ...capture, site: 'chatgpt', url }, { url, tab: { id: 1 } });
-    expect(reply.skipped).toMatch(/Temporary/);
+    expect(reply.skipped).toEqual({ code: 'temporary-chat' });
   });
 });
 

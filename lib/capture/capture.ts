@@ -40,11 +40,6 @@ export function isPrivateChat(adapter: SiteAdapter, url: URL, doc: Document): bo
   return adapter.isPrivate(url) || adapter.isPrivatePage(doc);
 }
 
-/** Messages the page shows whose text the reader could not find (#36): said in capture health, never guessed. */
-export function unreadNote(unread: number): string {
-  return `${unread} ${unread === 1 ? 'message' : 'messages'} on this page could not be read: the site's markup may have changed`;
-}
-
 /**
  * What the page shows now, as a capture request, or null when there is nothing to store yet. A message the reader
  * could not read is left out and counted (`unread`), and the read is then never complete: a stored turn it would

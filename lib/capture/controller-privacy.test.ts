@@ -207,4 +207,20 @@ describe('when a read began (#33)', () => {
     expect(readAt).toBeLessThanOrEqual(asked);
     expect(answered).toBeGreaterThan(asked);
   });
+
+  test('a page read after the JSON failed is as new as the page, not as the JSON request', async () => {
+    const s = setup({ api: failed, marks: { [SLUG]: 'confirmed' } });
+    let fail: () => void = () => {};
+    s.fetchConversation.mockImplementationOnce(
+      () => new Promise<ApiResult>((resolve) => (fail = () => resolve(failed))),
+    );
+    const read = s.c.refresh();
+    await vi.waitFor(() => expect(s.fetchConversation).toHaveBeenCalled());
+    await new Promise((r) => setTimeout(r, 30));
+    const failedAt = Date.now();
+    fail();
+    await read;
+    expect(s.sent.map((r) => r.strategy)).toEqual(['page']);
+    expect(s.sent[0]?.readAt).toBeGreaterThanOrEqual(failedAt);
+  });
 });

@@ -12,14 +12,11 @@ import {
   createSender,
   isPrivateChat,
   readPage,
-  unreadNote,
   type CaptureEnv,
   type StatusInput,
 } from './capture';
 import { privacyGate, type PrivacyGate } from './private-gate';
 import type { PrivateStage } from './signals';
-
-const NO_TURNS = "No turns found on this page: the site's markup may have changed";
 
 export interface CaptureController {
   /** Reads the site's JSON (falling back to the page). `hint` is the tap's id when the URL has none. */
@@ -81,7 +78,7 @@ async function readApi(r: Reads, hint: string | null): Promise<void> {
   if (privateIn(result) || (await r.gate.mark(id)) === 'private') return hide(r, id);
   r.page = !result.ok;
   r.note = result.ok ? null : result.reason;
-  if (!result.ok) return scanPage(r, readAt);
+  if (!result.ok) return scanPage(r);
   const verdict = jsonVerdict(result.conversation);
   // Another account's thread is someone else's shared thread to the person (#36's state and words).
   if (verdict === 'others') return shared(r, id);
@@ -96,7 +93,9 @@ async function readApi(r: Reads, hint: string | null): Promise<void> {
 const privateIn = (result: ApiResult): boolean =>
   result.ok ? result.conversation.private : !!result.private;
 
-async function scanPage(r: Reads, readAt = Date.now()): Promise<void> {
+async function scanPage(r: Reads): Promise<void> {
+  // The page is read now, whatever JSON read led here: its turns are as new as this moment (#33).
+  const readAt = Date.now();
   const { adapter, page } = r.env;
   const id = adapter.conversationId(new URL(page.href()));
   if (!id) return r.report({ ...statusOf(id), state: 'idle', lastError: null });
@@ -109,8 +108,7 @@ async function scanPage(r: Reads, readAt = Date.now()): Promise<void> {
   const req = readPage(adapter, page);
   if (!req) return; // streaming: read when it settles
   if (req.turns.length === 0) {
-    const why = req.unread ? unreadNote(req.unread) : NO_TURNS;
-    const lastError = r.note ? `${why} (site data: ${r.note})` : why;
+    const lastError = { code: 'no-turns', unread: req.unread ?? 0, siteData: r.note } as const;
     return r.report({ ...statusOf(id), state: 'broken', lastError });
   }
   void r.send({ ...req, note: r.note, readAt });

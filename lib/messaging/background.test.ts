@@ -43,7 +43,7 @@ function fakeHandlers(): BackgroundHandlers {
     })),
     saveProvider: vi.fn(async () => ({ ok: true as const })),
     getProviderStatus: vi.fn(async () => ({ kind: 'none' as const, model: '', baseUrl: '', hasKey: false })),
-    testProvider: vi.fn(async () => ({ ok: true, message: '' })),
+    testProvider: vi.fn(async () => ({ code: 'no-provider' as const })),
     setPromptVersions: vi.fn(async () => ({ ok: true as const })),
     extractNow: vi.fn(async () => ({ ran: 0, waiting: null })),
     retryJob: vi.fn(async () => ({ ok: true as const })),

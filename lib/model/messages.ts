@@ -1,6 +1,7 @@
 // Request and reply schemas of every cross-context message. lib/messaging/ turns them into one protocol map
 // per receiver (background.ts, offscreen.ts, tab.ts, frame.ts).
 import { z } from 'zod/mini';
+import { CaptureSaid, CaptureNotice } from './notice';
 import { CaptureStrategy, Memory, MemoryType, Role } from './records';
 import { Site } from './site';
 
@@ -54,7 +55,8 @@ export type CaptureRequest = z.infer<typeof CaptureRequest>;
 export const CaptureReply = z.object({
   stored: z.number(),
   seen: z.number(),
-  skipped: z.nullable(z.string()),
+  /** Why nothing was stored (#37: a code the page words). */
+  skipped: z.nullable(CaptureNotice),
 });
 export type CaptureReply = z.infer<typeof CaptureReply>;
 
@@ -102,8 +104,8 @@ export const CaptureStatus = z.object({
   strategy: CaptureStrategy,
   turnsSeen: z.number().check(z.int(), z.nonnegative()),
   turnsStored: z.number().check(z.int(), z.nonnegative()),
-  /** Why capture is broken, off, or fell back to the page; null when all is well. */
-  lastError: z.nullable(z.string().check(z.maxLength(500))),
+  /** Why capture is broken, off, or fell back to the page (the site's reason, quoted); null when all is well. */
+  lastError: z.nullable(CaptureSaid),
   /** Messages on the page the reader could not read (CaptureRequest.unread), when there were any. */
   unread: z.optional(z.number().check(z.int(), z.nonnegative())),
   checkedAt: z.iso.datetime({ offset: true }),
@@ -119,7 +121,8 @@ export const CaptureProblem = z.object({
   conversationId: z.nullable(z.string()),
   url: z.string(),
   kind: z.enum(['broken', 'fallback', 'limited', 'unread', 'unconfirmed']),
-  detail: z.string(),
+  /** A notice since #37; a stored problem from before says it in English, shown quoted. */
+  detail: CaptureSaid,
   at: z.iso.datetime({ offset: true }),
 });
 export type CaptureProblem = z.infer<typeof CaptureProblem>;

@@ -42,7 +42,24 @@ export const TestProvider = z.object({ form: z.optional(SaveProvider) });
 export const ProviderStatus = z.object({ ...ProviderSettings.shape, hasKey: z.boolean() });
 export type ProviderStatus = z.infer<typeof ProviderStatus>;
 
-export const TestResult = z.object({ ok: z.boolean(), message: z.string() });
+/**
+ * What Test connection found (#16), as a code the page words (#37): the model's name and a provider's error are
+ * values, the error shown as a quote.
+ */
+export const TestResult = z.discriminatedUnion('code', [
+  z.object({ code: z.literal('connected'), model: z.string(), tokens: z.number() }),
+  z.object({ code: z.literal('no-provider') }),
+  z.object({ code: z.literal('no-model') }),
+  z.object({ code: z.literal('no-key') }),
+  /** `at`: the address refused, or the host to use https with (EndpointFault). */
+  z.object({
+    code: z.literal('endpoint'),
+    fault: z.enum(['notUrl', 'notHttps', 'plainHttp']),
+    at: z.string(),
+  }),
+  z.object({ code: z.literal('cannot-run') }),
+  z.object({ code: z.literal('failed'), model: z.string(), error: z.string() }),
+]);
 export type TestResult = z.infer<typeof TestResult>;
 
 export const PromptVersions = z.object({ extraction: z.string(), consolidation: z.string() });

@@ -1,6 +1,7 @@
 // The single source of every stored record. Types are inferred; Dexie tables and messages use them.
 // zod/mini because content scripts import message types and must stay small (classic zod ~84 kB, mini ~16 kB).
 import { z } from 'zod/mini';
+import { CaptureSaid } from './notice';
 import { SITE_HOSTS } from './site-hosts';
 import { Site } from './site';
 
@@ -17,7 +18,8 @@ export const CaptureHealth = z.object({
   strategy: CaptureStrategy,
   turnsSeen: z.number().check(z.int(), z.nonnegative()),
   turnsStored: z.number().check(z.int(), z.nonnegative()),
-  lastError: z.nullable(z.string()),
+  /** Stored in English before #37: a record kept from then still shows its line, quoted. */
+  lastError: z.nullable(CaptureSaid),
   checkedAt: isoDate,
 });
 export type CaptureHealth = z.infer<typeof CaptureHealth>;

@@ -67,6 +67,21 @@ export const Waiting = z.object({
 });
 export type Waiting = z.infer<typeof Waiting>;
 
+/**
+ * What went wrong with remote files at the last sync (#25), as a code the page words (#37): the kind of problem
+ * and the devices that wrote those files (the first 8 characters of each id). A run stored before #37 holds an
+ * English line, shown quoted.
+ */
+export const SyncProblem = z.union([
+  z.object({
+    code: z.literal('sync-file'),
+    kind: z.enum(['misnamed', 'missing', 'unreadable', 'too-new', 'forged-end']),
+    devices: z.array(text(16)),
+  }),
+  z.string(),
+]);
+export type SyncProblem = z.infer<typeof SyncProblem>;
+
 export const SyncStatus = z.object({
   /** Set up on this device. */
   connected: z.boolean(),
@@ -76,18 +91,16 @@ export const SyncStatus = z.object({
   running: z.boolean(),
   lastSync: z.nullable(z.string()),
   lastError: z.nullable(z.string()),
-  /** What went wrong with remote files at the last sync, in plain words; nothing of those files was applied. */
-  problems: z.array(z.string()),
+  /** What went wrong with remote files at the last sync; nothing of those files was applied. */
+  problems: z.array(SyncProblem),
   /** Devices whose changes this one has read, itself included. */
   devices: z.number(),
   /** Memories waiting in Review (sync conflicts included). */
   review: z.number(),
   /** "Delete everything" ran on another device: this one was emptied and needs the passphrase again. */
   ended: z.boolean(),
-  /** Why sync stopped here (#25): see lib/sync/port.ts EndedWhy; null while it runs. */
+  /** Why sync stopped here (#25): see lib/sync/port.ts EndedWhy; null while it runs. The page words it (#37). */
   stopped: z.nullable(z.enum(['reset', 'rotated', 'key-changed', 'reset-here'])),
-  /** What Options → Sync says about it, in plain words. */
-  stoppedText: z.nullable(z.string()),
   /** Devices that have written, this one first. */
   peers: z.array(SyncPeer),
   /** Per device, changes that wait for this Engram to be updated (#38): "Update Engram to read N changes from…". */

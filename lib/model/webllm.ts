@@ -35,6 +35,24 @@ export const WebLlmReply = z.object({
   completionTokens: z.number(),
 });
 
+/**
+ * Why a model's download stopped, as a code Options words (#37): the file (null: the question which commit the
+ * model's `main` is), and the server's status or the browser's error, quoted.
+ */
+export const DownloadFailure = z.discriminatedUnion('code', [
+  z.object({ code: z.literal('refused'), file: z.nullable(z.string()), status: z.number() }),
+  z.object({
+    code: z.literal('unreachable'),
+    file: z.nullable(z.string()),
+    error: z.string().check(z.maxLength(300)),
+  }),
+  z.object({ code: z.literal('not-stored'), file: z.string() }),
+  z.object({ code: z.literal('no-revision') }),
+  z.object({ code: z.literal('not-expected'), file: z.string() }),
+  z.object({ code: z.literal('no-tokenizer') }),
+]);
+export type DownloadFailure = z.infer<typeof DownloadFailure>;
+
 /** A model's weights on this device: what the offscreen document reports and Options shows (#35). */
 export const WebLlmDownload = z.object({
   model: ModelId,
@@ -43,6 +61,7 @@ export const WebLlmDownload = z.object({
   doneBytes: z.number().check(z.gte(0)),
   /** 0 until the model's file list (ndarray-cache.json) is read. */
   totalBytes: z.number().check(z.gte(0)),
-  error: z.nullable(z.string().check(z.maxLength(500))),
+  /** A failure reported before #37, or an error from elsewhere, is text shown quoted. */
+  error: z.nullable(z.union([DownloadFailure, z.string().check(z.maxLength(500))])),
 });
 export type WebLlmDownload = z.infer<typeof WebLlmDownload>;

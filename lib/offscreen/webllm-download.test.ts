@@ -91,9 +91,9 @@ describe('downloading a model', () => {
 
   test('a refused file ends the download with its name and the server’s answer', async () => {
     const { fetchFn } = server(['params_shard_1.bin']);
-    await expect(downloadModel(QWEN, REV, env(fetchFn, memoryCaches().caches).e)).rejects.toThrow(
-      'Could not download params_shard_1.bin: the server answered 403.',
-    );
+    await expect(downloadModel(QWEN, REV, env(fetchFn, memoryCaches().caches).e)).rejects.toMatchObject({
+      failure: { code: 'refused', file: 'params_shard_1.bin', status: 403 },
+    });
   });
 
   test('a model without a pinned commit asks which commit main is, once, and uses that commit', async () => {

@@ -3,9 +3,10 @@
 // each under the URL web-llm will ask for, at one Hugging Face commit. The file list (ndarray-cache.json)
 // gives every shard's size, so the total is known before the first shard; a shard already cached is not
 // fetched again, so a download interrupted by a browser restart goes on from where it stopped. A file the
-// server refuses ends the download with its name and the server's answer; Retry continues.
+// server refuses ends the download with its name and the server's answer (a code Options words, #37); Retry
+// continues.
 import { z } from 'zod/mini';
-import type { WebLlmDownload } from '../model/webllm';
+import type { DownloadFailure, WebLlmDownload } from '../model/webllm';
 import { Rev } from '../model/webllm';
 import { weightsBase } from '../providers/webllm-config';
 import type { WebLlmModelInfo } from '../providers/webllm-models';
@@ -23,17 +24,23 @@ const FileList = z.object({
 });
 const RevisionReply = z.object({ sha: Rev });
 
-export class DownloadError extends Error {}
+/** A download that stopped, with why as a code Options words (#37); the message is for the console. */
+export class DownloadError extends Error {
+  constructor(readonly failure: DownloadFailure) {
+    super(`WebLLM download: ${JSON.stringify(failure)}`);
+  }
+}
 
-async function get(env: DownloadEnv, url: string, what: string): Promise<Response> {
+/** `file`: null for the question which commit the model's `main` is. */
+async function get(env: DownloadEnv, url: string, file: string | null): Promise<Response> {
   let response: Response;
   try {
     response = await env.fetch(url, { signal: env.signal });
   } catch (e) {
-    throw new DownloadError(`Could not download ${what}: ${e instanceof Error ? e.message : String(e)}`);
+    const error = (e instanceof Error ? e.message : String(e)).slice(0, 300);
+    throw new DownloadError({ code: 'unreachable', file, error });
   }
-  if (!response.ok)
-    throw new DownloadError(`Could not download ${what}: the server answered ${response.status}.`);
+  if (!response.ok) throw new DownloadError({ code: 'refused', file, status: response.status });
   return response;
 }
 
@@ -44,7 +51,7 @@ async function cached(env: DownloadEnv, scope: string, url: string, what: string
   if (hit) return hit;
   await cache.put(url, await get(env, url, what));
   const stored = await cache.match(url);
-  if (!stored) throw new DownloadError(`Could not store ${what}: the browser's storage refused it.`);
+  if (!stored) throw new DownloadError({ code: 'not-stored', file: what });
   return stored;
 }
 
@@ -52,14 +59,14 @@ async function cached(env: DownloadEnv, scope: string, url: string, what: string
 export async function pinRevision(m: WebLlmModelInfo, env: DownloadEnv): Promise<string> {
   if (m.rev) return m.rev;
   const url = `https://huggingface.co/api/models/mlc-ai/${m.repo}/revision/main`;
-  const reply = RevisionReply.safeParse(await (await get(env, url, `the revision of ${m.label}`)).json());
-  if (!reply.success) throw new DownloadError(`Hugging Face did not say which revision ${m.label} is.`);
+  const reply = RevisionReply.safeParse(await (await get(env, url, null)).json());
+  if (!reply.success) throw new DownloadError({ code: 'no-revision' });
   return reply.data.sha;
 }
 
 async function readJson<T>(response: Response, schema: z.ZodMiniType<T>, what: string): Promise<T> {
   const parsed = schema.safeParse(await response.json().catch(() => null));
-  if (!parsed.success) throw new DownloadError(`${what} is not what WebLLM expects.`);
+  if (!parsed.success) throw new DownloadError({ code: 'not-expected', file: what });
   return parsed.data;
 }
 
@@ -76,7 +83,7 @@ export async function downloadModel(m: WebLlmModelInfo, rev: string, env: Downlo
   );
   const config = await readJson(configFile, ChatConfig, 'mlc-chat-config.json');
   const tokenizer = ['tokenizer.json', 'tokenizer.model'].find((f) => config.tokenizer_files.includes(f));
-  if (!tokenizer) throw new DownloadError(`${m.label} names no tokenizer WebLLM can read.`);
+  if (!tokenizer) throw new DownloadError({ code: 'no-tokenizer' });
   await cached(env, 'webllm/model', `${base}${tokenizer}`, tokenizer);
   const list = await readJson(
     await cached(env, 'webllm/model', `${base}ndarray-cache.json`, 'ndarray-cache.json'),

@@ -11,7 +11,7 @@ import type { OffscreenHandlers } from '../messaging/offscreen';
 import { sendMessage } from '../messaging/send';
 import { appConfig, unloadable } from '../providers/webllm-config';
 import { modelInfo, type WebLlmModelInfo } from '../providers/webllm-models';
-import { deleteModel, downloadModel, pinRevision } from './webllm-download';
+import { DownloadError, deleteModel, downloadModel, pinRevision } from './webllm-download';
 
 /** One engine per model at a commit: the chat model and the embedder can both be loaded. */
 const loaded = new Map<string, Promise<MLCEngine>>();
@@ -52,7 +52,9 @@ async function download(model: string, pinned: string | null): Promise<void> {
     rev ??= await pinRevision(info, env);
     await downloadModel(info, rev, env);
   } catch (e) {
-    const error = (e instanceof Error ? e.message : String(e)).slice(0, 500);
+    // Ours as a code (#37); anything else (the cache API's own error) as the text it gave, quoted.
+    const error =
+      e instanceof DownloadError ? e.failure : (e instanceof Error ? e.message : String(e)).slice(0, 500);
     report({ model, rev, state: 'failed', doneBytes: 0, totalBytes: 0, error });
   }
 }

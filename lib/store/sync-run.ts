@@ -2,7 +2,7 @@
 // credentials, so they live in engram-secrets with the API keys (#11), never in the main database or
 // chrome.storage. The passphrase is not kept (#25): every new key takes a new one the person sets, so no device
 // holds one that opens a key written after it.
-import type { StoredSync } from '../model/sync';
+import type { StoredSync, SyncProblem } from '../model/sync';
 import { db } from './db';
 import { trustedItem } from './secrets';
 import { forgetState } from './sync-state';
@@ -12,8 +12,8 @@ export const syncSettings = trustedItem<StoredSync | null>('syncSettings', null)
 export interface SyncRun {
   lastSync: string | null;
   lastError: string | null;
-  /** What went wrong with remote files at the last sync, in plain words (lib/sync/problems.ts, #25). */
-  problems: string[];
+  /** What went wrong with remote files at the last sync (lib/sync/problems.ts, #25): codes since #37. */
+  problems: SyncProblem[];
 }
 
 export async function readRun(): Promise<SyncRun> {

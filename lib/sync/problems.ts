@@ -3,9 +3,10 @@
 import { Misnamed } from './bind';
 import type { Ctx, Problem, ProblemKind } from './context';
 import { TooNew } from './files';
+import type { SyncProblem } from '../model/sync';
 import type { EndedWhy } from './port';
 
-/** Why this device stopped syncing, in the words Options → Sync shows (#25). */
+/** Why this device stopped syncing (#25), in the error a sync asked of it throws; Options → Sync words `stopped` itself (#37). */
 export const STOPPED: Record<EndedWhy, string> = {
   reset:
     '"Delete everything" ran on another device, so this one was emptied. Enter the new passphrase set there to sync again.',
@@ -31,25 +32,15 @@ export function noteProblem(ctx: Ctx, file: string, e: unknown, kind = kindOf(e)
   ctx.report.problems.push({ file, kind, error: e instanceof Error ? e.message : String(e) });
 }
 
-const SAID: Record<ProblemKind, string> = {
-  misnamed:
-    'The sync storage gave a file under the wrong name; nothing was applied. Engram asks for the right file again at the next sync.',
-  missing:
-    'A file is missing from the sync storage; nothing after it from that device was applied. Engram looks for it again at the next sync.',
-  unreadable:
-    'A file on the sync storage could not be read (cut short or damaged); nothing of it was applied. Engram tries again at the next sync.',
-  'too-new': 'A device writes with a newer Engram: update Engram on this device to read its changes.',
-  'forged-end':
-    'The sync storage holds a notice to delete everything that none of your devices wrote; it was ignored.',
-};
-
-/** One line per kind, with the files it concerns by the device that wrote them (no name says anything else). */
-export function sayProblems(problems: Problem[]): string[] {
+/**
+ * One per kind, with the devices that wrote its files (no name says anything else): codes Options → Sync words
+ * in the person's language (#37).
+ */
+export function sayProblems(problems: Problem[]): SyncProblem[] {
   const kinds = [...new Set(problems.map((p) => p.kind))];
-  return kinds.map((k) => {
-    const devices = [...new Set(problems.filter((p) => p.kind === k).map((p) => deviceOfFile(p.file)))];
-    const from = devices.filter((d) => d !== null).map((d) => d.slice(0, 8));
-    return from.length > 0 ? `${SAID[k]} (From device ${from.join(', ')}.)` : SAID[k];
+  return kinds.map((kind) => {
+    const devices = [...new Set(problems.filter((p) => p.kind === kind).map((p) => deviceOfFile(p.file)))];
+    return { code: 'sync-file', kind, devices: devices.filter((d) => d !== null).map((d) => d.slice(0, 8)) };
   });
 }
 

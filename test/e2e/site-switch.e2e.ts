@@ -82,7 +82,7 @@ test('switched off in Options, an open ChatGPT tab reads nothing and shows no bu
   await chat.locator(HOST).waitFor({ state: 'detached' });
   // The background marks the tab off at once; nothing the tab sends after it can say "capturing".
   const off = await captured(at, tabId, { ok: (s) => s.state === 'off' });
-  expect(off.lastError).toBe('Engram is off for ChatGPT');
+  expect(off.lastError).toEqual({ code: 'site-off', site: 'chatgpt' });
   // Two more turns on the site, and the signal that a reply finished: a tab that is on reads them at once.
   chatgpt.conversations.set(ID, {
     mode: 'ok',
@@ -150,7 +150,7 @@ test('a Gemini tab, read from its page: switched off it reads no change and show
   await siteBox('Gemini').uncheck();
   await chat.locator(HOST).waitFor({ state: 'detached' });
   const off = await captured(at, tabId, { ok: (s) => s.state === 'off' });
-  expect(off.lastError).toBe('Engram is off for Gemini');
+  expect(off.lastError).toEqual({ code: 'site-off', site: 'gemini' });
   expect(await capturesAfterNewExchange(chat, 2)).toBe(0);
   expect(await chat.locator(HOST).count()).toBe(0);
   await popupSays(tabId, 'Engram is off for Gemini.');

@@ -81,7 +81,7 @@ describe.each(ALLOWED.map((s, i) => [s.site, s, i] as const))(
       await siteBox(label).uncheck();
       await chat.locator(HOST).waitFor({ state: 'detached' });
       const off = await captured(at, tabId, { ok: (s) => s.state === 'off' });
-      expect(off.lastError).toBe(`Engram is off for ${label}`);
+      expect(off.lastError).toEqual({ code: 'site-off', site: site.site });
       await popupLine(tabId, `Engram is off for ${label}.`);
 
       const on = Date.now();

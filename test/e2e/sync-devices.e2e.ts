@@ -224,7 +224,7 @@ describe.skipIf(skip)('two Chromium profiles through Apache WebDAV', () => {
     await optionsB.reload();
     const start = Date.now();
     await optionsB.getByRole('button', { name: 'Sync now' }).click();
-    await optionsB.getByText(/^"Delete everything" ran on another device/).waitFor({ timeout: 30_000 });
+    await optionsB.getByText(/^“Delete everything” ran on another device/).waitFor({ timeout: 30_000 });
     timings.push(`B wiped ${Date.now() - start}`);
     expect(await memoriesOf(optionsB)).toEqual([]);
     await form.getByRole('button', { name: 'Suggest a passphrase' }).click();

@@ -2,6 +2,7 @@
 // turn stored goes on to the past index and the sync storage. Each tab gets a rate (captures a minute) and a daily
 // size (turns and bytes a UTC day, per conversation and in all), sized from real use; imports are not captures and
 // never count. Pure: the state lives in capture-limits.ts.
+import type { CaptureNotice } from '../../model/notice';
 import type { Growth } from '../../store/capture-size';
 
 /**
@@ -23,9 +24,11 @@ const MINUTE = 60_000;
 /** Conversations remembered per tab and day; past it a tab is bound by its daily totals alone. */
 const CONVERSATIONS_KEPT = 50;
 
+type Limit = Extract<CaptureNotice, { code: 'tab-limit' }>['limit'];
+
 export interface Pause {
-  /** The headline: what Engram did and why. */
-  why: string;
+  /** The limit passed: captures a minute, the tab's day, or one chat's day. */
+  limit: Limit;
   until: number;
   /** Set when only this conversation is paused. */
   conversationKey: string | null;
@@ -47,8 +50,6 @@ export interface TabBudget {
 
 const dayOf = (now: number) => new Date(now).toISOString().slice(0, 10);
 const nextDay = (now: number) => Date.parse(`${dayOf(now + 86_400_000)}T00:00:00.000Z`);
-const n = (x: number) => x.toLocaleString('en');
-const mb = (bytes: number) => `${n(Math.round(bytes / 1_000_000))} MB`;
 
 export const emptyBudget = (now: number): TabBudget => ({
   ...{ day: dayOf(now), turns: 0, bytes: 0, conversations: {} },
@@ -62,21 +63,13 @@ function why(
   now: number,
 ): Omit<Pause, 'refused' | 'turns' | 'bytes'> | null {
   const L = CAPTURE_LIMITS;
-  if (b.recent.length >= L.perMinute) {
-    const headline = `Engram paused capture on this tab: it sent more than ${L.perMinute} captures in a minute.`;
-    return { why: headline, until: (b.recent[0] ?? now) + MINUTE, conversationKey: null };
-  }
-  if (b.turns + g.turns > L.dayTurns || b.bytes + g.bytes > L.dayBytes) {
-    const size = `${n(L.dayTurns)} turns or ${mb(L.dayBytes)}`;
-    const headline = `Engram paused capture on this tab until 00:00 UTC: it stored more than ${size} of chat today.`;
-    return { why: headline, until: nextDay(now), conversationKey: null };
-  }
+  if (b.recent.length >= L.perMinute)
+    return { limit: 'minute', until: (b.recent[0] ?? now) + MINUTE, conversationKey: null };
+  if (b.turns + g.turns > L.dayTurns || b.bytes + g.bytes > L.dayBytes)
+    return { limit: 'day', until: nextDay(now), conversationKey: null };
   const c = b.conversations[key] ?? { turns: 0, bytes: 0 };
-  if (c.turns + g.turns > L.conversationTurns || c.bytes + g.bytes > L.conversationBytes) {
-    const size = `${n(L.conversationTurns)} turns or ${mb(L.conversationBytes)}`;
-    const headline = `Engram paused capture of this chat until 00:00 UTC: this tab stored more than ${size} of it today.`;
-    return { why: headline, until: nextDay(now), conversationKey: key };
-  }
+  if (c.turns + g.turns > L.conversationTurns || c.bytes + g.bytes > L.conversationBytes)
+    return { limit: 'chat', until: nextDay(now), conversationKey: key };
   return null;
 }
 
@@ -92,7 +85,7 @@ export function charge(
   const live = { ...b, recent };
   const stop = why(live, key, g, now);
   if (stop) {
-    const same = b.pause && b.pause.why === stop.why ? b.pause : null;
+    const same = b.pause && b.pause.limit === stop.limit ? b.pause : null;
     const pause: Pause = {
       ...stop,
       ...{ refused: (same?.refused ?? 0) + 1, turns: (same?.turns ?? 0) + g.turns },
@@ -110,11 +103,16 @@ export function charge(
   return { budget: { ...next, recent: [...recent, now], pause: null }, pause: null };
 }
 
-/** The pause in plain words, with what was not stored. */
-export function pauseWords(p: Pause): string {
-  const size = p.bytes >= 1_000_000 ? mb(p.bytes) : `${n(Math.ceil(p.bytes / 1000))} kB`;
-  const captures = `${n(p.refused)} ${p.refused === 1 ? 'capture' : 'captures'}`;
-  return `${p.why} Not stored: ${captures} with up to ${n(p.turns)} new turns (${size}).`;
+const MOST: Record<Limit, { captures: number; turns: number; bytes: number }> = {
+  minute: { captures: CAPTURE_LIMITS.perMinute, turns: 0, bytes: 0 },
+  day: { captures: 0, turns: CAPTURE_LIMITS.dayTurns, bytes: CAPTURE_LIMITS.dayBytes },
+  chat: { captures: 0, turns: CAPTURE_LIMITS.conversationTurns, bytes: CAPTURE_LIMITS.conversationBytes },
+};
+
+/** The pause as the tab's status says it (#37: a code the page words): the limit, and what was not stored. */
+export function pauseNotice(p: Pause): CaptureNotice {
+  const refused = { captures: p.refused, turns: p.turns, bytes: p.bytes };
+  return { code: 'tab-limit', limit: p.limit, most: MOST[p.limit], refused };
 }
 
 /** The pause that applies to a tab showing `key` at `now`, or null. */

@@ -8,7 +8,7 @@ import { settingsItem } from '../../settings';
 import { turnsOf } from '../../store/conversations';
 import { resetDbForTests } from '../../store/db';
 import { listCaptureProblems } from '../../store/status';
-import { CAPTURE_LIMITS, charge, emptyBudget, pauseWords } from './capture-budget';
+import { CAPTURE_LIMITS, charge, emptyBudget, pauseNotice } from './capture-budget';
 import { handlers } from '../handlers';
 
 const page = (tabId: number) => ({ url: 'https://claude.ai/chat/abc', tab: { id: tabId } });
@@ -43,9 +43,14 @@ describe('a tab that sends more than 120 captures in a minute', () => {
     }
     const refused = await handlers.captureTurns(capture(120), page(7));
     expect(refused).toMatchObject({ stored: 0, seen: 1 });
-    const words =
-      'Engram paused capture on this tab: it sent more than 120 captures in a minute. Not stored: 1 capture with up to 1 new turns (1 kB).';
-    expect(refused.skipped).toBe(words);
+    // A code the page words (#37; components/popup/CaptureStatus.test.tsx shows it in English, Japanese, German).
+    const words = {
+      code: 'tab-limit',
+      limit: 'minute',
+      most: { captures: 120, turns: 0, bytes: 0 },
+      refused: { captures: 1, turns: 1, bytes: expect.any(Number) },
+    };
+    expect(refused.skipped).toEqual(words);
     expect(await status(7)).toMatchObject({ state: 'limited', turnsStored: 0, lastError: words });
     expect((await turnsOf('claude:abc')).length).toBe(120);
     // The page's own report does not hide the pause.
@@ -68,7 +73,7 @@ describe('a tab that sends more than 120 captures in a minute', () => {
     for (let i = 0; i < CAPTURE_LIMITS.perMinute; i++) await handlers.captureTurns(capture(i), page(7));
     await handlers.captureTurns(capture(200), page(7));
     const last = await handlers.captureTurns(capture(201), page(7));
-    expect(last.skipped).toMatch(/Not stored: 2 captures with up to 2 new turns/);
+    expect(last.skipped).toMatchObject({ code: 'tab-limit', refused: { captures: 2, turns: 2 } });
   });
 });
 
@@ -78,9 +83,11 @@ describe('size a day: turns and bytes per conversation and per tab', () => {
 
   test('per conversation: 5,000 turns or 25 MB of one chat a day; another chat goes on', () => {
     const { budget } = charge(emptyBudget(at), 'claude:a', big(5_000, 1_000), at);
-    expect(charge(budget, 'claude:a', big(1, 10), at + 1).pause?.why).toBe(
-      'Engram paused capture of this chat until 00:00 UTC: this tab stored more than 5,000 turns or 25 MB of it today.',
-    );
+    const pause = charge(budget, 'claude:a', big(1, 10), at + 1).pause;
+    expect(pause && pauseNotice(pause)).toEqual({
+      ...{ code: 'tab-limit', limit: 'chat', most: { captures: 0, turns: 5_000, bytes: 25_000_000 } },
+      refused: { captures: 1, turns: 1, bytes: 10 },
+    });
     expect(charge(budget, 'claude:b', big(1, 10), at + 1).pause).toBeNull();
     const heavy = charge(emptyBudget(at), 'claude:a', big(10, 25_000_000), at).budget;
     expect(charge(heavy, 'claude:a', big(1, 1), at + 1).pause?.conversationKey).toBe('claude:a');
@@ -94,9 +101,10 @@ describe('size a day: turns and bytes per conversation and per tab', () => {
       until: Date.parse('2026-12-02T00:00:00.000Z'),
       conversationKey: null,
     });
-    expect(pauseWords(over.pause!)).toBe(
-      'Engram paused capture on this tab until 00:00 UTC: it stored more than 20,000 turns or 100 MB of chat today. Not stored: 1 capture with up to 1 new turns (1 kB).',
-    );
+    expect(pauseNotice(over.pause!)).toEqual({
+      ...{ code: 'tab-limit', limit: 'day', most: { captures: 0, turns: 20_000, bytes: 100_000_000 } },
+      refused: { captures: 1, turns: 1, bytes: 10 },
+    });
     expect(charge(b, 'claude:x', big(1, 10), Date.parse('2026-12-02T00:00:00.000Z')).pause).toBeNull();
   });
 
@@ -111,7 +119,7 @@ describe('size a day: turns and bytes per conversation and per tab', () => {
     }));
     expect((await handlers.captureTurns(capture(0, { turns, complete: true }), page(7))).skipped).toBeNull();
     const more = await handlers.captureTurns(capture(5_000), page(7));
-    expect(more.skipped).toMatch(/^Engram paused capture of this chat until 00:00 UTC/);
+    expect(more.skipped).toMatchObject({ code: 'tab-limit', limit: 'chat' });
     expect((await turnsOf('claude:abc')).length).toBe(5_000);
   }, 60_000);
 });

@@ -2,8 +2,9 @@
 // letting the service worker idle out (MV3 stops it after ~30 s) and start again; cleared with the browser session.
 // Captures are charged one at a time: two messages read-modify-writing the budget at once would both pass.
 import { storage } from 'wxt/utils/storage';
+import type { CaptureNotice } from '../../model/notice';
 import type { Growth } from '../../store/capture-size';
-import { activePause, charge, emptyBudget, pauseWords, type TabBudget } from './capture-budget';
+import { activePause, charge, emptyBudget, pauseNotice, type TabBudget } from './capture-budget';
 
 const MAX_TABS = 100;
 
@@ -17,15 +18,15 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Charges a capture of `key` that would add `growth` to the tab's budget, or refuses it: the words the tab's
- * status shows, with what was not stored. A message from no tab (tests, the extension's own pages) is not limited.
+ * Charges a capture of `key` that would add `growth` to the tab's budget, or refuses it: what the tab's
+ * status says, with what was not stored. A message from no tab (tests, the extension's own pages) is not limited.
  */
 export function chargeCapture(
   tabId: number | undefined,
   key: string,
   growth: Growth,
   now = Date.now(),
-): Promise<string | null> {
+): Promise<CaptureNotice | null> {
   if (tabId === undefined) return Promise.resolve(null);
   return oneAtATime(async () => {
     const all = await budgets.getValue();
@@ -34,13 +35,13 @@ export function chargeCapture(
     // Most recent last, oldest first out, as the tab statuses (lib/store/status.ts).
     const entries = [...Object.entries(all).filter(([k]) => k !== id), [id, budget] as const];
     await budgets.setValue(Object.fromEntries(entries.slice(-MAX_TABS)));
-    return pause && pauseWords(pause);
+    return pause && pauseNotice(pause);
   });
 }
 
-/** Why capture is paused on a tab showing `key`, in the words its status shows, or null. */
+/** Why capture is paused on a tab showing `key`, as its status says it, or null. */
 export async function capturePaused(tabId: number | undefined, key: string | null, now = Date.now()) {
   if (tabId === undefined) return null;
   const pause = activePause((await budgets.getValue())[String(tabId)], key, now);
-  return pause && pauseWords(pause);
+  return pause && pauseNotice(pause);
 }

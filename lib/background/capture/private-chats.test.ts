@@ -132,7 +132,7 @@ describe('a chat learned private after it was captured', () => {
     const other: Sender = { ...tab, tab: { id: 8, url: URL_ } };
     for (const strategy of ['api', 'page'] as const) {
       const reply = await call('captureTurns', capture({ strategy }), other);
-      expect(reply).toMatchObject({ stored: 0, skipped: 'This chat is private: Engram keeps nothing of it' });
+      expect(reply).toMatchObject({ stored: 0, skipped: { code: 'private-chat' } });
     }
     expect(await turnsOf(`perplexity:${SLUG}`)).toEqual([]);
     const [row] = await listForgotten();
@@ -187,7 +187,7 @@ describe('a page alone, where only the JSON can say (fail closed)', () => {
     const refused = await call('captureTurns', page);
     expect(refused).toMatchObject({
       stored: 0,
-      skipped: expect.stringMatching(/only Perplexity's own data/),
+      skipped: { code: 'unconfirmed', site: 'perplexity' },
     });
     expect(await handlers.getCaptureStatus({ tabId: 7 }, {})).toMatchObject({ state: 'off' });
     // A JSON read that keeps some other account's turns out does not vouch for the page either.

@@ -6,19 +6,17 @@
 // site's chats and nothing else; it can never make Engram keep anything.
 import { conversationKey } from '../../model/keys';
 import type { ChatRef } from '../../model/messages';
+import type { CaptureNotice } from '../../model/notice';
 import type { Site } from '../../model/site';
 import type { Verdict } from '../../sites/privacy';
-import { SITE_LABELS } from '../../sites/registry';
 import { forgetPrivateChat, privacyMark } from '../../store/privacy';
 import { dropCaptureProblems } from '../../store/status';
 
-export const PRIVATE_REFUSAL = 'This chat is private: Engram keeps nothing of it';
-
-/** Why the rule refuses a capture, in the words the tab's status shows, or null when it allows it. */
-export function privacyRefusal(site: Site, verdict: Verdict): string | null {
-  if (verdict === 'private') return PRIVATE_REFUSAL;
+/** Why the rule refuses a capture, as the tab's status says it (#37: a code), or null when it allows it. */
+export function privacyRefusal(site: Site, verdict: Verdict): CaptureNotice | null {
+  if (verdict === 'private') return { code: 'private-chat' };
   if (verdict === 'ok') return null;
-  return `only ${SITE_LABELS[site]}'s own data can say this chat is not private and yours, and it has not`;
+  return { code: 'unconfirmed', site };
 }
 
 export const markOfChat = async (chat: ChatRef) => ({

@@ -3,6 +3,7 @@
 // says what happened.
 import type { Sender } from '../../messaging/protocol';
 import type { CaptureReply, CaptureRequest } from '../../model/messages';
+import type { CaptureNotice } from '../../model/notice';
 import type { Settings } from '../../model/settings';
 import { storeVerdict, type PrivacyMark } from '../../sites/privacy';
 import { siteInfo } from '../../sites/registry';
@@ -16,7 +17,7 @@ import { captureRefusal, recordStatus, statusOfCapture } from './tab-status';
 /** Stores a capture the rule and the tab's budget allow; a refused one stores nothing and says what it carried. */
 async function storeWithinLimits(req: CaptureRequest, sender: Sender, now: Date): Promise<CaptureReply> {
   const write = recordsOfCapture(req, now);
-  const refused = (skipped: string) => ({ stored: 0, seen: req.turns.length, skipped });
+  const refused = (skipped: CaptureNotice) => ({ stored: 0, seen: req.turns.length, skipped });
   const { pageNeedsJson } = siteInfo(req.site);
   const verdict = (mark: PrivacyMark | null) => storeVerdict(req.strategy, pageNeedsJson, mark);
   const before = privacyRefusal(req.site, verdict(await privacyMark(write.conversation.key)));
@@ -29,7 +30,7 @@ async function storeWithinLimits(req: CaptureRequest, sender: Sender, now: Date)
   const confirm = pageNeedsJson && req.strategy === 'api' && req.confirmed === true;
   const stored = await saveIfAllowed(write, complete, (mark) => verdict(mark) === 'ok', confirm);
   // A "this is private" committed between the check above and the write.
-  if (stored === null) return refused(privacyRefusal(req.site, 'private') ?? '');
+  if (stored === null) return refused({ code: 'private-chat' });
   return { stored, seen: req.turns.length, skipped: null };
 }
 

@@ -64,7 +64,7 @@ test("a site switched off is told to its open tabs at once, and their status sto
     expect(await getTabStatus(1)).toMatchObject({
       state: 'off',
       turnsStored: 0,
-      lastError: 'Engram is off for ChatGPT',
+      lastError: { code: 'site-off', site: 'chatgpt' },
     }),
   );
   // A temporary chat stays named as one; Claude's tab is not touched.

@@ -11,7 +11,7 @@ import { readSettings, settingsItem } from '../../settings';
 import { pageWordsNow } from '../../i18n/block-words';
 import { languageItem } from '../../i18n/choice';
 import type { PageWords } from '../../inject/words';
-import { SITE_LABELS, sitePatterns } from '../../sites/registry';
+import { sitePatterns } from '../../sites/registry';
 import { getTabStatus, setTabStatus } from '../../store/status';
 
 export interface SwitchDeps {
@@ -51,7 +51,7 @@ export async function announceSwitch(site: Site, on: boolean, deps: SwitchDeps =
         ...status,
         state: 'off',
         turnsStored: 0,
-        lastError: `Engram is off for ${SITE_LABELS[site]}`,
+        lastError: { code: 'site-off', site },
       });
   }
 }

@@ -1,28 +1,29 @@
 // What each tab's capture is doing (#3 health), as the popup and Options → Activity show it.
 import { conversationKey } from '../../model/keys';
 import type { CaptureProblem, CaptureReply, CaptureRequest, CaptureStatus } from '../../model/messages';
+import type { CaptureNotice } from '../../model/notice';
 import { siteOn, type Settings } from '../../model/settings';
 import type { Sender } from '../../messaging/protocol';
 import { updateHealth } from '../../store/conversations';
 import { addCaptureProblem, setTabStatus } from '../../store/status';
 import { capturePaused } from './capture-limits';
-import { SITE_LABELS, siteInfo } from '../../sites/registry';
+import { siteInfo } from '../../sites/registry';
 
 /**
  * Why a capture is refused before anything is stored, or null when it may be stored: what the background alone
  * knows (the person's pause and per-site switches, incognito, the site's private chats), obeyed by a capture
- * and by a reported status alike.
+ * and by a reported status alike. A code the page words (#37).
  */
 export function captureRefusal(
   settings: Settings,
   req: Pick<CaptureRequest, 'site' | 'url'>,
   sender: Sender,
-): string | null {
-  if (settings.capture.paused) return 'Capture is paused';
-  if (!siteOn(settings, req.site)) return `Engram is off for ${SITE_LABELS[req.site]}`;
-  if (sender.tab?.incognito && !settings.capture.allowIncognito) return 'Incognito windows are not captured';
+): CaptureNotice | null {
+  if (settings.capture.paused) return { code: 'capture-paused' };
+  if (!siteOn(settings, req.site)) return { code: 'site-off', site: req.site };
+  if (sender.tab?.incognito && !settings.capture.allowIncognito) return { code: 'incognito' };
   // Defence in depth: the content script never sends these, but a page could try (#3 private-chat rules).
-  if (siteInfo(req.site).isPrivate(new URL(req.url))) return 'Temporary chats are never captured';
+  if (siteInfo(req.site).isPrivate(new URL(req.url))) return { code: 'temporary-chat' };
   return null;
 }
 
@@ -69,14 +70,13 @@ function problemOf(status: CaptureStatus): Pick<CaptureProblem, 'kind' | 'detail
   const { state, strategy, lastError, unread } = status;
   const held = state === 'broken' || state === 'limited' || state === 'unconfirmed';
   if (held && lastError) return { kind: state, detail: lastError };
-  if (state === 'capturing' && unread) return { kind: 'unread', detail: unreadDetail(unread, lastError) };
+  if (state === 'capturing' && unread) return { kind: 'unread', detail: unreadNotice(unread, lastError) };
   return strategy === 'page' && lastError ? { kind: 'fallback', detail: lastError } : null;
 }
 
-/** The unread count in words, with why the site's JSON was not used when that is why the page was read. */
-export function unreadDetail(unread: number, note: string | null): string {
-  const said = `${unread} ${unread === 1 ? 'message' : 'messages'} on the page could not be read and were left out`;
-  return note ? `${said} (site data: ${note})` : said;
+/** The unread count, with why the site's JSON was not used when that is why the page was read. */
+function unreadNotice(count: number, note: CaptureStatus['lastError']): CaptureNotice {
+  return { code: 'unread', count, siteData: typeof note === 'string' ? note : null };
 }
 
 /** A capture request and its result, as the status of the tab that sent it. */

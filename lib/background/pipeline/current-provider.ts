@@ -1,6 +1,7 @@
 // Background only: the API key item and the provider built from the settings. No other context imports this
 // module, so the key never reaches a content script or a page (#4).
 import {
+  endpointFault,
   endpointProblem,
   providerOrigin,
   settingsProblem,
@@ -96,17 +97,18 @@ export async function providerStatus(): Promise<ProviderStatus> {
 const Pong = z.object({ ok: z.boolean() });
 
 /** Why the form cannot be tested yet, in the words the form uses (#16: "No model chosen yet" for a missing key). */
-function untestable(s: ProviderSettings, key: string): string | null {
-  if (s.kind === 'none') return 'Choose a provider and a model first.';
+function untestable(s: ProviderSettings, key: string): TestResult | null {
+  if (s.kind === 'none') return { code: 'no-provider' };
   // Chrome's model is tested itself; its fallback is tested by choosing it as the provider.
   if (s.kind === 'chrome') return null;
-  if (!s.model) return 'Enter a model name first.';
-  if (s.kind === 'anthropic' && !key) return 'Enter your Anthropic API key first.';
-  return endpointProblem(s.kind, s.baseUrl);
+  if (!s.model) return { code: 'no-model' };
+  if (s.kind === 'anthropic' && !key) return { code: 'no-key' };
+  const f = endpointFault(s.kind, s.baseUrl);
+  return f && { code: 'endpoint', fault: f.fault, at: f.fault === 'plainHttp' ? f.host : f.url };
 }
 
 /**
- * One tiny structured call, reported in plain words. With `form`, the settings on screen are tested, not the saved
+ * One tiny structured call, reported as a code the page words (#37). With `form`, the settings on screen are tested, not the saved
  * ones (#16); its key, or the stored key when it was saved for the same origin.
  */
 export async function testConnection(form?: SaveProvider, local = registered): Promise<TestResult> {
@@ -115,9 +117,9 @@ export async function testConnection(form?: SaveProvider, local = registered): P
     : await readProviderSettings();
   const key = form?.apiKey?.trim() || (await keyFor(settings));
   const problem = untestable(settings, key);
-  if (problem) return { ok: false, message: problem };
+  if (problem) return problem;
   const provider = buildProvider(settings, key, local);
-  if (!provider) return { ok: false, message: 'This model cannot run here: choose another provider.' };
+  if (!provider) return { code: 'cannot-run' };
   try {
     const out = await provider.complete({
       system: 'You are a connectivity check.',
@@ -127,14 +129,9 @@ export async function testConnection(form?: SaveProvider, local = registered): P
       signal: AbortSignal.timeout(30_000),
     });
     const tokens = out.usage.reduce((n, u) => n + u.promptTokens + u.completionTokens, 0);
-    return {
-      ok: true,
-      message: `Connected to ${provider.model}: it answered in the expected format (${tokens} tokens).`,
-    };
+    return { code: 'connected', model: provider.model, tokens };
   } catch (e) {
-    return {
-      ok: false,
-      message: `Could not use ${provider.model}: ${redact(e instanceof Error ? e.message : String(e)).text}`,
-    };
+    const error = redact(e instanceof Error ? e.message : String(e)).text;
+    return { code: 'failed', model: provider.model, error };
   }
 }

@@ -57,17 +57,16 @@ describe('provider settings', () => {
   test('no model chosen: no provider, and Test connection says so plainly', async () => {
     expect(buildProvider({ kind: 'none', model: '', baseUrl: '' }, '')).toBeNull();
     expect(buildProvider({ kind: 'anthropic', model: 'claude-haiku-4-5', baseUrl: '' }, '')).toBeNull();
-    expect(await handlers.testProvider({}, {})).toEqual({
-      ok: false,
-      message: expect.stringMatching(/Choose a provider and a model first/),
-    });
+    expect(await handlers.testProvider({}, {})).toEqual({ code: 'no-provider' });
   });
 
   test('Test connection tests the form on screen, and names a missing Anthropic key (#16)', async () => {
     const form = { kind: 'anthropic' as const, model: 'claude-haiku-4-5', baseUrl: '' };
-    expect((await handlers.testProvider({ form }, {})).message).toBe('Enter your Anthropic API key first.');
+    expect(await handlers.testProvider({ form }, {})).toEqual({ code: 'no-key' });
     const bad = { kind: 'openai' as const, model: 'm', baseUrl: 'localhost:1234' };
-    expect((await handlers.testProvider({ form: bad }, {})).message).toMatch(/must start with https/);
+    expect(await handlers.testProvider({ form: bad }, {})).toEqual({
+      ...{ code: 'endpoint', fault: 'notHttps', at: 'localhost:1234' },
+    });
   });
 
   test('prompt versions are validated against the registry', async () => {

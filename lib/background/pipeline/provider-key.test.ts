@@ -92,6 +92,10 @@ describe('plain http only for this computer (#11)', () => {
 
   test('a stored plain-http endpoint (saved by an older build) is never used, and Test connection says why', async () => {
     await providerItem.setValue({ kind: 'openai', model: 'm', baseUrl: 'http://10.0.0.2/v1' });
-    expect((await handlers.testProvider({}, {})).message).toMatch(/Plain http is accepted only/);
+    expect(await handlers.testProvider({}, {})).toEqual({
+      code: 'endpoint',
+      fault: 'plainHttp',
+      at: '10.0.0.2',
+    });
   });
 });

@@ -1,13 +1,10 @@
-// What Options → Sync shows of the engine's state (#25): why sync stopped here, in plain words, and the devices that
-// have written to the storage, each with its last write, so the person can pick the one to remove.
+// What Options → Sync shows of the engine's state (#25): why sync stopped here (a code the page words, #37), and the
+// devices that have written to the storage, each with its last write, so the person can pick the one to remove.
 import type { SyncPeer, SyncStatus } from '../../model/sync';
 import type { SyncState } from '../../sync/port';
-import { STOPPED } from '../../sync/problems';
 
-export function stoppedOf(state: SyncState | null): Pick<SyncStatus, 'stopped' | 'stoppedText'> {
-  if (!state?.ended) return { stopped: null, stoppedText: null };
-  const why = state.endedWhy ?? 'reset';
-  return { stopped: why, stoppedText: STOPPED[why] };
+export function stoppedOf(state: SyncState | null): Pick<SyncStatus, 'stopped'> {
+  return { stopped: state?.ended ? (state.endedWhy ?? 'reset') : null };
 }
 
 /** This device first, then the others by their last write, newest first. */
