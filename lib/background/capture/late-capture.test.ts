@@ -3,11 +3,9 @@
 // must not supersede the newer turns nor revive ones an edit replaced (#33: CI's e2e lost a finished reply's
 // turns this way at load 5–7), and the chat's health stays the newer read's.
 import { beforeEach, describe, expect, test } from 'vitest';
-import { apiRequest } from '../../capture/capture';
+import { chatgptCapture } from '../../../test/helpers/chatgpt-capture';
 import type { CaptureRequest } from '../../model/messages';
 import { DEFAULT_SETTINGS } from '../../model/settings';
-import { chatgptAdapter } from '../../sites/chatgpt/adapter';
-import { chatgptConversation, type ChatgptConversation } from '../../sites/chatgpt/payload';
 import { getConversation, turnsOf } from '../../store/conversations';
 import { resetDbForTests } from '../../store/db';
 import { handleCapture } from './receive-capture';
@@ -32,26 +30,10 @@ const EDITED: Line[] = [
   ['l-a2b', 'assistant', 'Ice screws or pegs frozen in with water.'],
 ];
 
-function capture(branch: Line[], readAt: number): CaptureRequest {
-  const mapping: ChatgptConversation['mapping'] = { root: { message: null, parent: null } };
-  branch.forEach(([id, role, text], i) => {
-    const message = {
-      id,
-      author: { role },
-      recipient: 'all',
-      content: { content_type: 'text', parts: [text] },
-    };
-    mapping[id] = { message, parent: i === 0 ? 'root' : branch[i - 1]![0] };
-  });
-  const conv = chatgptConversation({
-    conversation_id: ID,
-    title: 'Pegs',
-    current_node: branch.at(-1)![0],
-    mapping,
-  });
-  if (typeof conv === 'string') throw new Error(conv);
-  return { ...apiRequest(chatgptAdapter, new URL(URL_), ID, conv.title, conv), readAt };
-}
+const capture = (branch: Line[], readAt: number): CaptureRequest => ({
+  ...chatgptCapture(ID, 'Pegs', branch),
+  readAt,
+});
 
 const put = (req: CaptureRequest, at = NOW) => handleCapture(req, sender, DEFAULT_SETTINGS, at);
 const visible = async () => (await turnsOf(`chatgpt:${ID}`)).filter((t) => !t.superseded).map((t) => t.id);

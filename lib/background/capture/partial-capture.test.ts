@@ -4,11 +4,11 @@
 // page (test/fixtures/pages/chatgpt-partial.html) through the capture handler into the store.
 import { beforeEach, describe, expect, test } from 'vitest';
 import { loadPage } from '../../../test/fixtures/pages/load';
-import { apiRequest, readPage } from '../../capture/capture';
+import { readPage } from '../../capture/capture';
+import { chatgptCapture, type BranchLine } from '../../../test/helpers/chatgpt-capture';
 import type { CaptureRequest } from '../../model/messages';
 import { DEFAULT_SETTINGS } from '../../model/settings';
 import { chatgptAdapter } from '../../sites/chatgpt/adapter';
-import { chatgptConversation, type ChatgptConversation } from '../../sites/chatgpt/payload';
 import { resetDbForTests } from '../../store/db';
 import { turnsOf } from '../../store/conversations';
 import { handleCapture } from './receive-capture';
@@ -29,25 +29,8 @@ const BRANCH = [
   ['p-a4', 'assistant', 'Straight from the fridge is fine; add five minutes with the lid on.'],
 ] as const;
 
-function apiCapture(branch: readonly (readonly [string, string, string])[] = BRANCH): CaptureRequest {
-  const mapping: ChatgptConversation['mapping'] = { root: { message: null, parent: null } };
-  branch.forEach(([id, role, text], i) => {
-    const message = {
-      id,
-      author: { role },
-      recipient: 'all',
-      content: { content_type: 'text', parts: [text] },
-    };
-    mapping[id] = { message, parent: i === 0 ? 'root' : branch[i - 1]![0] };
-  });
-  const conv = chatgptConversation({
-    conversation_id: ID,
-    title: 'Sourdough',
-    current_node: branch.at(-1)![0],
-    mapping,
-  });
-  if (typeof conv === 'string') throw new Error(conv);
-  return apiRequest(chatgptAdapter, new URL(URL_), ID, conv.title, conv);
+function apiCapture(branch: readonly BranchLine[] = BRANCH): CaptureRequest {
+  return chatgptCapture(ID, 'Sourdough', branch);
 }
 
 function pageCapture(): CaptureRequest {
