@@ -1,11 +1,15 @@
 // `npm test`: lint, unit tests, Chrome build, e2e in Chromium, Firefox build + web-ext lint, e2e in Firefox.
 // Prints one summary line per suite, each stage's time, and a final "N passed, N failed, N skipped" line (read by CI).
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { failedNames } from './report.mjs';
 import { minutes, runStage } from './stage.mjs';
 
 mkdirSync('.test-results', { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const times = [];
+// The failed tests' names, printed last: CI shows only the log's tail, and a landing run that said "1 failed"
+// without its name cost a whole stop to find (stop 41, 2026-12-07).
+const failures = [];
 let broken = false;
 
 // Each stage's limit (#33), from its time on this project's 2-core machine (README, "How long the tests take"):
@@ -60,6 +64,7 @@ async function vitest(label, config) {
       (f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed'),
     ).length;
     const failed = r.numFailedTests + broke;
+    failures.push(...failedNames(label, r.testResults, process.cwd()));
     console.log(`${label}: ${r.numPassedTests} passed, ${failed} failed, ${skipped} skipped`);
     totals.passed += r.numPassedTests;
     totals.failed += failed;
@@ -85,5 +90,6 @@ for (const t of times)
   console.log(
     `  ${t.label.padEnd(14)} ${minutes(t.ms)}${t.timedOut ? `  (ran out of its ${minutes(LIMITS[t.label])})` : ''}`,
   );
+if (failures.length > 0) console.log(`\nfailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(broken || totals.failed > 0 || totals.passed === 0 ? 1 : 0);
