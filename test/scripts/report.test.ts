@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+// @ts-expect-error -- a plain .mjs script of the runner, without types.
 import { failedNames } from '../../scripts/report.mjs';
 
 const root = '/ci/main';
