@@ -80,10 +80,25 @@ async function connected() {
   return screen.findByRole('button', { name: 'Sync now' });
 }
 
+/**
+ * Clicks Sync now and waits until that sync has ended and the button is no longer busy. A test that ended before
+ * its sync did left the sync running past the file's end, where its last state update met a torn-down page: an
+ * unhandled rejection that turned the unit stage red with every test passing (CI, 2026-12-07).
+ */
+async function syncClicked(button: HTMLElement) {
+  const send = vi.mocked(sendMessage);
+  const before = send.mock.calls.length;
+  await userEvent.click(button);
+  const sent = () => send.mock.calls.findIndex(([t], i) => i >= before && t === 'syncNow');
+  await waitFor(() => expect(sent()).toBeGreaterThanOrEqual(0));
+  await Promise.resolve(send.mock.results[sent()]!.value).catch(() => undefined);
+  await waitFor(() => expect(button.getAttribute('aria-disabled')).toBeNull());
+}
+
 test('Sync now runs a sync and says when it ended', async () => {
   const button = await connected();
   const files = remote.files.size;
-  await userEvent.click(button);
+  await syncClicked(button);
   await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^Synced /));
   expect(remote.files.size).toBe(files);
   expect([...remote.files.keys()]).toContain('keys/identity.age');
@@ -206,13 +221,13 @@ test('a file the storage served under another name is reported in plain words, a
   const mine = [...remote.files.keys()].find((p) => p.includes('/log-'))!;
   const other = mine.replace(/log-[0-9a-f]{16}-/, 'log-0123456789abcdef-');
   remote.files.set(other, remote.files.get(mine)!);
-  await userEvent.click(button);
+  await syncClicked(button);
   const alert = await screen.findByRole('alert');
   expect(alert.textContent).toContain(
     'The sync storage gave a file under the wrong name; nothing was applied. Engram asks for the right file again at the next sync. (From device 01234567.)',
   );
   remote.files.delete(other);
-  await userEvent.click(button);
+  await syncClicked(button);
   await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
 });
 
@@ -247,14 +262,14 @@ test('changes from a device on a newer Engram: everything else is read, and the 
   const head = { kind: 'log', epoch: state.epoch, dev, seq: 1, name: 'Firefox on Mac', by: '0.2.0' } as const;
   const recipient = await recipientOf(state.identity);
   remote.files.set(segmentPath(state.epoch, dev, 1), await sealLines(recipient, head, lines));
-  await userEvent.click(button);
+  await syncClicked(button);
   expect(await screen.findByText('Update Engram to read 2 changes from Firefox on Mac.')).toBeTruthy();
   expect(screen.queryByRole('alert')).toBeNull();
   expect((await db().memories.get('plain'))?.text).toBe('Keeps bees.');
   expect(await db().memories.get('lang')).toBeUndefined();
   expect(await db().conversations.get('poe:c9')).toBeUndefined();
   // Held as they came, once: the next sync neither reads them again nor counts them twice.
-  await userEvent.click(button);
+  await syncClicked(button);
   await waitFor(() => expect(screen.getByRole('status').textContent).toMatch(/^Synced /));
   expect((await db().syncHeld.toArray()).map((h) => JSON.parse(h.line).id)).toEqual(['e-lang', 'e-poe']);
   expect(screen.getByText('Update Engram to read 2 changes from Firefox on Mac.')).toBeTruthy();
