@@ -66,7 +66,8 @@ async function vitest(label, config) {
     const failed = r.numFailedTests + broke;
     failures.push(...failedNames(label, r.testResults, process.cwd()));
     // Vitest fails a run for an error no test owns (a rejection after a file's last test, 2026-12-07).
-    if (!ok && failed === 0) failures.push(`${label}  no test failed, but the run did: see "Unhandled Errors" above`);
+    if (!ok && failed === 0)
+      failures.push(`${label}  no test failed, but the run did: see "Unhandled Errors" above`);
     console.log(`${label}: ${r.numPassedTests} passed, ${failed} failed, ${skipped} skipped`);
     totals.passed += r.numPassedTests;
     totals.failed += failed;
