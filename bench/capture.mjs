@@ -124,8 +124,10 @@ const GEMINI = {
 
 // Grok (#36): one `div#response-<uuid>` row per message in <main> (the person's `items-end`, Grok's `items-start`,
 // the text in `.message-bubble .response-content-markdown`), as both shared captures have them; its stop button
-// while Grok writes; the reply over fetch to …/responses (which Engram's tap observes). The chat's JSON is not
-// routed here, so Engram reads the page, the costlier of its two paths: every read parses all 200 rows.
+// while Grok writes; the reply over fetch to …/responses (which Engram's tap observes). Only Grok's JSON can vouch
+// that a chat is the person's and not private (#34), so the chat's JSON confirms it once (an empty chat) and then
+// fails, and the page is opened again: Engram reads the page, the costlier of its two paths, every read parsing
+// all 200 rows. Both arms load the page twice, so they differ by Engram alone.
 const GROK_ID = '6f0d2c1e-bbbb-4a2b-9c3d-00000000b0c5';
 const uuid = (i) => `0a0a0a0a-1111-4222-8333-${String(i).padStart(12, '0')}`;
 
@@ -178,6 +180,18 @@ main { flex: 1; overflow-y: auto; }
 <script>${GROK_STREAM}</script></body></html>`,
   reply: (url) => url.pathname === GROK_REPLY,
   replyBody: `{"result":{"conversation":{"conversationId":"${GROK_ID}"}}}\n{"result":{"response":{"token":"ok"}}}\n`,
+  confirm: {
+    json: (url) =>
+      url.pathname.startsWith(`/rest/app-chat/conversations_v2/${GROK_ID}`) ||
+      url.pathname.startsWith(`/rest/app-chat/conversations/${GROK_ID}/`),
+    // Grok's chat, response tree and responses of an empty chat (lib/sites/grok/payload.ts).
+    body: (url) =>
+      url.pathname.includes('conversations_v2')
+        ? { conversation: { conversationId: GROK_ID, title: 'Bench', temporary: false, workspaces: [] } }
+        : url.pathname.endsWith('/response-node')
+          ? { responseNodes: [] }
+          : { responses: [] },
+  },
 };
 
 const PAGES = {
@@ -213,7 +227,7 @@ async function run(site, withExtension) {
     );
     if (withExtension && context.serviceWorkers().length === 0) await context.waitForEvent('serviceworker');
     const page = await context.newPage();
-    await page.goto(site.url);
+    await openPage(context, page, site, withExtension);
     await page.waitForTimeout(1500); // the initial capture of 200 turns settles before measuring
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
@@ -240,6 +254,40 @@ async function run(site, withExtension) {
     await context.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Opens the site's page. A site whose JSON alone vouches for a chat (`confirm`) answers it once, then fails it, and
+ * the page is loaded again, as a person's later visit would find it: the page is what Engram reads.
+ */
+async function openPage(context, page, site, withExtension) {
+  if (!site.confirm) return page.goto(site.url);
+  let answering = true;
+  await context.route(site.confirm.json, (r) =>
+    answering
+      ? r.fulfill({
+          contentType: 'application/json',
+          body: JSON.stringify(site.confirm.body(new URL(r.request().url()))),
+        })
+      : r.fulfill({ status: 404, contentType: 'application/json', body: '{"detail":"Not found"}' }),
+  );
+  await page.goto(site.url);
+  if (withExtension) await confirmed(context);
+  answering = false;
+  await page.reload();
+}
+
+/** Waits until the background stored the JSON's read of the chat (the tab's status says 'api'). */
+async function confirmed(context) {
+  const [sw] = context.serviceWorkers();
+  for (let i = 0; i < 100; i++) {
+    const statuses = await sw.evaluate(
+      "chrome.storage.session.get('captureStatus').then((s) => Object.values(s.captureStatus ?? {}))",
+    );
+    if (statuses.some((s) => s.strategy === 'api')) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('Engram never read the chat JSON that confirms it');
 }
 
 /**
