@@ -174,13 +174,17 @@ describe('recall with the configured embedder', () => {
     );
     expect(await texts('automobile')).toEqual(['I drive an automobile to work.']);
     expect((await semanticStatus()).lastError).toMatch(/HTTP 503/);
-    await refreshEmbedder(granted, fakeFetch(SEMANTIC_TIMEOUT_MS + 400));
+    // An endpoint that has not answered yet: the preview can only come from the deadline. No upper wall-clock
+    // bound (a loaded 2-core machine fires timers late); the lower one shows the deadline is not cut short.
+    let answer = () => {};
+    const held = new Promise<void>((r) => (answer = r));
+    const slow = fakeFetch();
+    await refreshEmbedder(granted, async (url, init) => (await held, slow(url, init)));
     const started = performance.now();
     expect(await texts('my car')).toEqual([]);
-    const took = performance.now() - started;
-    expect(took).toBeGreaterThanOrEqual(SEMANTIC_TIMEOUT_MS - 5);
-    expect(took).toBeLessThan(SEMANTIC_TIMEOUT_MS + 300);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(SEMANTIC_TIMEOUT_MS - 5);
     expect((await semanticStatus()).lastError).toMatch(/longer than 800 ms/);
+    answer();
   });
 
   test('without host access the tier stays off and the status says why', async () => {
