@@ -6,7 +6,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { MapBackend } from '../../test/helpers/memory-backend';
 import { connectSync, setSyncForTests, syncNow } from '../../lib/background/sync/sync-runner';
 import { sendMessage } from '../../lib/messaging/send';
-import { resetDbForTests } from '../../lib/store/db';
+import { deleteDb } from '../../lib/store/db';
 import { SyncLine } from './SyncLine';
 
 vi.mock('../../lib/messaging/send', async () =>
@@ -15,7 +15,7 @@ vi.mock('../../lib/messaging/send', async () =>
 
 beforeEach(async () => {
   fakeBrowser.reset();
-  await resetDbForTests();
+  await deleteDb();
   const remote = new MapBackend();
   setSyncForTests({ backend: () => remote, scryptLogN: 10 });
 });

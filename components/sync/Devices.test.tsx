@@ -10,7 +10,7 @@ import { event, memory } from '../../test/helpers/records';
 import { Device, NEW_PASSPHRASE, PASSPHRASE } from '../../test/helpers/sync';
 import { connectSync, setSyncForTests, syncNow } from '../../lib/background/sync/sync-runner';
 import type { SyncConnect } from '../../lib/model/sync';
-import { resetDbForTests } from '../../lib/store/db';
+import { deleteDb } from '../../lib/store/db';
 import { clearAllData } from '../../lib/store/manage';
 import { writeMemory } from '../../lib/store/memories';
 import { unwrapIdentity, WrongPassphrase, wrapIdentity } from '../../lib/sync/crypto';
@@ -29,7 +29,7 @@ const SETTINGS: SyncConnect = {
 let remote: MapBackend;
 beforeEach(async () => {
   fakeBrowser.reset();
-  await resetDbForTests();
+  await deleteDb();
   remote = new MapBackend();
   setSyncForTests({ backend: () => remote, scryptLogN: 10 });
 });

@@ -8,7 +8,7 @@ import { MapBackend } from '../../test/helpers/memory-backend';
 import { sendMessage } from '../../lib/messaging/send';
 import { connectSync, disconnectSync, setSyncForTests, syncNow } from '../../lib/background/sync/sync-runner';
 import type { SyncConnect } from '../../lib/model/sync';
-import { db, resetDbForTests } from '../../lib/store/db';
+import { db, deleteDb } from '../../lib/store/db';
 import { storeSyncPort } from '../../lib/store/sync-port';
 import { recipientOf } from '../../lib/sync/crypto';
 import { sealLines } from '../../lib/sync/files';
@@ -36,7 +36,7 @@ let remote: MapBackend;
 const asked: string[][] = [];
 beforeEach(async () => {
   fakeBrowser.reset();
-  await resetDbForTests();
+  await deleteDb();
   remote = new MapBackend();
   setSyncForTests({ backend: () => remote, scryptLogN: 10 });
   asked.length = 0;

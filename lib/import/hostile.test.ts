@@ -15,7 +15,7 @@ import { approveMemory, rejectMemory } from '../background/memories/review-decis
 import type { ImportChunk } from '../model/messages';
 import { DEFAULT_SETTINGS } from '../model/settings';
 import { tokenHold } from '../pipeline/limits';
-import { resetDbForTests } from '../store/db';
+import { deleteDb } from '../store/db';
 import { readExport } from '../store/export';
 import { extractionToday } from '../store/limits';
 import { getMemory, listMemories, writeMemory } from '../store/memories';
@@ -39,7 +39,7 @@ beforeAll(() => countTokens('warm'), 60_000);
 beforeEach(async () => {
   resetRecallIndex();
   resetPastIndex(memoryHost());
-  await resetDbForTests();
+  await deleteDb();
 });
 
 describe('a hostile Engram export', () => {

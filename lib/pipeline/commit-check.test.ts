@@ -7,7 +7,7 @@ import { DEFAULT_SETTINGS } from '../model/settings';
 import { makeProvider } from '../providers/structured';
 import type { RawRequest } from '../providers/types';
 import { saveCapture } from '../store/conversations';
-import { db, resetDbForTests } from '../store/db';
+import { db, deleteDb } from '../store/db';
 import { claimNextJob, enqueueExtraction, getJob, listJobs } from '../store/jobs';
 import { getMemory, historyOf, listMemories } from '../store/memories';
 import { listUsage } from '../store/usage';
@@ -56,7 +56,7 @@ beforeAll(followStore);
 beforeAll(() => countTokens('warm'), 60_000);
 
 beforeEach(async () => {
-  await resetDbForTests();
+  await deleteDb();
 });
 
 describe('a job that read a memory the person then changed', () => {

@@ -15,7 +15,7 @@ import { resetPastIndex } from '../background/recall/past-index';
 import { memoryHost } from '../past/memory-db';
 import { resetRecallIndex } from '../background/recall/preview-recall';
 import { clearAllData } from '../store/manage';
-import { db, resetDbForTests } from '../store/db';
+import { db, deleteDb } from '../store/db';
 import { readExport } from '../store/export';
 import type { EngramExport } from '../model/export';
 import { countTokens } from '../tokens';
@@ -112,7 +112,7 @@ beforeAll(followStore);
 beforeEach(async () => {
   resetRecallIndex();
   resetPastIndex(memoryHost());
-  await resetDbForTests();
+  await deleteDb();
 });
 
 test.each(SEEDS)(

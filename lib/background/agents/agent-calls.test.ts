@@ -5,7 +5,7 @@ import { DEFAULT_SETTINGS } from '../../model/settings';
 import { memoryHost } from '../../past/memory-db';
 import { settingsItem } from '../../settings';
 import { agentsItem, AGENTS_OFF, agentsStatusItem, recordReport } from '../../store/agents';
-import { resetDbForTests } from '../../store/db';
+import { deleteDb } from '../../store/db';
 import { historyOf, listMemories, writeMemory } from '../../store/memories';
 import { event, memory } from '../../../test/helpers/records';
 import { countTokens } from '../../tokens';
@@ -41,7 +41,7 @@ beforeEach(async () => {
   resetAsks();
   resetRecallIndex();
   resetPastIndex(memoryHost());
-  await resetDbForTests();
+  await deleteDb();
   await settingsItem.setValue(DEFAULT_SETTINGS);
   await agentsItem.setValue({ ...AGENTS_OFF, enabled: true, secret: 'engram-mcp-1.x' });
 });

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vi
 import { DEFAULT_SETTINGS, type Settings } from '../../model/settings';
 import { providerItem } from '../../store/secrets';
 import { settingsItem } from '../../settings';
-import { resetDbForTests } from '../../store/db';
+import { deleteDb } from '../../store/db';
 import { countVectors } from '../../store/embeddings';
 import { chooseEmbedder, refreshEmbedder, semanticStatus, startEmbeddings } from './embedder-choice';
 import { resetEmbeddingSync, syncEmbeddings } from './embedding-sync';
@@ -49,7 +49,7 @@ beforeEach(async () => {
   resetRecallIndex();
   resetPastIndex(memoryHost());
   resetEmbeddingSync();
-  await resetDbForTests();
+  await deleteDb();
   await settingsItem.setValue(semanticOn);
   await providerItem.setValue({ kind: 'openai', model: 'gpt-4o-mini', baseUrl: 'https://emb.test/v1' });
   await keyItem.setValue('sk-test');

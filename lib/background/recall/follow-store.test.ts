@@ -5,7 +5,7 @@ import { event, memory } from '../../../test/helpers/records';
 import { DEFAULT_SETTINGS } from '../../model/settings';
 import { settingsItem } from '../../settings';
 import { onStoreChange, type StoreChange } from '../../store/changes';
-import { resetDbForTests } from '../../store/db';
+import { deleteDb } from '../../store/db';
 import { countTokens } from '../../tokens';
 import { watchStoredMemories } from './embedding-sync';
 import { handlers } from '../handlers';
@@ -49,7 +49,7 @@ beforeAll(() => countTokens('warm'), 60_000);
 beforeEach(async () => {
   resetRecallIndex();
   resetPastIndex(memoryHost());
-  await resetDbForTests();
+  await deleteDb();
   await settingsItem.setValue(rawTurnsOn);
 });
 

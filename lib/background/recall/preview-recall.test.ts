@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { countTokens as warmTokens } from '../../tokens';
 import { DEFAULT_SETTINGS } from '../../model/settings';
 import { settingsItem } from '../../settings';
-import { resetDbForTests } from '../../store/db';
+import { deleteDb } from '../../store/db';
 import { handlers } from '../handlers';
 import { resetPastIndex } from './past-index';
 import { memoryHost } from '../../past/memory-db';
@@ -26,7 +26,7 @@ beforeAll(() => warmTokens('warm'), 60_000);
 beforeEach(async () => {
   resetRecallIndex();
   resetPastIndex(memoryHost());
-  await resetDbForTests();
+  await deleteDb();
   await settingsItem.setValue(DEFAULT_SETTINGS);
 });
 

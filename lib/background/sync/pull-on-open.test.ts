@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { withMemoryIndex } from '../../../test/helpers/index-host';
 import { MapBackend } from '../../../test/helpers/memory-backend';
 import type { SyncConnect } from '../../model/sync';
-import { resetDbForTests } from '../../store/db';
+import { deleteDb } from '../../store/db';
 import { readRun, writeRun } from '../../store/sync-run';
 import { handlers } from '../handlers';
 import { connectSync, setSyncForTests, syncNow, syncRunning, syncStatus } from './sync-runner';
@@ -42,7 +42,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   setSyncForTests(null);
-  await resetDbForTests();
+  await deleteDb();
 });
 
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();

@@ -10,7 +10,7 @@ import { MapBackend } from '../../../test/helpers/memory-backend';
 import { memory, event } from '../../../test/helpers/records';
 import { backgroundProtocol } from '../../messaging/background';
 import type { SyncConnect } from '../../model/sync';
-import { db, resetDbForTests } from '../../store/db';
+import { db, deleteDb } from '../../store/db';
 import { clearAllData } from '../../store/manage';
 import { writeMemory } from '../../store/memories';
 import { syncSettings } from '../../store/sync-run';
@@ -30,7 +30,7 @@ beforeEach(() => {
 });
 afterEach(async () => {
   setSyncForTests(null);
-  await resetDbForTests();
+  await deleteDb();
 });
 
 const logs = () => [...remote.files.keys()].filter((p) => p.includes('/log-'));
