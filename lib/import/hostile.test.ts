@@ -7,7 +7,7 @@ import { loadExport } from '../../test/fixtures/exports/load';
 import { event, memory } from '../../test/helpers/records';
 import { handlers } from '../background/handlers';
 import { handleImportChunk } from '../background/import/import-chunk';
-import { followStore } from '../background/recall/follow-store';
+import { startStoreFollowers } from '../background/recall/follow-store';
 import { resetPastIndex } from '../background/recall/past-index';
 import { resetRecallIndex } from '../background/recall/preview-recall';
 import { memoryHost } from '../past/memory-db';
@@ -34,7 +34,7 @@ const ids = (list: { id: string }[]) => list.map((m) => m.id).sort();
 
 const ext = { url: 'chrome-extension://x/options.html' };
 
-beforeAll(followStore);
+beforeAll(startStoreFollowers);
 beforeAll(() => countTokens('warm'), 60_000);
 beforeEach(async () => {
   resetRecallIndex();

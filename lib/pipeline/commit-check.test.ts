@@ -15,7 +15,7 @@ import { countTokens } from '../tokens';
 import { conversation, turn } from '../../test/helpers/records';
 import { NOW, reply, seedMemories, seedTurns } from '../../test/helpers/pipeline';
 import { QUEUE, runDueJobs } from './queue';
-import { followStore } from '../background/recall/follow-store';
+import { startStoreFollowers } from '../background/recall/follow-store';
 
 const ext = { url: 'chrome-extension://engram-test/options.html' };
 const KEY = 'chatgpt:c1';
@@ -51,7 +51,7 @@ const run = (provider: ReturnType<typeof providerWith>['provider'], now = NOW) =
 
 // The tokenizer's one-time build (~1 s, far more on a loaded machine) happens here, not in the first edit.
 // The background starts these at every wake (entrypoints/background.ts); so does this file.
-beforeAll(followStore);
+beforeAll(startStoreFollowers);
 
 beforeAll(() => countTokens('warm'), 60_000);
 

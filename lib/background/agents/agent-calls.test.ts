@@ -10,7 +10,7 @@ import { historyOf, listMemories, writeMemory } from '../../store/memories';
 import { event, memory } from '../../../test/helpers/records';
 import { countTokens } from '../../tokens';
 import { handlers } from '../handlers';
-import { followStore } from '../recall/follow-store';
+import { startStoreFollowers } from '../recall/follow-store';
 import { resetPastIndex } from '../recall/past-index';
 import { resetRecallIndex } from '../recall/preview-recall';
 import { finishAsk, questionOf, SAY, startCall } from './answer';
@@ -35,7 +35,7 @@ const data = async (c: Call) => {
   return r.data as Record<string, unknown>;
 };
 
-beforeAll(followStore);
+beforeAll(startStoreFollowers);
 beforeAll(() => countTokens('warm'), 60_000);
 beforeEach(async () => {
   resetAsks();

@@ -6,7 +6,7 @@ import { saveCapture } from '../../store/conversations';
 import { db, deleteDb } from '../../store/db';
 import { getMemory, historyOf, writeMemory } from '../../store/memories';
 import { addCaptureProblem, listCaptureProblems } from '../../store/status';
-import { badgeText, watchReviewBadge } from './review-badge';
+import { badgeText, startReviewBadge } from './review-badge';
 import { byUser } from '../shared/user-events';
 import { handlers } from '../handlers';
 
@@ -109,7 +109,7 @@ describe('review', () => {
   test('the badge follows the pending count', async () => {
     expect([0, 3, 120].map(badgeText)).toEqual(['', '3', '99+']);
     const shown: string[] = [];
-    const stop = watchReviewBadge((t) => void shown.push(t));
+    const stop = startReviewBadge({ setBadge: (t) => void shown.push(t) });
     await expect.poll(() => shown).toEqual(['']);
     await pending({ id: 'x' });
     await expect.poll(() => shown).toEqual(['', '1']);

@@ -14,7 +14,7 @@ import { memoryHost } from '../../past/memory-db';
 import { keyItem } from '../pipeline/current-provider';
 import { resetRecallIndex } from './preview-recall';
 import { SEMANTIC_TIMEOUT_MS, setRecallEmbedder } from './semantic-tier';
-import { followStore } from './follow-store';
+import { startStoreFollowers } from './follow-store';
 import { loadEngines } from '../../../test/helpers/engines';
 
 // Deterministic vectors: car words on one axis, food on another, everything else on a third.
@@ -43,7 +43,7 @@ const texts = async (draft: string) => (await ask(draft)).lines.map((l) => l.tex
 await loadEngines();
 
 // The background starts these at every wake (entrypoints/background.ts); so does this file.
-beforeAll(followStore);
+beforeAll(startStoreFollowers);
 
 beforeEach(async () => {
   resetRecallIndex();
@@ -256,10 +256,12 @@ describe('the background wiring', () => {
     let accessChanged: () => void = () => undefined;
     const fetchFn = fakeFetch();
     const stop = startEmbeddings({
-      watchMemories: () => () => undefined,
-      watchAccess: (onChange) => ((accessChanged = onChange), () => undefined),
-      access: async () => granted,
-      fetchFn,
+      embeddings: {
+        watchMemories: () => () => undefined,
+        watchAccess: (onChange) => ((accessChanged = onChange), () => undefined),
+        access: async () => granted,
+        fetchFn,
+      },
     });
     try {
       const status = () => semanticStatus();

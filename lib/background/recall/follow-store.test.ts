@@ -12,7 +12,7 @@ import { handlers } from '../handlers';
 import { resetPastIndex } from './past-index';
 import { memoryHost } from '../../past/memory-db';
 import { resetRecallIndex } from './preview-recall';
-import { followStore } from './follow-store';
+import { startStoreFollowers } from './follow-store';
 
 const ext = { url: 'chrome-extension://engram-test/options.html' };
 const ask = (draft: string) =>
@@ -42,7 +42,7 @@ const rawTurnsOn = { ...DEFAULT_SETTINGS, recall: { ...DEFAULT_SETTINGS.recall, 
 
 // The tokenizer's one-time build (~1 s, far more on a loaded machine) happens here, not in the first test.
 // The background starts these at every wake (entrypoints/background.ts); so does this file.
-beforeAll(followStore);
+beforeAll(startStoreFollowers);
 
 beforeAll(() => countTokens('warm'), 60_000);
 
