@@ -7,7 +7,7 @@ import { runDueJobs } from '../lib/pipeline/queue';
 import { API_LIMITS, WEBLLM_LIMITS } from '../lib/providers/limits';
 import { scriptedProvider } from '../lib/providers/scripted';
 import type { ModelLimits, RawRequest } from '../lib/providers/types';
-import { resetDbForTests } from '../lib/store/db';
+import { deleteDb } from '../lib/store/db';
 import { enqueueExtraction, listJobs } from '../lib/store/jobs';
 import { countTokens } from '../lib/tokens';
 import { longChat, sentTurns } from '../test/helpers/long-chat';
@@ -28,7 +28,7 @@ function answer(req: RawRequest): string {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 async function measure(label: string, limits: ModelLimits) {
-  await resetDbForTests();
+  await deleteDb();
   const chat = longChat();
   await seedTurns(chat);
   const provider = scriptedProvider(Array<typeof answer>(400).fill(answer), 'scripted-1', limits);

@@ -8,7 +8,7 @@ import { runDueJobs } from '../lib/pipeline/queue';
 import { makeProvider } from '../lib/providers/structured';
 import type { RawRequest } from '../lib/providers/types';
 import { saveCapture } from '../lib/store/conversations';
-import { resetDbForTests } from '../lib/store/db';
+import { deleteDb } from '../lib/store/db';
 import { enqueueExtraction } from '../lib/store/jobs';
 import { liveMemories } from '../lib/store/pipeline';
 import { countTokens } from '../lib/tokens';
@@ -76,7 +76,7 @@ async function runSession(session: Session, order: number, totals: Record<string
 async function measure(label: string, groups: Session[][], target = '') {
   const totals = { ours: 0, extraction: 0, baseline: 0, turns: 0, calls: 0 };
   for (const group of groups) {
-    await resetDbForTests();
+    await deleteDb();
     const orders = new Map<string, number>();
     for (const s of group) orders.set(s.sampleId, await runSession(s, orders.get(s.sampleId) ?? 0, totals));
   }

@@ -10,9 +10,9 @@ import { planImport } from '../lib/import/detect';
 import { runImport } from '../lib/import/run';
 import type { ImportChunk } from '../lib/model/messages';
 import { turnsOf } from '../lib/store/conversations';
-import { resetDbForTests } from '../lib/store/db';
+import { deleteDb } from '../lib/store/db';
 
-beforeEach(resetDbForTests);
+beforeEach(deleteDb);
 
 const send = (chunk: ImportChunk) =>
   handlers.importChunk(chunk, { url: 'chrome-extension://x/options.html' });

@@ -3,11 +3,11 @@
 // A test that needs the recall index says so (test/helpers/index-host.ts `withMemoryIndex`).
 import 'fake-indexeddb/auto';
 import { beforeEach } from 'vitest';
-import { resetSecretsForTests } from '../lib/store/secrets';
+import { deleteSecrets } from '../lib/store/secrets';
 
 // The provider and key live in their own IndexedDB database (lib/store/secrets.ts): as fresh per test as the
 // fake browser's storage.
-beforeEach(() => resetSecretsForTests());
+beforeEach(() => deleteSecrets());
 
 // Component tests read English (#37): react-i18next's hooks use the page's one instance, reset to English
 // before each test so a test that switches language cannot leak into the next.

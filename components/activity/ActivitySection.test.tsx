@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { switchLanguage } from '../../lib/i18n/i18n';
 import type { Job } from '../../lib/model/records';
-import { db, resetDbForTests } from '../../lib/store/db';
+import { db, deleteDb } from '../../lib/store/db';
 import { ActivitySection } from './ActivitySection';
 
 vi.mock('../../lib/messaging/send', async () =>
@@ -16,7 +16,7 @@ const job = (id: string, status: Job['status'], lastError: string | null = null)
   ...{ runAfter: AT, leaseUntil: null, lastError, createdAt: AT, updatedAt: AT },
 });
 
-beforeEach(() => resetDbForTests());
+beforeEach(() => deleteDb());
 
 test('empty states say what to do next', async () => {
   render(<ActivitySection />);

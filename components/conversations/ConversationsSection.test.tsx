@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { saveCapture } from '../../lib/store/conversations';
-import { db, resetDbForTests } from '../../lib/store/db';
+import { db, deleteDb } from '../../lib/store/db';
 import { getMemory, writeMemory } from '../../lib/store/memories';
 import { conversation, event, memory, turn } from '../../test/helpers/records';
 import { loadExport } from '../../test/fixtures/exports/load';
@@ -19,7 +19,7 @@ vi.mock('../../lib/messaging/send', async () =>
 );
 
 beforeEach(async () => {
-  await resetDbForTests();
+  await deleteDb();
   await saveCapture({
     conversation: conversation({ title: 'Trip to Porto' }),
     turns: [

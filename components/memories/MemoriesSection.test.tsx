@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, expect, test, vi } from 'vitest';
 import { handlers } from '../../lib/background/handlers';
-import { resetDbForTests } from '../../lib/store/db';
+import { deleteDb } from '../../lib/store/db';
 import { getMemory } from '../../lib/store/memories';
 import { giveElementsASize, rowOf } from '../../test/helpers/background';
 import { MemoriesSection } from './MemoriesSection';
@@ -14,7 +14,7 @@ vi.mock('../../lib/messaging/send', async () =>
 const ext = { url: 'chrome-extension://engram-test/options.html' };
 
 beforeAll(() => giveElementsASize());
-beforeEach(() => resetDbForTests());
+beforeEach(() => deleteDb());
 
 async function seeded(text: string) {
   const m = await handlers.addMemory({ text, type: 'profile' }, ext);

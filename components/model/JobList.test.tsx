@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { sendMessage } from '../../lib/messaging/send';
 import { NO_PROVIDER } from '../../lib/pipeline/queue';
-import { db, resetDbForTests } from '../../lib/store/db';
+import { db, deleteDb } from '../../lib/store/db';
 import { enqueueExtraction, failJob, markWaiting } from '../../lib/store/jobs';
 import { conversation } from '../../test/helpers/records';
 import { JobList } from './JobList';
@@ -14,7 +14,7 @@ const send = vi.mocked(sendMessage);
 const NOW = new Date('2026-11-29T12:00:00.000Z');
 
 beforeEach(async () => {
-  await resetDbForTests();
+  await deleteDb();
   send.mockResolvedValue({ ok: true });
 });
 afterEach(() => send.mockReset());

@@ -7,7 +7,7 @@ import { sendMessage } from '../../lib/messaging/send';
 import type { ChromeModelStatus } from '../../lib/model/chrome-model';
 import { i18n, switchLanguage } from '../../lib/i18n/i18n';
 import { chromeDownloadItem, webllmDownloadsItem } from '../../lib/providers/downloads';
-import { resetDbForTests } from '../../lib/store/db';
+import { deleteDb } from '../../lib/store/db';
 import { ModelSettings } from './ModelSettings';
 
 vi.mock('../../lib/messaging/send', () => ({ sendMessage: vi.fn() }));
@@ -30,7 +30,7 @@ let chrome: ChromeModelStatus = { state: 'absent', download: null, languages: []
 
 beforeEach(async () => {
   fakeBrowser.reset();
-  await resetDbForTests();
+  await deleteDb();
   send.mockImplementation(async (type) => {
     if (type === 'getProviderStatus') return { kind: 'none', model: '', baseUrl: '', hasKey: true };
     if (type === 'chromeModelStatus') return chrome;

@@ -8,7 +8,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { i18n, switchLanguage } from '../../lib/i18n/i18n';
 import { sendMessage } from '../../lib/messaging/send';
 import type { TestResult } from '../../lib/model/provider';
-import { resetDbForTests } from '../../lib/store/db';
+import { deleteDb } from '../../lib/store/db';
 import { ModelSettings } from './ModelSettings';
 
 vi.mock('../../lib/messaging/send', () => ({ sendMessage: vi.fn() }));
@@ -17,7 +17,7 @@ let result: TestResult = { code: 'no-provider' };
 
 beforeEach(async () => {
   fakeBrowser.reset();
-  await resetDbForTests();
+  await deleteDb();
   send.mockImplementation(async (type) => {
     if (type === 'getProviderStatus')
       return { kind: 'anthropic', model: 'claude-haiku-4-5', baseUrl: '', hasKey: true };

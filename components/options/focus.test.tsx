@@ -8,7 +8,7 @@ import { sendMessage } from '../../lib/messaging/send';
 import { DEFAULT_SETTINGS } from '../../lib/model/settings';
 import { onboardedItem } from '../../lib/onboarding';
 import { settingsItem } from '../../lib/settings';
-import { resetDbForTests } from '../../lib/store/db';
+import { deleteDb } from '../../lib/store/db';
 import { readExport } from '../../lib/store/export';
 import { memory } from '../../test/helpers/records';
 import { AddMemoryForm } from '../memories/AddMemoryForm';
@@ -31,7 +31,7 @@ const estimate = vi.fn(async () => ({ usage: 52_000_000 }));
 beforeEach(async () => {
   // happy-dom has no StorageManager.
   Object.defineProperty(navigator, 'storage', { configurable: true, value: { estimate } });
-  await resetDbForTests();
+  await deleteDb();
   await onboardedItem.removeValue();
   await settingsItem.setValue(DEFAULT_SETTINGS);
 });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../lib/model/settings';
 import { readSettings, settingsItem } from '../../lib/settings';
-import { resetDbForTests } from '../../lib/store/db';
+import { deleteDb } from '../../lib/store/db';
 import { OptionsApp } from './OptionsApp';
 
 vi.mock('../../lib/messaging/send', async () =>
@@ -12,7 +12,7 @@ vi.mock('../../lib/messaging/send', async () =>
 );
 
 beforeEach(async () => {
-  await resetDbForTests();
+  await deleteDb();
   await settingsItem.setValue(DEFAULT_SETTINGS);
   history.replaceState(null, '', '#settings');
 });

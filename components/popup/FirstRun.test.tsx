@@ -9,7 +9,7 @@ import { DEFAULT_SETTINGS, siteOn } from '../../lib/model/settings';
 import { Site } from '../../lib/model/site';
 import { onboardedItem } from '../../lib/onboarding';
 import { readSettings, settingsItem } from '../../lib/settings';
-import { resetDbForTests } from '../../lib/store/db';
+import { deleteDb } from '../../lib/store/db';
 import { PopupApp } from './PopupApp';
 import { i18n } from '../../lib/i18n/i18n';
 
@@ -21,7 +21,7 @@ vi.mock('../../lib/messaging/send', async () =>
 );
 
 beforeEach(async () => {
-  await resetDbForTests();
+  await deleteDb();
   await onboardedItem.removeValue();
   await settingsItem.setValue(DEFAULT_SETTINGS);
 });

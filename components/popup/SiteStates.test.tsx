@@ -8,7 +8,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEFAULT_SETTINGS, siteOn } from '../../lib/model/settings';
 import { onboardedItem } from '../../lib/onboarding';
 import { readSettings, settingsItem, writeSiteOn } from '../../lib/settings';
-import { resetDbForTests } from '../../lib/store/db';
+import { deleteDb } from '../../lib/store/db';
 import { PopupApp } from './PopupApp';
 
 vi.mock('../../lib/messaging/send', async () =>
@@ -31,7 +31,7 @@ async function tabAt(url: string | undefined) {
 const insert = () => screen.queryByRole('button', { name: 'Insert memory' });
 
 beforeEach(async () => {
-  await resetDbForTests();
+  await deleteDb();
   await onboardedItem.setValue(true);
   await settingsItem.setValue(DEFAULT_SETTINGS);
 });

@@ -4,9 +4,10 @@ import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { MapBackend } from '../../test/helpers/memory-backend';
-import { connectSync, setSyncForTests, syncNow } from '../../lib/background/sync/sync-runner';
+import { connectSync, syncNow } from '../../lib/background/sync/sync-runner';
+import { runSync, stopSync } from '../../test/helpers/sync-service';
 import { sendMessage } from '../../lib/messaging/send';
-import { resetDbForTests } from '../../lib/store/db';
+import { deleteDb } from '../../lib/store/db';
 import { SyncLine } from './SyncLine';
 
 vi.mock('../../lib/messaging/send', async () =>
@@ -15,11 +16,11 @@ vi.mock('../../lib/messaging/send', async () =>
 
 beforeEach(async () => {
   fakeBrowser.reset();
-  await resetDbForTests();
+  await deleteDb();
   const remote = new MapBackend();
-  setSyncForTests({ backend: () => remote, scryptLogN: 10 });
+  runSync(() => remote);
 });
-afterEach(() => setSyncForTests(null));
+afterEach(stopSync);
 
 test('says nothing when sync is not set up here', async () => {
   const { container } = render(<SyncLine />);

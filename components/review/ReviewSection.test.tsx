@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, test, vi } from 'vitest';
 import type { Memory } from '../../lib/model/records';
 import { sendMessage } from '../../lib/messaging/send';
-import { resetDbForTests } from '../../lib/store/db';
+import { deleteDb } from '../../lib/store/db';
 import { getMemory, historyOf, writeMemory } from '../../lib/store/memories';
 import { event, memory } from '../../test/helpers/records';
 import { ReviewSection } from './ReviewSection';
@@ -12,7 +12,7 @@ vi.mock('../../lib/messaging/send', async () =>
   (await import('../../test/helpers/background')).throughHandlers(),
 );
 
-beforeEach(() => resetDbForTests());
+beforeEach(() => deleteDb());
 
 /** What the pipeline (#4) writes in review mode: a pending memory and the extractor's event. */
 async function proposal(id: string, text: string, current: Memory | null = null) {

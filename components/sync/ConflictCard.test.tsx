@@ -5,7 +5,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { db, resetDbForTests } from '../../lib/store/db';
+import { db, deleteDb } from '../../lib/store/db';
 import { sendMessage } from '../../lib/messaging/send';
 import { countReview, listConflicts } from '../../lib/store/sync-conflicts';
 import { MapBackend } from '../../test/helpers/memory-backend';
@@ -29,7 +29,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   cleanup();
-  await resetDbForTests();
+  await deleteDb();
   for (const name of ['A', 'B']) {
     await Dexie.delete(`engram-device-${name}`);
     await Dexie.delete(`engram-secrets-device-${name}`);

@@ -8,9 +8,10 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { MapBackend } from '../../test/helpers/memory-backend';
 import { event, memory } from '../../test/helpers/records';
 import { Device, NEW_PASSPHRASE, PASSPHRASE } from '../../test/helpers/sync';
-import { connectSync, setSyncForTests, syncNow } from '../../lib/background/sync/sync-runner';
+import { connectSync, syncNow } from '../../lib/background/sync/sync-runner';
+import { runSync, stopSync } from '../../test/helpers/sync-service';
 import type { SyncConnect } from '../../lib/model/sync';
-import { resetDbForTests } from '../../lib/store/db';
+import { deleteDb } from '../../lib/store/db';
 import { clearAllData } from '../../lib/store/manage';
 import { writeMemory } from '../../lib/store/memories';
 import { unwrapIdentity, WrongPassphrase, wrapIdentity } from '../../lib/sync/crypto';
@@ -29,11 +30,11 @@ const SETTINGS: SyncConnect = {
 let remote: MapBackend;
 beforeEach(async () => {
   fakeBrowser.reset();
-  await resetDbForTests();
+  await deleteDb();
   remote = new MapBackend();
-  setSyncForTests({ backend: () => remote, scryptLogN: 10 });
+  runSync(() => remote);
 });
-afterEach(() => setSyncForTests(null));
+afterEach(stopSync);
 
 /** This device connected, and a laptop that wrote one memory, read here. */
 async function withLaptop() {

@@ -6,9 +6,10 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { MapBackend } from '../../test/helpers/memory-backend';
 import { sendMessage } from '../../lib/messaging/send';
-import { connectSync, disconnectSync, setSyncForTests, syncNow } from '../../lib/background/sync/sync-runner';
+import { connectSync, disconnectSync, syncNow } from '../../lib/background/sync/sync-runner';
+import { runSync, stopSync } from '../../test/helpers/sync-service';
 import type { SyncConnect } from '../../lib/model/sync';
-import { db, resetDbForTests } from '../../lib/store/db';
+import { db, deleteDb } from '../../lib/store/db';
 import { storeSyncPort } from '../../lib/store/sync-port';
 import { recipientOf } from '../../lib/sync/crypto';
 import { sealLines } from '../../lib/sync/files';
@@ -36,16 +37,16 @@ let remote: MapBackend;
 const asked: string[][] = [];
 beforeEach(async () => {
   fakeBrowser.reset();
-  await resetDbForTests();
+  await deleteDb();
   remote = new MapBackend();
-  setSyncForTests({ backend: () => remote, scryptLogN: 10 });
+  runSync(() => remote);
   asked.length = 0;
   vi.spyOn(fakeBrowser.permissions, 'request').mockImplementation(async (p) => {
     asked.push(p.origins ?? []);
     return true;
   });
 });
-afterEach(() => setSyncForTests(null));
+afterEach(stopSync);
 
 /** One change event per field: typing character by character costs seconds on a loaded 2-core machine. */
 const fill = (label: string, value: string) =>
@@ -196,7 +197,7 @@ class HeldBackend extends MapBackend {
 
 test('Sync now keeps focus while a sync the background started runs (busy, not disabled)', async () => {
   const held = new HeldBackend();
-  setSyncForTests({ backend: () => held, scryptLogN: 10 });
+  runSync(() => held);
   const button = await connected();
   button.focus();
   let release = () => {};
@@ -232,7 +233,7 @@ test('a file the storage served under another name is reported in plain words, a
 });
 
 test('changes from a device on a newer Engram: everything else is read, and the rest waits for an update (#38)', async () => {
-  setSyncForTests({ backend: () => remote, scryptLogN: 10, version: '0.1.0' });
+  runSync(() => remote, '0.1.0');
   const button = await connected();
   const state = (await storeSyncPort().loadState())!;
   const dev = 'feedfacecafebeef';

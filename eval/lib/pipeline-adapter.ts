@@ -5,7 +5,7 @@ import { DEFAULT_SETTINGS, type Settings } from '../../lib/model/settings';
 import { runDueJobs } from '../../lib/pipeline/queue';
 import type { Provider } from '../../lib/providers/types';
 import { saveCapture } from '../../lib/store/conversations';
-import { db, resetDbForTests } from '../../lib/store/db';
+import { db, deleteDb } from '../../lib/store/db';
 import { enqueueExtraction } from '../../lib/store/jobs';
 import { writeMemory } from '../../lib/store/memories';
 import { existingIndex, type ExtractionAdapter } from './adapter';
@@ -112,7 +112,7 @@ export function pipelineAdapter(
   return {
     label,
     async runCase(c) {
-      await resetDbForTests();
+      await deleteDb();
       await seed(c);
       const before = await snapshot();
       const provider = providerFor(c);

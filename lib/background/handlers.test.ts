@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { DEFAULT_SETTINGS } from '../model/settings';
 import { settingsItem } from '../settings';
 import { getConversation, projectScopes, turnsOf } from '../store/conversations';
-import { resetDbForTests } from '../store/db';
+import { deleteDb } from '../store/db';
 import { getMemory, historyOf, listMemories } from '../store/memories';
 import { dispatch } from '../messaging/background';
 import { EXTENSION_ORIGIN } from '../../test/helpers/background';
@@ -29,7 +29,7 @@ const capture = {
 
 beforeEach(async () => {
   resetRecallIndex();
-  await resetDbForTests();
+  await deleteDb();
   await settingsItem.setValue(DEFAULT_SETTINGS);
 });
 

@@ -6,7 +6,7 @@ import { loadExport } from '../../test/fixtures/exports/load';
 import { event, memory } from '../../test/helpers/records';
 import { handlers } from '../background/handlers';
 import type { ImportChunk } from '../model/messages';
-import { resetDbForTests } from '../store/db';
+import { deleteDb } from '../store/db';
 import { getMemory } from '../store/memories';
 import { countTokens } from '../tokens';
 import { nestsTooDeep } from './depth';
@@ -53,7 +53,7 @@ const memoryRecord = (id: string, over: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(() => countTokens('warm'), 60_000);
-beforeEach(resetDbForTests);
+beforeEach(deleteDb);
 
 describe('a record nested 100,000 deep', () => {
   test('is measured without recursion, and real records pass', () => {

@@ -7,7 +7,7 @@ import { loadExport } from '../../test/fixtures/exports/load';
 import { event, memory } from '../../test/helpers/records';
 import { handlers } from '../background/handlers';
 import { handleImportChunk } from '../background/import/import-chunk';
-import { followStore } from '../background/recall/follow-store';
+import { startStoreFollowers } from '../background/recall/follow-store';
 import { resetPastIndex } from '../background/recall/past-index';
 import { resetRecallIndex } from '../background/recall/preview-recall';
 import { memoryHost } from '../past/memory-db';
@@ -15,7 +15,7 @@ import { approveMemory, rejectMemory } from '../background/memories/review-decis
 import type { ImportChunk } from '../model/messages';
 import { DEFAULT_SETTINGS } from '../model/settings';
 import { tokenHold } from '../pipeline/limits';
-import { resetDbForTests } from '../store/db';
+import { deleteDb } from '../store/db';
 import { readExport } from '../store/export';
 import { extractionToday } from '../store/limits';
 import { getMemory, listMemories, writeMemory } from '../store/memories';
@@ -34,12 +34,12 @@ const ids = (list: { id: string }[]) => list.map((m) => m.id).sort();
 
 const ext = { url: 'chrome-extension://x/options.html' };
 
-beforeAll(followStore);
+beforeAll(startStoreFollowers);
 beforeAll(() => countTokens('warm'), 60_000);
 beforeEach(async () => {
   resetRecallIndex();
   resetPastIndex(memoryHost());
-  await resetDbForTests();
+  await deleteDb();
 });
 
 describe('a hostile Engram export', () => {

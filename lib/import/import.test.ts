@@ -4,7 +4,7 @@ import { event, memory } from '../../test/helpers/records';
 import { handlers } from '../background/handlers';
 import type { ImportChunk } from '../model/messages';
 import { saveCapture, turnsOf } from '../store/conversations';
-import { resetDbForTests } from '../store/db';
+import { deleteDb } from '../store/db';
 import { readExport } from '../store/export';
 import { writeMemory } from '../store/memories';
 import { countTokens } from '../tokens';
@@ -18,7 +18,7 @@ const importText = (text: string) => runImport(planImport(text), send, () => und
 
 // Imported memories are recounted: the tokenizer's one-time build happens here, not in a test.
 beforeAll(() => countTokens('warm'), 60_000);
-beforeEach(resetDbForTests);
+beforeEach(deleteDb);
 
 describe('detecting the file', () => {
   test('refuses foreign and broken files in plain words, before writing anything', async () => {
@@ -142,7 +142,7 @@ describe('importing', () => {
       event({ id: 'e2', memoryId: 'm2' }),
     );
     const before = await readExport();
-    await resetDbForTests();
+    await deleteDb();
     expect((await readExport()).memories).toEqual([]);
     const report = await importText(JSON.stringify(before));
     expect(report).toMatchObject({ kind: 'engram', conversations: 1, turns: 3, memories: 2, held: 1 });

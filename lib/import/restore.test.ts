@@ -8,7 +8,7 @@ import type { ImportChunk } from '../model/messages';
 import { DEFAULT_SETTINGS } from '../model/settings';
 import { QUEUE, runDueJobs } from '../pipeline/queue';
 import { scriptedProvider } from '../providers/scripted';
-import { db, resetDbForTests } from '../store/db';
+import { db, deleteDb } from '../store/db';
 import { readExport } from '../store/export';
 import { claimNextJob, enqueueExtraction, listJobs } from '../store/jobs';
 import { countTokens } from '../tokens';
@@ -21,7 +21,7 @@ const importFile = (data: unknown) => runImport(planImport(JSON.stringify(data))
 const KEY = 'chatgpt:c1';
 
 beforeAll(() => countTokens('warm'), 60_000);
-beforeEach(resetDbForTests);
+beforeEach(deleteDb);
 
 /** A conversation extracted through its second turn, with the usage that cost. */
 async function extracted(): Promise<void> {

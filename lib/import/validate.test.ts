@@ -5,7 +5,7 @@ import { conversation, event, memory, turn } from '../../test/helpers/records';
 import { handlers } from '../background/handlers';
 import type { ImportChunk } from '../model/messages';
 import { projectScopes, saveCapture, turnsOf } from '../store/conversations';
-import { resetDbForTests } from '../store/db';
+import { deleteDb } from '../store/db';
 import { readExport } from '../store/export';
 import { getMemory, historyOf, writeMemory } from '../store/memories';
 import { countTokens } from '../tokens';
@@ -52,7 +52,7 @@ const fileMemory = (over: Record<string, unknown> = {}) => {
 };
 
 beforeAll(() => countTokens('warm'), 60_000);
-beforeEach(resetDbForTests);
+beforeEach(deleteDb);
 
 describe('refused records', () => {
   test.each([

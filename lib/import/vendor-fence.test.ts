@@ -10,14 +10,14 @@ import { ENGLISH_BLOCK } from '../recall/words';
 
 const BLOCK_INTRO = ENGLISH_BLOCK.intro;
 import { turnsOf } from '../store/conversations';
-import { resetDbForTests } from '../store/db';
+import { deleteDb } from '../store/db';
 import { planImport } from './detect';
 import { runImport } from './run';
 
 const send = (chunk: ImportChunk) => handleImportChunk(chunk);
 const importData = (data: unknown) => runImport(planImport(JSON.stringify(data)), send, () => undefined);
 
-beforeEach(resetDbForTests);
+beforeEach(deleteDb);
 
 describe("vendor exports carry Engram's own block in the turns it was inserted into", () => {
   const block = [BLOCK_OPEN, BLOCK_INTRO, 'About me:', '- Owns a sailboat called Petrel.', BLOCK_CLOSE].join(

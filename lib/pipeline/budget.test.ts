@@ -7,7 +7,7 @@ import { DEFAULT_SETTINGS } from '../model/settings';
 import { API_LIMITS, WEBLLM_LIMITS } from '../providers/limits';
 import { scriptedProvider } from '../providers/scripted';
 import type { ModelLimits, RawRequest } from '../providers/types';
-import { resetDbForTests } from '../store/db';
+import { deleteDb } from '../store/db';
 import { enqueueExtraction, listJobs } from '../store/jobs';
 import { countTokens } from '../tokens';
 import { longChat, sentTurns } from '../../test/helpers/long-chat';
@@ -18,7 +18,7 @@ import { runDueJobs } from './queue';
 
 beforeAll(() => countTokens(''), 60_000);
 beforeEach(async () => {
-  await resetDbForTests();
+  await deleteDb();
 });
 
 const chat = longChat();

@@ -7,7 +7,7 @@ import { DEFAULT_SETTINGS } from '../model/settings';
 import { makeProvider } from '../providers/structured';
 import type { RawRequest } from '../providers/types';
 import { saveCapture } from '../store/conversations';
-import { db, resetDbForTests } from '../store/db';
+import { db, deleteDb } from '../store/db';
 import { claimNextJob, enqueueExtraction, getJob, listJobs } from '../store/jobs';
 import { getMemory, historyOf, listMemories } from '../store/memories';
 import { listUsage } from '../store/usage';
@@ -15,7 +15,7 @@ import { countTokens } from '../tokens';
 import { conversation, turn } from '../../test/helpers/records';
 import { NOW, reply, seedMemories, seedTurns } from '../../test/helpers/pipeline';
 import { QUEUE, runDueJobs } from './queue';
-import { followStore } from '../background/recall/follow-store';
+import { startStoreFollowers } from '../background/recall/follow-store';
 
 const ext = { url: 'chrome-extension://engram-test/options.html' };
 const KEY = 'chatgpt:c1';
@@ -51,12 +51,12 @@ const run = (provider: ReturnType<typeof providerWith>['provider'], now = NOW) =
 
 // The tokenizer's one-time build (~1 s, far more on a loaded machine) happens here, not in the first edit.
 // The background starts these at every wake (entrypoints/background.ts); so does this file.
-beforeAll(followStore);
+beforeAll(startStoreFollowers);
 
 beforeAll(() => countTokens('warm'), 60_000);
 
 beforeEach(async () => {
-  await resetDbForTests();
+  await deleteDb();
 });
 
 describe('a job that read a memory the person then changed', () => {

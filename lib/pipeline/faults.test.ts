@@ -10,12 +10,12 @@ import { invariantProblems } from '../../test/helpers/fault-checks';
 import { mulberry32 } from '../../test/helpers/seeded-random';
 import * as person from '../../test/helpers/fault-person';
 import { importFile, World } from '../../test/helpers/fault-world';
-import { followStore } from '../background/recall/follow-store';
+import { startStoreFollowers } from '../background/recall/follow-store';
 import { resetPastIndex } from '../background/recall/past-index';
 import { memoryHost } from '../past/memory-db';
 import { resetRecallIndex } from '../background/recall/preview-recall';
 import { clearAllData } from '../store/manage';
-import { db, resetDbForTests } from '../store/db';
+import { db, deleteDb } from '../store/db';
 import { readExport } from '../store/export';
 import type { EngramExport } from '../model/export';
 import { countTokens } from '../tokens';
@@ -108,11 +108,11 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => vi.useRealTimers());
 // The background starts these at every wake (entrypoints/background.ts); so does this file.
-beforeAll(followStore);
+beforeAll(startStoreFollowers);
 beforeEach(async () => {
   resetRecallIndex();
   resetPastIndex(memoryHost());
-  await resetDbForTests();
+  await deleteDb();
 });
 
 test.each(SEEDS)(

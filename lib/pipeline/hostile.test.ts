@@ -16,7 +16,7 @@ import { ENGLISH_BLOCK } from '../recall/words';
 const ANSWER_LABEL = ENGLISH_BLOCK.answer;
 import { recallable } from '../recall/index';
 import { recall, type RecallResult } from '../recall/recall';
-import { db, resetDbForTests } from '../store/db';
+import { db, deleteDb } from '../store/db';
 import { countTokens } from '../tokens';
 import { loadHostile, obedientScript, turnsOf, type HostileFixture } from '../../test/helpers/hostile';
 import {
@@ -39,7 +39,7 @@ const FIXTURES = loadHostile();
 beforeAll(() => countTokens('warm'), 60_000);
 
 beforeEach(async () => {
-  await resetDbForTests();
+  await deleteDb();
 });
 
 /** Direct changes the extractor wrote today, as the daily cap counts them (store/limits.ts). */

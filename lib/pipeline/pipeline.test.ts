@@ -2,7 +2,7 @@
 // with MemoryEvents. One row per behaviour the issue names; each would fail without the code it covers.
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { resetDbForTests } from '../store/db';
+import { deleteDb } from '../store/db';
 import { GATE_CASES } from '../../test/helpers/gate-cases';
 import { outcome, runPipeline, seedMemories, seedTurns } from '../../test/helpers/pipeline';
 import { CONSOLIDATION_CASES } from '../../test/helpers/pipeline-cases';
@@ -10,7 +10,7 @@ import { CONSOLIDATION_CASES } from '../../test/helpers/pipeline-cases';
 const CASES = [...CONSOLIDATION_CASES, ...GATE_CASES];
 
 beforeEach(async () => {
-  await resetDbForTests();
+  await deleteDb();
 });
 
 describe('pipeline, table-driven', () => {

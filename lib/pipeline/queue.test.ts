@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { DEFAULT_SETTINGS } from '../model/settings';
 import { scriptedProvider } from '../providers/scripted';
 import type { Provider } from '../providers/types';
-import { resetDbForTests } from '../store/db';
+import { deleteDb } from '../store/db';
 import {
   claimNextJob,
   enqueueExtraction,
@@ -37,7 +37,7 @@ function env(provider: Provider | null, now = NOW, wakes: (string | null)[] = []
 }
 
 beforeEach(async () => {
-  await resetDbForTests();
+  await deleteDb();
 });
 
 describe('job queue', () => {

@@ -7,7 +7,7 @@ import { languageModelApi } from '../providers/chrome-api';
 import { chromeProvider, NOT_DOWNLOADED } from '../providers/chrome';
 import { scriptedProvider } from '../providers/scripted';
 import type { Provider } from '../providers/types';
-import { resetDbForTests } from '../store/db';
+import { deleteDb } from '../store/db';
 import { enqueueExtraction, listJobs } from '../store/jobs';
 import { historyOf, listMemories } from '../store/memories';
 import { installFakeLanguageModel, type FakeConfig, type FakeRecord } from '../../test/fakes/language-model';
@@ -44,7 +44,7 @@ function env(provider: Provider, fallback: Provider | null = null) {
 }
 
 beforeEach(async () => {
-  await resetDbForTests();
+  await deleteDb();
   await enqueueExtraction(KEY, NOW, NOW);
 });
 afterEach(() => {

@@ -2,14 +2,14 @@
 // change it proposes to a memory kept elsewhere becomes a memory of its own scope, leaving the other one as it was.
 import 'fake-indexeddb/auto';
 import { beforeEach, expect, test } from 'vitest';
-import { db, resetDbForTests } from '../store/db';
+import { db, deleteDb } from '../store/db';
 import { reply, runPipeline, seedMemories, seedTurns } from '../../test/helpers/pipeline';
 
 const PROJECT = 'project:chatgpt:g-p-1234';
 const user = (text: string) => ({ role: 'user' as const, text });
 const rows = async () => (await db().memories.toArray()).map((m) => [m.text, m.scope, m.status]);
 
-beforeEach(() => resetDbForTests());
+beforeEach(() => deleteDb());
 
 async function moved(scope: string | null) {
   await seedMemories(['Lives in Munich.']);

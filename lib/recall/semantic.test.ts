@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { memory } from '../../test/helpers/records';
-import { resetDbForTests } from '../store/db';
+import { deleteDb } from '../store/db';
 import { countVectors, deleteVectors, loadVectors, putVectors } from '../store/embeddings';
 import { EmbeddingCache, type Embedder, type VectorStore } from './semantic';
 import { textHash } from './vectors';
@@ -28,7 +28,7 @@ const M = [
 
 const dexieStore: VectorStore = { load: loadVectors, put: putVectors, remove: deleteVectors };
 
-beforeEach(() => resetDbForTests());
+beforeEach(() => deleteDb());
 
 describe('semantic tier', () => {
   test('ranks by similarity and embeds each memory once per model and text', async () => {

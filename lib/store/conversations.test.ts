@@ -1,9 +1,9 @@
 import { beforeEach, expect, test } from 'vitest';
 import { conversation, turn } from '../../test/helpers/records';
-import { resetDbForTests } from './db';
+import { deleteDb } from './db';
 import { saveCapture, turnsOf } from './conversations';
 
-beforeEach(resetDbForTests);
+beforeEach(deleteDb);
 
 const turns = [turn(), turn({ key: 'chatgpt:c1:t2', id: 't2', role: 'assistant', text: 'Hi!', order: 1 })];
 

@@ -119,29 +119,35 @@ export function openDb(name = DB_NAME, upTo = VERSIONS.length): EngramDB {
 }
 
 let shared: EngramDB | undefined;
+/** Which database the shared handle opens: Engram's own, or another profile's (switchDb). */
+let current = DB_NAME;
 
 /** The process-wide handle. Dexie opens lazily on first use. */
 export function db(): EngramDB {
-  shared ??= openDb();
+  shared ??= openDb(current);
   return shared;
 }
 
-/** Test seam for a killed service worker: close the handle, keep the data; the next call opens it again. */
-export function reopenDbForTests(): void {
+/** Closes the shared handle and keeps the data: the next call opens the database again, as a new worker does. */
+export function closeDb(): void {
   shared?.close();
   shared = undefined;
 }
 
-/** Test seam for two devices in one process (#15 sync tests): the shared handle becomes `name`'s database. */
-export function switchDbForTests(name: string): void {
+/**
+ * Points the store at `name`'s database, closing the handle it had. One process can hold several profiles this
+ * way (two devices syncing in one test process, #15); the extension only ever uses DB_NAME.
+ */
+export function switchDb(name: string): void {
   if (shared?.name === name) return;
-  shared?.close();
+  closeDb();
+  current = name;
   shared = openDb(name);
 }
 
-/** Test seam: drop the shared handle so the next call opens a fresh database. */
-export async function resetDbForTests(): Promise<void> {
-  shared?.close();
-  shared = undefined;
+/** Deletes Engram's database (DB_NAME) and points the store back at it: the next call opens it empty. */
+export async function deleteDb(): Promise<void> {
+  closeDb();
+  current = DB_NAME;
   await Dexie.delete(DB_NAME);
 }

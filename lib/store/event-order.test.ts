@@ -1,11 +1,11 @@
 import { beforeEach, expect, test } from 'vitest';
 import { event, memory } from '../../test/helpers/records';
-import { db, resetDbForTests } from './db';
+import { db, deleteDb } from './db';
 import { lastEvent, writeMemories } from './manage';
 import { historyOf, writeMemory } from './memories';
 import { proposalBase } from './views';
 
-beforeEach(resetDbForTests);
+beforeEach(deleteDb);
 
 const AT = '2026-11-01T10:00:00.000Z';
 const ops = async (id = 'm1') => (await historyOf(id)).map((e) => e.op);

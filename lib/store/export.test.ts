@@ -2,11 +2,11 @@ import { beforeEach, expect, test } from 'vitest';
 import { EngramExport } from '../model/export';
 import { conversation, event, memory, turn } from '../../test/helpers/records';
 import { saveCapture } from './conversations';
-import { resetDbForTests } from './db';
+import { deleteDb } from './db';
 import { exportFileName, readExport } from './export';
 import { writeMemory } from './memories';
 
-beforeEach(resetDbForTests);
+beforeEach(deleteDb);
 
 test('the export holds conversations with turns and memories with history, and validates', async () => {
   await saveCapture({ conversation: conversation(), turns: [turn()] });

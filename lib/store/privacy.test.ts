@@ -7,7 +7,7 @@ import { MapBackend } from '../../test/helpers/memory-backend';
 import { conversation, memory, turn } from '../../test/helpers/records';
 import { StoreDevice } from '../../test/helpers/store-device';
 import { getConversation, saveCapture, turnsOf } from './conversations';
-import { db, resetDbForTests } from './db';
+import { db, deleteDb } from './db';
 import { forgetPrivateChat } from './privacy';
 
 const KEY = 'perplexity:nurse-in-leeds-x1Y2';
@@ -32,7 +32,7 @@ beforeEach(async () => {
   await b.connect();
 });
 afterEach(async () => {
-  await resetDbForTests();
+  await deleteDb();
   for (const name of ['A', 'B']) {
     await Dexie.delete(`engram-device-${name}`);
     await Dexie.delete(`engram-secrets-device-${name}`);

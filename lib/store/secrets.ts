@@ -17,7 +17,7 @@ interface Row {
 }
 
 let handle: (Dexie & { secrets: Table<Row, string> }) | undefined;
-/** The database's name; only the two-device sync tests change it (switchSecretsForTests). */
+/** The database's name: NAME, or another profile's (switchSecrets). */
 let current = NAME;
 let migrated: Promise<void> | undefined;
 
@@ -85,7 +85,11 @@ export async function readProviderSettings(): Promise<ProviderSettings> {
   return parsed.success ? parsed.data : DEFAULT_PROVIDER;
 }
 
-export async function resetSecretsForTests(): Promise<void> {
+/**
+ * Deletes the secrets database the store points at and points it back at Engram's own: the next read opens it
+ * empty and moves again what an older build left in storage.local.
+ */
+export async function deleteSecrets(): Promise<void> {
   handle?.close();
   handle = undefined;
   migrated = undefined;
@@ -93,8 +97,11 @@ export async function resetSecretsForTests(): Promise<void> {
   current = NAME;
 }
 
-/** Test seam for two devices in one process (#15): each device keeps its secrets in its own database. */
-export function switchSecretsForTests(name: string): void {
+/**
+ * Points the secrets at `name`'s database, closing the handle it had. One process can hold several profiles this
+ * way (two devices syncing in one test process, #15); the extension only ever uses its own.
+ */
+export function switchSecrets(name: string): void {
   if (name === current) return;
   handle?.close();
   handle = undefined;

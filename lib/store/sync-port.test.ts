@@ -7,7 +7,7 @@ import { conversation, turn } from '../../test/helpers/records';
 import { StoreDevice } from '../../test/helpers/store-device';
 import { onStoreChange, type StoreChange } from './changes';
 import { saveCapture, getConversation, turnsOf } from './conversations';
-import { db, resetDbForTests } from './db';
+import { db, deleteDb } from './db';
 import { clearAllData, deleteConversationRows, purgeMemory } from './manage';
 import { getMemory, historyOf, listMemories } from './memories';
 import { LocalMoved } from '../sync/port';
@@ -26,7 +26,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  await resetDbForTests();
+  await deleteDb();
   await Dexie.delete('engram-device-A');
   await Dexie.delete('engram-device-B');
   await Dexie.delete('engram-secrets-device-A');

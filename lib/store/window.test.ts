@@ -5,12 +5,12 @@
 import { beforeEach, expect, test } from 'vitest';
 import { conversation, turn } from '../../test/helpers/records';
 import { saveCapture, turnsOf } from './conversations';
-import { db, resetDbForTests } from './db';
+import { db, deleteDb } from './db';
 import { claimNextJob, coveredOrder, enqueueExtraction, enqueueRange, updateJob } from './jobs';
 import { leaseState } from './generation';
 import { mulberry32 } from '../../test/helpers/seeded-random';
 
-beforeEach(resetDbForTests);
+beforeEach(deleteDb);
 
 const KEY = 'chatgpt:c1';
 const t = (n: number) =>
@@ -112,7 +112,7 @@ test('a plain window after what is stored moves nothing and touches no job', asy
 // window with no known turn could stand anywhere and goes after everything (the first test of this file).
 test('any walk of overlapping windows over a 40-turn thread, up and down, stores every turn seen once, in order', async () => {
   for (let seed = 1; seed <= 12; seed++) {
-    await resetDbForTests();
+    await deleteDb();
     const random = mulberry32(seed);
     const seen = new Set<number>();
     // Open at the end; the page mounts 3-6 turns; each scroll keeps at least one turn of the last window.

@@ -3,7 +3,7 @@
 //   vi.mock('../lib/messaging/send', async () => (await import('../test/helpers/background')).throughHandlers());
 import { vi } from 'vitest';
 import { handlers } from '../../lib/background/handlers';
-import { followStore } from '../../lib/background/recall/follow-store';
+import { startStoreFollowers } from '../../lib/background/recall/follow-store';
 import { resetPastIndex } from '../../lib/background/recall/past-index';
 import { dispatch, type MessageType } from '../../lib/messaging/background';
 import type * as Send from '../../lib/messaging/send';
@@ -19,7 +19,7 @@ export async function throughHandlers(): Promise<typeof Send> {
   // happy-dom has no offscreen document to host it.
   resetPastIndex(memoryHost());
   // The in-memory views follow the store as they do in the running background (entrypoints/background.ts).
-  followStore();
+  startStoreFollowers();
   // A vi.fn, so a test can make one call fail with mockRejectedValueOnce.
   const sendMessage = vi.fn((type: MessageType, data: unknown) =>
     dispatch(type, data, { url: `${EXTENSION_ORIGIN}options.html` }, handlers, EXTENSION_ORIGIN),

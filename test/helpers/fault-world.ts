@@ -14,7 +14,7 @@ import type { Turn } from '../../lib/model/records';
 import { DEFAULT_SETTINGS } from '../../lib/model/settings';
 import { runDueJobs } from '../../lib/pipeline/queue';
 import { saveCapture, turnsOf } from '../../lib/store/conversations';
-import { db, reopenDbForTests } from '../../lib/store/db';
+import { db, closeDb } from '../../lib/store/db';
 import { enqueueExtraction, releaseOrphans } from '../../lib/store/jobs';
 import { FaultModel, pick } from './fault-model';
 import type { Random } from './seeded-random';
@@ -102,7 +102,7 @@ export class World {
   async kill(): Promise<void> {
     this.model.abandon();
     this.runner = null;
-    reopenDbForTests();
+    closeDb();
     resetRecallIndex();
     resetPastIndex();
     this.owner = `sw-${++this.worker}`;

@@ -1,8 +1,8 @@
 // Two devices in one test process over the real Dexie store (#15): each has its own IndexedDB database, and
 // `run` points the store at it for the duration of a step. The engine talks to the store only through the port.
 import type { Memory, MemoryEvent } from '../../lib/model/records';
-import { switchDbForTests } from '../../lib/store/db';
-import { switchSecretsForTests } from '../../lib/store/secrets';
+import { switchDb } from '../../lib/store/db';
+import { switchSecrets } from '../../lib/store/secrets';
 import { writeMemory } from '../../lib/store/memories';
 import { reseedOutbox, storeSyncPort } from '../../lib/store/sync-port';
 import type { Backend } from '../../lib/sync/backend';
@@ -24,8 +24,8 @@ export class StoreDevice {
 
   /** Runs one step as this device: the store's shared handle opens this device's database. */
   async run<T>(step: () => Promise<T>): Promise<T> {
-    switchDbForTests(`engram-device-${this.name}`);
-    switchSecretsForTests(`engram-secrets-device-${this.name}`);
+    switchDb(`engram-device-${this.name}`);
+    switchSecrets(`engram-secrets-device-${this.name}`);
     return step();
   }
 

@@ -16,7 +16,7 @@ import { loadSqlite, memoryTable } from '../../../lib/past/memory-db';
 import type { Recallable } from '../../../lib/recall/index';
 import { recall } from '../../../lib/recall/recall';
 import { saveCapture } from '../../../lib/store/conversations';
-import { db, resetDbForTests } from '../../../lib/store/db';
+import { db, deleteDb } from '../../../lib/store/db';
 import { enqueueExtraction } from '../../../lib/store/jobs';
 import { listUsage } from '../../../lib/store/usage';
 import type { ProviderReply } from '../provider';
@@ -58,7 +58,7 @@ export function pipelineExtractor(
   let order = 0;
   return async (s, c) => {
     if (current !== c.sample_id) {
-      await resetDbForTests();
+      await deleteDb();
       current = c.sample_id;
       order = 0;
     }

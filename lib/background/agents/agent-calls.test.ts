@@ -5,12 +5,12 @@ import { DEFAULT_SETTINGS } from '../../model/settings';
 import { memoryHost } from '../../past/memory-db';
 import { settingsItem } from '../../settings';
 import { agentsItem, AGENTS_OFF, agentsStatusItem, recordReport } from '../../store/agents';
-import { resetDbForTests } from '../../store/db';
+import { deleteDb } from '../../store/db';
 import { historyOf, listMemories, writeMemory } from '../../store/memories';
 import { event, memory } from '../../../test/helpers/records';
 import { countTokens } from '../../tokens';
 import { handlers } from '../handlers';
-import { followStore } from '../recall/follow-store';
+import { startStoreFollowers } from '../recall/follow-store';
 import { resetPastIndex } from '../recall/past-index';
 import { resetRecallIndex } from '../recall/preview-recall';
 import { finishAsk, questionOf, SAY, startCall } from './answer';
@@ -35,13 +35,13 @@ const data = async (c: Call) => {
   return r.data as Record<string, unknown>;
 };
 
-beforeAll(followStore);
+beforeAll(startStoreFollowers);
 beforeAll(() => countTokens('warm'), 60_000);
 beforeEach(async () => {
   resetAsks();
   resetRecallIndex();
   resetPastIndex(memoryHost());
-  await resetDbForTests();
+  await deleteDb();
   await settingsItem.setValue(DEFAULT_SETTINGS);
   await agentsItem.setValue({ ...AGENTS_OFF, enabled: true, secret: 'engram-mcp-1.x' });
 });

@@ -5,7 +5,7 @@ import { beforeEach, expect, test } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { agentsItem, AGENTS_OFF } from '../../store/agents';
 import { newAgentSecret, setAgents } from './agent-settings';
-import { inOrder, startAgents } from './agent-links';
+import { agentsApplied, inOrder, startAgents } from './agent-links';
 
 beforeEach(async () => {
   fakeBrowser.reset();
@@ -24,12 +24,13 @@ test('the path and a new secret made at once are both stored, and the last word 
       if (secret) await tick();
       heard.push(secret);
     };
-    const apply = startAgents(configure);
+    const stop = startAgents({ configureAgents: configure });
     const [, made] = await Promise.all([
       setAgents({ serverPath: `/srv/${round}/engram-mcp.js` }),
       newAgentSecret(),
     ]);
-    await apply();
+    await agentsApplied();
+    stop();
     const stored = await agentsItem.getValue();
     expect(stored).toMatchObject({ serverPath: `/srv/${round}/engram-mcp.js`, secret: made.secret });
     expect(heard.at(-1)).toBe(made.secret);

@@ -7,6 +7,7 @@ import { AgentLinks } from '../../agents/links';
 import { agentsItem, readAgents, recordReport } from '../../store/agents';
 import { answerCall, askWindowClosed, warmForAgents } from './answer';
 import { askOffscreen, hasOffscreen, offscreenOpen } from '../shared/offscreen-host';
+import { listen, onAlarm, stopAll, type Stop } from '../shared/service';
 import { waitAtMost } from '../shared/wait';
 
 export const AGENTS_ALARM = 'engram-agents';
@@ -65,21 +66,40 @@ export const agentsApplied = () =>
     5_000,
   );
 
-/** Starts following the settings; returns what the alarm calls. `configure`: tests give their own. */
-export function startAgents(
-  configure: Configure = hasOffscreen() ? inOffscreen() : inThisPage(),
-): () => Promise<void> {
+/** The link as the browser runs it: in the offscreen document on Chrome, in this page on Firefox. */
+export const browserAgentLink = (): Configure => (hasOffscreen() ? inOffscreen() : inThisPage());
+
+export interface AgentsDeps {
+  /** Tells the link the secret, or null to close it. */
+  configureAgents: Configure;
+}
+
+/**
+ * The service (../shared/service.ts): applies the settings now, at each change, at each beat of the alarm and at
+ * the browser's start. A startup listener has the browser start the worker with itself: the link comes back at
+ * once, not at the alarm's first beat (up to 30 s later).
+ */
+export function startAgents({ configureAgents }: AgentsDeps): Stop {
+  let stopped = false;
   const apply = inOrder(async () => {
     const agents = await readAgents();
+    // An apply that was running when the service stopped sets no alarm after the Stop cleared it.
+    if (stopped) return;
     const secret = agents.enabled && agents.secret ? agents.secret : null;
     if (secret) await browser.alarms.create(AGENTS_ALARM, { periodInMinutes: 0.5 });
     else await browser.alarms.clear(AGENTS_ALARM);
     // Nothing said about who is connected survives the switch going off.
     if (!secret) await recordReport({ links: [], refused: [] });
-    await configure(secret);
+    await configureAgents(secret);
   });
-  agentsItem.watch(() => void (latest = apply()).catch(() => undefined));
-  browser.windows?.onRemoved.addListener(askWindowClosed);
-  void apply().catch(() => undefined);
-  return apply;
+  const again = () => void apply().catch(() => undefined);
+  const stop = stopAll(
+    () => (stopped = true),
+    agentsItem.watch(() => void (latest = apply()).catch(() => undefined)),
+    browser.windows ? listen(browser.windows.onRemoved, askWindowClosed) : () => undefined,
+    onAlarm(AGENTS_ALARM, again),
+    listen(browser.runtime.onStartup, again),
+  );
+  again();
+  return stop;
 }

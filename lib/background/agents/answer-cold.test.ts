@@ -7,7 +7,7 @@ import type { Call } from '../../model/agent-wire';
 import { DEFAULT_SETTINGS } from '../../model/settings';
 import { settingsItem } from '../../settings';
 import { agentsItem, AGENTS_OFF } from '../../store/agents';
-import { resetDbForTests } from '../../store/db';
+import { deleteDb } from '../../store/db';
 import { listMemories } from '../../store/memories';
 import { tokensWarm } from '../../tokens';
 import { finishAsk, startCall } from './answer';
@@ -22,7 +22,7 @@ const remember = (id: number, text: string): Call => ({
 });
 
 beforeEach(async () => {
-  await resetDbForTests();
+  await deleteDb();
   await settingsItem.setValue(DEFAULT_SETTINGS);
   await agentsItem.setValue({ ...AGENTS_OFF, enabled: true, secret: 'engram-mcp-1.x' });
 });

@@ -6,7 +6,7 @@ import type { CaptureRequest } from '../../model/messages';
 import { DEFAULT_SETTINGS } from '../../model/settings';
 import { settingsItem } from '../../settings';
 import { turnsOf } from '../../store/conversations';
-import { resetDbForTests } from '../../store/db';
+import { deleteDb } from '../../store/db';
 import { listCaptureProblems } from '../../store/status';
 import { CAPTURE_LIMITS, charge, emptyBudget, pauseNotice } from './capture-budget';
 import { handlers } from '../handlers';
@@ -30,7 +30,7 @@ beforeEach(async () => {
   fakeBrowser.reset();
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-12-01T10:00:00.000Z'));
-  await resetDbForTests();
+  await deleteDb();
   await settingsItem.setValue(DEFAULT_SETTINGS);
 });
 afterEach(() => vi.useRealTimers());

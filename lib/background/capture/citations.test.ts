@@ -8,7 +8,7 @@ import type { ImportChunk } from '../../model/messages';
 import { DEFAULT_SETTINGS } from '../../model/settings';
 import { settingsItem } from '../../settings';
 import { turnsOf } from '../../store/conversations';
-import { resetDbForTests } from '../../store/db';
+import { deleteDb } from '../../store/db';
 import { readExport } from '../../store/export';
 import { handlers } from '../handlers';
 
@@ -22,7 +22,7 @@ const importText = (text: string) =>
   );
 
 beforeEach(async () => {
-  await resetDbForTests();
+  await deleteDb();
   await settingsItem.setValue(DEFAULT_SETTINGS);
 });
 
@@ -64,7 +64,7 @@ describe('stored turns carry no reference markup', () => {
       'open enrolment in May \\ue200cite\\ue202turn0search0\\ue201.',
     );
     expect(dirty).toMatch(/\\ue200cite/);
-    await resetDbForTests();
+    await deleteDb();
     await importText(dirty);
     expect((await turnsOf(key)).some((t) => PUA.test(t.text))).toBe(false);
   });
@@ -92,7 +92,7 @@ describe.skipIf(!hasSharedExports())('conformance: the real 2023 ChatGPT export 
         answer.message.content.parts[0] += ' \uE200cite\uE202turn0search0\uE201';
       return { ...c, mapping };
     });
-    await resetDbForTests();
+    await deleteDb();
     await importText(JSON.stringify(shuffled));
     const after = await Promise.all(keys.map(async (k) => (await turnsOf(k)).map((t) => [t.id, t.text])));
     expect(after).toEqual(before);

@@ -7,7 +7,7 @@ import { chatgptCapture } from '../../../test/helpers/chatgpt-capture';
 import type { CaptureRequest } from '../../model/messages';
 import { DEFAULT_SETTINGS } from '../../model/settings';
 import { getConversation, turnsOf } from '../../store/conversations';
-import { resetDbForTests } from '../../store/db';
+import { deleteDb } from '../../store/db';
 import { handleCapture } from './receive-capture';
 
 const ID = '6f0d2c1e-5555-4a2b-9c3d-00000000late';
@@ -38,7 +38,7 @@ const capture = (branch: Line[], readAt: number): CaptureRequest => ({
 const put = (req: CaptureRequest, at = NOW) => handleCapture(req, sender, DEFAULT_SETTINGS, at);
 const visible = async () => (await turnsOf(`chatgpt:${ID}`)).filter((t) => !t.superseded).map((t) => t.id);
 
-beforeEach(resetDbForTests);
+beforeEach(deleteDb);
 
 describe('a read that arrives after a newer one (#33)', () => {
   test('does not supersede the turns the newer read stored', async () => {

@@ -9,7 +9,7 @@ import { chatgptCapture, type BranchLine } from '../../../test/helpers/chatgpt-c
 import type { CaptureRequest } from '../../model/messages';
 import { DEFAULT_SETTINGS } from '../../model/settings';
 import { chatgptAdapter } from '../../sites/chatgpt/adapter';
-import { resetDbForTests } from '../../store/db';
+import { deleteDb } from '../../store/db';
 import { turnsOf } from '../../store/conversations';
 import { handleCapture } from './receive-capture';
 
@@ -42,7 +42,7 @@ function pageCapture(): CaptureRequest {
 const stored = async () =>
   (await turnsOf(`chatgpt:${ID}`)).map((t) => [t.id, t.order, t.superseded, t.text] as const);
 
-beforeEach(resetDbForTests);
+beforeEach(deleteDb);
 
 describe('a partly mounted ChatGPT thread (#14)', () => {
   test('is read as a partial page capture of the turns it shows', () => {

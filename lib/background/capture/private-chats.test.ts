@@ -12,7 +12,7 @@ import { DEFAULT_SETTINGS } from '../../model/settings';
 import { settingsItem } from '../../settings';
 import { onStoreChange, type StoreChange } from '../../store/changes';
 import { getConversation, turnsOf } from '../../store/conversations';
-import { db, resetDbForTests } from '../../store/db';
+import { db, deleteDb } from '../../store/db';
 import { readGeneration } from '../../store/generation';
 import { clearAllData } from '../../store/manage';
 import { listForgotten, privacyMark, saveIfAllowed } from '../../store/privacy';
@@ -57,7 +57,7 @@ const call = <T extends 'privacyMark' | 'forgetPrivateChat' | 'captureTurns'>(
 
 beforeEach(async () => {
   resetRecallIndex();
-  await resetDbForTests();
+  await deleteDb();
   await settingsItem.setValue(DEFAULT_SETTINGS);
 });
 

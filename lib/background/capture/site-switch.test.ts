@@ -5,7 +5,7 @@ import { DEFAULT_SETTINGS, type Settings } from '../../model/settings';
 import type { Site } from '../../model/site';
 import { settingsItem } from '../../settings';
 import { getTabStatus, setTabStatus } from '../../store/status';
-import { followSiteSwitches, type SwitchDeps } from './site-switch';
+import { startSiteSwitches, type SwitchDeps } from './site-switch';
 
 const TABS: Record<string, number[]> = { chatgpt: [1, 2], claude: [3] };
 
@@ -52,7 +52,7 @@ test("a site switched off is told to its open tabs at once, and their status sto
   await setTabStatus(2, status({ state: 'private', strategy: 'none' }));
   await setTabStatus(3, status({ site: 'claude', url: 'https://claude.ai/chat/x' }));
   const d = deps();
-  stop = followSiteSwitches(d);
+  stop = startSiteSwitches({ switches: d });
   await settingsItem.setValue(withSites({ chatgpt: false }));
   await vi.waitFor(() =>
     expect(d.told).toEqual([
@@ -75,7 +75,7 @@ test("a site switched off is told to its open tabs at once, and their status sto
 test('switched on again, its tabs are told; a change that moves no switch tells nobody', async () => {
   await settingsItem.setValue(withSites({ chatgpt: false }));
   const d = deps();
-  stop = followSiteSwitches(d);
+  stop = startSiteSwitches({ switches: d });
   await settingsItem.setValue({
     ...withSites({ chatgpt: false }),
     recall: { ...DEFAULT_SETTINGS.recall, budgetTokens: 900 },

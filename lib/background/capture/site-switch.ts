@@ -13,6 +13,7 @@ import { languageItem } from '../../i18n/choice';
 import type { PageWords } from '../../inject/words';
 import { sitePatterns } from '../../sites/registry';
 import { getTabStatus, setTabStatus } from '../../store/status';
+import type { Stop } from '../shared/service';
 
 export interface SwitchDeps {
   /** The open tabs showing the site; none where the browser withholds Engram's access to it. */
@@ -20,7 +21,8 @@ export interface SwitchDeps {
   tell(tabId: number, on: boolean, words: PageWords): Promise<unknown>;
 }
 
-const browserDeps: SwitchDeps = {
+/** The browser's tabs, and the content script's receiver in each. */
+export const browserSwitches: SwitchDeps = {
   tabsOf: async (site) => {
     const tabs = await browser.tabs.query({ url: sitePatterns(site) });
     return tabs.flatMap((t) => (t.id === undefined ? [] : [t.id]));
@@ -39,7 +41,11 @@ export function switchedSites(before: Settings, after: Settings): Site[] {
 }
 
 /** Tells every open tab of `site`; a tab switched off shows as off at once. Never throws. */
-export async function announceSwitch(site: Site, on: boolean, deps: SwitchDeps = browserDeps): Promise<void> {
+export async function announceSwitch(
+  site: Site,
+  on: boolean,
+  deps: SwitchDeps = browserSwitches,
+): Promise<void> {
   const tabs = await deps.tabsOf(site).catch(() => []);
   const words = await pageWordsNow();
   for (const tabId of tabs) {
@@ -56,8 +62,8 @@ export async function announceSwitch(site: Site, on: boolean, deps: SwitchDeps =
   }
 }
 
-/** Follows every settings change from now on (called at each worker start); returns the stop. */
-export function followSiteSwitches(deps: SwitchDeps = browserDeps): () => void {
+/** The service (../shared/service.ts): follows every settings and language change from each worker start on. */
+export function startSiteSwitches({ switches: deps }: { switches: SwitchDeps }): Stop {
   const stopSettings = settingsItem.watch((next, previous) => {
     const after = parsed(next);
     for (const site of switchedSites(parsed(previous), after))

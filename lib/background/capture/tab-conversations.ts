@@ -1,7 +1,9 @@
 // Which conversation each tab shows, so closing or leaving it settles that conversation at once (#4). Kept in
 // storage.session: it survives a service-worker restart but not the browser session.
+import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { parseConversationKey } from '../../model/keys';
+import { listen, stopAll, type Stop } from '../shared/service';
 
 const tabsItem = storage.defineItem<Record<string, string>>('session:tabConversations', { fallback: {} });
 
@@ -25,4 +27,20 @@ export async function leftConversation(tabId: number, url: string): Promise<stri
   if (key === undefined) return undefined;
   const id = parseConversationKey(key)?.id;
   return id && url.includes(id) ? undefined : forgetTab(tabId);
+}
+
+export interface SettleDeps {
+  /** Settles a conversation now, so its extraction runs (../pipeline/job-queue.ts settleNow). */
+  settle: (conversationKey: string) => Promise<void>;
+}
+
+/** The service (../shared/service.ts): a conversation settles when its tab closes or leaves it (#4). */
+export function startTabSettling({ settle }: SettleDeps): Stop {
+  const settleIf = (key: string | undefined) => (key ? settle(key) : undefined);
+  return stopAll(
+    listen(browser.tabs.onRemoved, (tabId) => void forgetTab(tabId).then(settleIf)),
+    listen(browser.tabs.onUpdated, (tabId, change) => {
+      if (change.url) void leftConversation(tabId, change.url).then(settleIf);
+    }),
+  );
 }

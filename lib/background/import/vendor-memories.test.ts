@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { chatgptMemories, fetchChatgptMemories } from '../../sites/chatgpt/memories';
 import { claudeMemories } from '../../sites/claude/memories';
-import { resetDbForTests } from '../../store/db';
+import { deleteDb } from '../../store/db';
 import { getMemory, historyOf, listMemories } from '../../store/memories';
 import { pendingProposals } from '../../store/views';
 import { deleteUserMemory } from '../memories/typed-memories';
@@ -9,7 +9,7 @@ import { setPinned, updateMemory } from '../memories/memory-edits';
 import { approveMemory, rejectMemory } from '../memories/review-decisions';
 import { importVendorMemories } from './vendor-memories';
 
-beforeEach(resetDbForTests);
+beforeEach(deleteDb);
 
 describe('reading vendor memories', () => {
   test('ChatGPT entries: id, content, updated_at; empty entries and unknown fields ignored', () => {

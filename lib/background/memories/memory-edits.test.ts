@@ -3,10 +3,10 @@ import { countTokens as warmTokens } from '../../tokens';
 import { conversation, memory, turn } from '../../../test/helpers/records';
 import type { Memory } from '../../model/records';
 import { saveCapture } from '../../store/conversations';
-import { db, resetDbForTests } from '../../store/db';
+import { db, deleteDb } from '../../store/db';
 import { getMemory, historyOf, writeMemory } from '../../store/memories';
 import { addCaptureProblem, listCaptureProblems } from '../../store/status';
-import { badgeText, watchReviewBadge } from './review-badge';
+import { badgeText, startReviewBadge } from './review-badge';
 import { byUser } from '../shared/user-events';
 import { handlers } from '../handlers';
 
@@ -17,7 +17,7 @@ const add = (text = 'I live in Porto.') => handlers.addMemory({ text, type: 'pro
 // The tokenizer's one-time build (~1 s, 6-8 s at load average 20-30) happens here, not in the first test.
 beforeAll(() => warmTokens('warm'), 60_000);
 
-beforeEach(() => resetDbForTests());
+beforeEach(() => deleteDb());
 
 describe('editing', () => {
   test('update changes only what differs, recounts tokens and explains itself', async () => {
@@ -109,7 +109,7 @@ describe('review', () => {
   test('the badge follows the pending count', async () => {
     expect([0, 3, 120].map(badgeText)).toEqual(['', '3', '99+']);
     const shown: string[] = [];
-    const stop = watchReviewBadge((t) => void shown.push(t));
+    const stop = startReviewBadge({ setBadge: (t) => void shown.push(t) });
     await expect.poll(() => shown).toEqual(['']);
     await pending({ id: 'x' });
     await expect.poll(() => shown).toEqual(['', '1']);

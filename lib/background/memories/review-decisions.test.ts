@@ -3,7 +3,7 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { Memory } from '../../model/records';
-import { db, resetDbForTests } from '../../store/db';
+import { db, deleteDb } from '../../store/db';
 import { historyOf, writeMemory } from '../../store/memories';
 import { event, memory } from '../../../test/helpers/records';
 import { loadHostile, obedientScript, turnsOf } from '../../../test/helpers/hostile';
@@ -28,7 +28,7 @@ async function attack(file: string): Promise<{ seeded: Memory[]; pending: Memory
 const all = () => db().memories.toArray();
 
 beforeEach(async () => {
-  await resetDbForTests();
+  await deleteDb();
 });
 
 describe('a proposed change to a pinned standing rule', () => {

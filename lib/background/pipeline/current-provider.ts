@@ -17,6 +17,7 @@ import { openAiProvider } from '../../providers/openai';
 import type { Provider } from '../../providers/types';
 import { providerItem, readProviderSettings, trustedItem } from '../../store/secrets';
 import { z } from 'zod/mini';
+import type { Stop } from '../shared/service';
 
 /** The key and the origin it was saved for (#11): it is handed out only while the provider is that origin. */
 const storedKey = trustedItem<{ key: string; origin: string | null }>('providerKey', {
@@ -57,9 +58,15 @@ export function buildProvider(
 }
 
 let registered: LocalEngines = {};
-/** The background registers the offscreen-backed WebLLM and Chrome's model at start (entrypoints/background.ts). */
-export function useLocalEngines(engines: LocalEngines): void {
+/**
+ * The service (../shared/service.ts): lends the providers the offscreen-backed WebLLM and Chrome's model until it
+ * stops; without it a local provider is not built (null: its jobs wait).
+ */
+export function startLocalEngines({ engines }: { engines: LocalEngines }): Stop {
   registered = engines;
+  return () => {
+    if (registered === engines) registered = {};
+  };
 }
 
 /** The stored key, only if it was saved for the origin these settings send to (#11). */

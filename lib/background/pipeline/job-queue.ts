@@ -10,6 +10,7 @@ import { readSettings } from '../../settings';
 import { enqueueExtraction, makeDue, releaseOrphans } from '../../store/jobs';
 import { countTokens } from '../../tokens';
 import { currentFallback, currentProvider } from './current-provider';
+import { onAlarm, type Stop } from '../shared/service';
 
 export const ALARM = 'engram-jobs';
 /** This instance: a job leased by any other instance is an orphan of a killed worker. */
@@ -40,10 +41,15 @@ export function kick(): Promise<number> {
   return running;
 }
 
-/** Called once when the service worker starts. */
-export async function startQueue(): Promise<void> {
-  await releaseOrphans(OWNER);
-  await kick();
+/**
+ * The service (../shared/service.ts): at each worker start, jobs leased by a killed worker go back to the queue and
+ * due ones run; then the alarm runs them. Needs nothing given: the provider comes from the settings.
+ */
+export function startQueue(): Stop {
+  void releaseOrphans(OWNER)
+    .then(() => kick())
+    .catch((e: unknown) => console.warn('Engram: releasing orphaned jobs failed', redact(String(e)).text));
+  return onAlarm(ALARM, () => void kick());
 }
 
 /** "Extract now": every pending job (and the given conversation, queued if it had none) becomes due and runs. */

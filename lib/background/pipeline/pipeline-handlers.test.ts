@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEFAULT_SETTINGS } from '../../model/settings';
 import { readSettings, settingsItem } from '../../settings';
-import { resetDbForTests } from '../../store/db';
+import { deleteDb } from '../../store/db';
 import { listJobs } from '../../store/jobs';
 import { handlers } from '../handlers';
 import { ALARM } from './job-queue';
@@ -27,7 +27,7 @@ const capture = (last: 'user' | 'assistant') => ({
 
 beforeEach(async () => {
   fakeBrowser.reset();
-  await resetDbForTests();
+  await deleteDb();
   await settingsItem.setValue(DEFAULT_SETTINGS);
 });
 

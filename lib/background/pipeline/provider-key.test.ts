@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { endpointProblem, originPattern } from '../../model/provider';
-import { providerItem, readProviderSettings, resetSecretsForTests } from '../../store/secrets';
+import { providerItem, readProviderSettings, deleteSecrets } from '../../store/secrets';
 import { handlers } from '../handlers';
 import { keyItem } from './current-provider';
 import { restrictStorage } from '../shared/storage-access';
@@ -34,7 +34,7 @@ describe('storage is closed to content scripts where the browser can (#11)', () 
   test('a key and provider an older build left in storage.local move out of it, bound to their origin', async () => {
     const provider = { kind: 'openai', model: 'm', baseUrl: 'https://api.openai.com/v1' };
     await fakeBrowser.storage.local.set({ provider, providerKey: 'sk-old', provider$: { v: 1 } });
-    await resetSecretsForTests();
+    await deleteSecrets();
     expect(await keyItem.getValue()).toBe('sk-old');
     expect((await readProviderSettings()).baseUrl).toBe('https://api.openai.com/v1');
     expect(await fakeBrowser.storage.local.get(null)).toEqual({});

@@ -8,7 +8,9 @@ import { webllmDownloadsItem } from '../../providers/downloads';
 import type { Provider } from '../../providers/types';
 import type { Embedder } from '../../recall/semantic';
 import { modelInfo, WEBLLM_MODELS } from '../../providers/webllm-models';
+import { browser } from 'wxt/browser';
 import { askOffscreen } from '../shared/offscreen-host';
+import { listen, type Stop } from '../shared/service';
 
 /** Starts (or continues) the download of a model's weights; the document reports as it goes. */
 export async function downloadWebLlm(model: string): Promise<void> {
@@ -28,11 +30,16 @@ export async function deleteWebLlm(model: string): Promise<void> {
 }
 
 /** Downloads that were running when the browser closed go on (cached shards are not fetched again). */
-export async function resumeWebLlmDownloads(): Promise<void> {
+async function resumeDownloads(): Promise<void> {
   const running = Object.values(await webllmDownloadsItem.getValue()).filter(
     (d) => d.state === 'downloading',
   );
   for (const d of running) await askOffscreen('webllmDownload', { model: d.model, rev: d.rev });
+}
+
+/** The service (../shared/service.ts): a download that the browser's exit interrupted goes on at its start (#35). */
+export function startWebLlmResume(): Stop {
+  return listen(browser.runtime.onStartup, () => void resumeDownloads().catch(() => undefined));
 }
 
 async function readyRev(model: string): Promise<string> {

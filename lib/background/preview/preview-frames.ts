@@ -13,6 +13,7 @@ import { storage } from 'wxt/utils/storage';
 import { sendFrameOrder } from '../../messaging/frame';
 import type { Sender } from '../../messaging/protocol';
 import { RejectedMessage } from '../../messaging/rejected';
+import { listen, type Stop } from '../shared/service';
 import type { FrameOrder, PreviewOpen } from '../../model/messages';
 
 export interface FrameRecord {
@@ -148,3 +149,8 @@ export const frames = previewFrames({
   // the frame's sender.url is on the extension's own origin.
   previewUrl: `${browser.runtime.getURL('/')}preview.html`,
 });
+
+/** The service (../shared/service.ts): a closed tab's frame is forgotten, its token no longer answered. */
+export function startFrameCleanup(): Stop {
+  return listen(browser.tabs.onRemoved, (tabId) => void frames.forget(tabId));
+}

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vi
 import { DEFAULT_SETTINGS, type Settings } from '../../model/settings';
 import { providerItem } from '../../store/secrets';
 import { settingsItem } from '../../settings';
-import { resetDbForTests } from '../../store/db';
+import { deleteDb } from '../../store/db';
 import { countVectors } from '../../store/embeddings';
 import { chooseEmbedder, refreshEmbedder, semanticStatus, startEmbeddings } from './embedder-choice';
 import { resetEmbeddingSync, syncEmbeddings } from './embedding-sync';
@@ -14,7 +14,7 @@ import { memoryHost } from '../../past/memory-db';
 import { keyItem } from '../pipeline/current-provider';
 import { resetRecallIndex } from './preview-recall';
 import { SEMANTIC_TIMEOUT_MS, setRecallEmbedder } from './semantic-tier';
-import { followStore } from './follow-store';
+import { startStoreFollowers } from './follow-store';
 import { loadEngines } from '../../../test/helpers/engines';
 
 // Deterministic vectors: car words on one axis, food on another, everything else on a third.
@@ -43,13 +43,13 @@ const texts = async (draft: string) => (await ask(draft)).lines.map((l) => l.tex
 await loadEngines();
 
 // The background starts these at every wake (entrypoints/background.ts); so does this file.
-beforeAll(followStore);
+beforeAll(startStoreFollowers);
 
 beforeEach(async () => {
   resetRecallIndex();
   resetPastIndex(memoryHost());
   resetEmbeddingSync();
-  await resetDbForTests();
+  await deleteDb();
   await settingsItem.setValue(semanticOn);
   await providerItem.setValue({ kind: 'openai', model: 'gpt-4o-mini', baseUrl: 'https://emb.test/v1' });
   await keyItem.setValue('sk-test');
@@ -260,10 +260,12 @@ describe('the background wiring', () => {
     let accessChanged: () => void = () => undefined;
     const fetchFn = fakeFetch();
     const stop = startEmbeddings({
-      watchMemories: () => () => undefined,
-      watchAccess: (onChange) => ((accessChanged = onChange), () => undefined),
-      access: async () => granted,
-      fetchFn,
+      embeddings: {
+        watchMemories: () => () => undefined,
+        watchAccess: (onChange) => ((accessChanged = onChange), () => undefined),
+        access: async () => granted,
+        fetchFn,
+      },
     });
     try {
       const status = () => semanticStatus();

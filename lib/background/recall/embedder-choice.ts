@@ -11,10 +11,11 @@ import { webllmDownloadsItem } from '../../providers/downloads';
 import { providerItem, readProviderSettings } from '../../store/secrets';
 import type { Embedder } from '../../recall/semantic';
 import { readSettings, settingsItem } from '../../settings';
-import { scheduleEmbeddingSync, syncProgress } from './embedding-sync';
+import { cancelEmbeddingSync, scheduleEmbeddingSync, syncProgress } from './embedding-sync';
 import { keyItem } from '../pipeline/current-provider';
 import { localEmbedder } from '../pipeline/webllm-provider';
 import { choosingEmbedder, embeddings, setRecallEmbedder } from './semantic-tier';
+import type { Stop } from '../shared/service';
 
 export interface EmbedderInputs {
   settings: Settings;
@@ -122,7 +123,8 @@ export async function semanticStatus(): Promise<SemanticStatus> {
 
 type Watch = (onChange: () => void) => () => void;
 
-const watchAccess: Watch = (onChange) => {
+/** Host permissions granted or removed (browser.permissions events). */
+export const watchHostAccess: Watch = (onChange) => {
   browser.permissions.onAdded.addListener(onChange);
   browser.permissions.onRemoved.addListener(onChange);
   return () => {
@@ -134,14 +136,14 @@ const watchAccess: Watch = (onChange) => {
 export interface EmbeddingWiring {
   /** Memory writes (embeddings-sync.ts watchStoredMemories). */
   watchMemories: Watch;
-  /** Host permissions granted or removed; browser.permissions events by default. */
-  watchAccess?: Watch;
+  /** Host permissions granted or removed (watchHostAccess). */
+  watchAccess: Watch;
   access?: (pattern: string) => Promise<boolean>;
   fetchFn?: typeof fetch;
 }
 
-/** Wiring for entrypoints/background.ts: follow every input the choice depends on. Returns the stop. */
-export function startEmbeddings(wiring: EmbeddingWiring): () => void {
+/** The service (../shared/service.ts): the semantic tier follows every input the choice depends on. */
+export function startEmbeddings({ embeddings: wiring }: { embeddings: EmbeddingWiring }): Stop {
   const refresh = () => void refreshEmbedder(wiring.access ?? hasAccess, wiring.fetchFn);
   const stops = [
     settingsItem.watch(refresh),
@@ -149,8 +151,9 @@ export function startEmbeddings(wiring: EmbeddingWiring): () => void {
     keyItem.watch(refresh),
     // The on-device embedder's weights arriving or deleted (#35).
     webllmDownloadsItem.watch(refresh),
-    (wiring.watchAccess ?? watchAccess)(refresh),
+    wiring.watchAccess(refresh),
     wiring.watchMemories(() => scheduleEmbeddingSync()),
+    cancelEmbeddingSync,
   ];
   refresh();
   return () => stops.forEach((stop) => stop());

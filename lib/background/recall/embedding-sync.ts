@@ -21,6 +21,12 @@ export function scheduleEmbeddingSync(delayMs = DEBOUNCE_MS): void {
   timer = setTimeout(() => void syncEmbeddings(), delayMs);
 }
 
+/** A pass scheduled and not yet begun is dropped (the embeddings service's Stop). */
+export function cancelEmbeddingSync(): void {
+  clearTimeout(timer);
+  timer = undefined;
+}
+
 /** One pass: forget vectors of memories that are gone, then embed every active memory that lacks one. */
 export async function syncEmbeddings(): Promise<void> {
   if (!running) {

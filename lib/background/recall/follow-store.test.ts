@@ -5,14 +5,14 @@ import { event, memory } from '../../../test/helpers/records';
 import { DEFAULT_SETTINGS } from '../../model/settings';
 import { settingsItem } from '../../settings';
 import { onStoreChange, type StoreChange } from '../../store/changes';
-import { resetDbForTests } from '../../store/db';
+import { deleteDb } from '../../store/db';
 import { countTokens } from '../../tokens';
 import { watchStoredMemories } from './embedding-sync';
 import { handlers } from '../handlers';
 import { resetPastIndex } from './past-index';
 import { memoryHost } from '../../past/memory-db';
 import { resetRecallIndex } from './preview-recall';
-import { followStore } from './follow-store';
+import { startStoreFollowers } from './follow-store';
 
 const ext = { url: 'chrome-extension://engram-test/options.html' };
 const ask = (draft: string) =>
@@ -42,14 +42,14 @@ const rawTurnsOn = { ...DEFAULT_SETTINGS, recall: { ...DEFAULT_SETTINGS.recall, 
 
 // The tokenizer's one-time build (~1 s, far more on a loaded machine) happens here, not in the first test.
 // The background starts these at every wake (entrypoints/background.ts); so does this file.
-beforeAll(followStore);
+beforeAll(startStoreFollowers);
 
 beforeAll(() => countTokens('warm'), 60_000);
 
 beforeEach(async () => {
   resetRecallIndex();
   resetPastIndex(memoryHost());
-  await resetDbForTests();
+  await deleteDb();
   await settingsItem.setValue(rawTurnsOn);
 });
 

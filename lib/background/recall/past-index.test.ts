@@ -5,14 +5,14 @@ import type { PastOp } from '../../model/past';
 import { DEFAULT_SETTINGS } from '../../model/settings';
 import { memoryHost } from '../../past/memory-db';
 import { settingsItem } from '../../settings';
-import { resetDbForTests } from '../../store/db';
+import { deleteDb } from '../../store/db';
 import { countTokens } from '../../tokens';
 import { handlers } from '../handlers';
 import { pastReady, pastStats, resetPastIndex } from './past-index';
 
 beforeAll(() => countTokens('warm'), 60_000);
 beforeEach(async () => {
-  await resetDbForTests();
+  await deleteDb();
   await settingsItem.setValue({
     ...DEFAULT_SETTINGS,
     recall: { ...DEFAULT_SETTINGS.recall, rawTurns: false },

@@ -2,14 +2,14 @@ import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { countTokens as warmTokens } from '../../tokens';
 import { DEFAULT_SETTINGS } from '../../model/settings';
 import { settingsItem } from '../../settings';
-import { resetDbForTests } from '../../store/db';
+import { deleteDb } from '../../store/db';
 import { handlers } from '../handlers';
 import { resetPastIndex } from './past-index';
 import { memoryHost } from '../../past/memory-db';
 import { PAST_WAIT_MS } from './past-tier';
 import { resetRecallIndex } from './preview-recall';
 import { setRecallEmbedder } from './semantic-tier';
-import { followStore } from './follow-store';
+import { startStoreFollowers } from './follow-store';
 
 const ask = (draft: string, over = {}) =>
   handlers.recallPreview(
@@ -19,14 +19,14 @@ const ask = (draft: string, over = {}) =>
 
 // The tokenizer's one-time build (~1 s, 6-8 s at load average 20-30) happens here, not in the first test.
 // The background starts these at every wake (entrypoints/background.ts); so does this file.
-beforeAll(followStore);
+beforeAll(startStoreFollowers);
 
 beforeAll(() => warmTokens('warm'), 60_000);
 
 beforeEach(async () => {
   resetRecallIndex();
   resetPastIndex(memoryHost());
-  await resetDbForTests();
+  await deleteDb();
   await settingsItem.setValue(DEFAULT_SETTINGS);
 });
 

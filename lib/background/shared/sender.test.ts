@@ -5,7 +5,7 @@ import { RejectedMessage } from '../../messaging/rejected';
 import { DEFAULT_SETTINGS } from '../../model/settings';
 import { settingsItem } from '../../settings';
 import { turnsOf } from '../../store/conversations';
-import { resetDbForTests } from '../../store/db';
+import { deleteDb } from '../../store/db';
 import { handlers } from '../handlers';
 import { resetRecallIndex } from '../recall/preview-recall';
 import { pageClaimMismatch } from './sender';
@@ -23,7 +23,7 @@ const capture = {
 
 beforeEach(async () => {
   resetRecallIndex();
-  await resetDbForTests();
+  await deleteDb();
   await settingsItem.setValue(DEFAULT_SETTINGS);
 });
 

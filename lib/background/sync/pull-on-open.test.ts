@@ -7,11 +7,12 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { withMemoryIndex } from '../../../test/helpers/index-host';
 import { MapBackend } from '../../../test/helpers/memory-backend';
 import type { SyncConnect } from '../../model/sync';
-import { resetDbForTests } from '../../store/db';
+import { deleteDb } from '../../store/db';
 import { readRun, writeRun } from '../../store/sync-run';
 import { handlers } from '../handlers';
-import { connectSync, setSyncForTests, syncNow, syncRunning, syncStatus } from './sync-runner';
-import { pullDecision, pullIfStale, PULL_AFTER_MS, resetPullForTests } from './pull-on-open';
+import { connectSync, syncNow, syncRunning, syncStatus } from './sync-runner';
+import { runSync, stopSync } from '../../../test/helpers/sync-service';
+import { pullDecision, pullIfStale, PULL_AFTER_MS } from './pull-on-open';
 
 const settings: SyncConnect = {
   backend: { kind: 'webdav', url: 'https://dav.example/engram', username: 'me', password: 'dav-secret-1' },
@@ -35,14 +36,13 @@ await withMemoryIndex();
 let remote: CountingBackend;
 beforeEach(async () => {
   remote = new CountingBackend();
-  setSyncForTests({ backend: () => remote, scryptLogN: 10 });
-  resetPullForTests();
+  runSync(() => remote);
   await connectSync(settings);
   await syncNow();
 });
 afterEach(async () => {
-  setSyncForTests(null);
-  await resetDbForTests();
+  await stopSync();
+  await deleteDb();
 });
 
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
@@ -110,7 +110,8 @@ describe('a page opens', () => {
     await vi.waitFor(() => expect(remote.lists).toBeGreaterThan(before));
     await vi.waitFor(() => expect(syncRunning()).toBe(false));
     await lastPullAgo(2 * PULL_AFTER_MS);
-    resetPullForTests();
+    // A new worker, which has tried nothing yet.
+    runSync(() => remote);
     expect(await handlers.syncIfStale({}, { url: 'chrome-extension://engram-test/popup.html' })).toEqual({
       ok: true,
     });

@@ -5,6 +5,7 @@
 // a run in progress instead of starting a second, and a failure is quiet: the run records it for the Sync status
 // as any run does (./sync-runner.ts).
 import { readRun, syncSettings } from '../../store/sync-run';
+import { syncWorker } from './sync-env';
 import { syncNow, syncRunning } from './sync-runner';
 
 /** A pull older than this is stale when a page opens. */
@@ -29,23 +30,17 @@ export function pullDecision(state: PullState, now: number): PullDecision {
   return now - last >= PULL_AFTER_MS ? 'pull' : 'fresh';
 }
 
-let lastTry = 0;
-
 /** A page opened: pulls when the last pull is stale. Resolves at once with what it decided, never with the run. */
 export async function pullIfStale(now = Date.now()): Promise<PullDecision> {
   const [settings, run] = await Promise.all([syncSettings.getValue(), readRun()]);
+  const worker = syncWorker();
   const decision = pullDecision(
-    { connected: settings !== null, running: syncRunning(), lastSync: run.lastSync, lastTry },
+    { connected: settings !== null, running: syncRunning(), lastSync: run.lastSync, lastTry: worker.lastTry },
     now,
   );
   if (decision === 'pull') {
-    lastTry = now;
+    worker.lastTry = now;
     void syncNow().catch(() => undefined);
   }
   return decision;
-}
-
-/** Test seam: a new worker, which has tried nothing yet. */
-export function resetPullForTests(): void {
-  lastTry = 0;
 }

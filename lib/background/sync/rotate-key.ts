@@ -4,7 +4,8 @@ import type { SyncRotate, SyncStatus } from '../../model/sync';
 import { reseedOutbox } from '../../store/sync-port';
 import { syncSettings, writeRun } from '../../store/sync-run';
 import { rotate } from '../../sync/rotate';
-import { depsOf, syncNow, syncStatus, withoutSync } from './sync-runner';
+import { depsOf } from './sync-env';
+import { syncNow, syncStatus, withoutSync } from './sync-runner';
 
 /**
  * A new key: with no sync running beside it. Unless it completes Delete everything (the store is empty), this device

@@ -10,12 +10,13 @@ import { MapBackend } from '../../../test/helpers/memory-backend';
 import { memory, event } from '../../../test/helpers/records';
 import { backgroundProtocol } from '../../messaging/background';
 import type { SyncConnect } from '../../model/sync';
-import { db, resetDbForTests } from '../../store/db';
+import { db, deleteDb } from '../../store/db';
 import { clearAllData } from '../../store/manage';
 import { writeMemory } from '../../store/memories';
 import { syncSettings } from '../../store/sync-run';
 import { Device, NEW_PASSPHRASE, PASSPHRASE } from '../../../test/helpers/sync';
-import { connectSync, disconnectSync, setSyncForTests, SYNC_ALARM, syncNow, syncStatus } from './sync-runner';
+import { connectSync, disconnectSync, SYNC_ALARM, syncNow, syncStatus } from './sync-runner';
+import { runSync, stopSync } from '../../../test/helpers/sync-service';
 import { rotateSync } from './rotate-key';
 
 const settings: SyncConnect = {
@@ -26,11 +27,11 @@ const settings: SyncConnect = {
 let remote: MapBackend;
 beforeEach(() => {
   remote = new MapBackend();
-  setSyncForTests({ backend: () => remote, scryptLogN: 10 });
+  runSync(() => remote);
 });
 afterEach(async () => {
-  setSyncForTests(null);
-  await resetDbForTests();
+  await stopSync();
+  await deleteDb();
 });
 
 const logs = () => [...remote.files.keys()].filter((p) => p.includes('/log-'));
@@ -111,14 +112,11 @@ describe('background sync', () => {
     await connectSync(settings);
     await syncNow();
     let fail = true;
-    setSyncForTests({
-      backend: () => ({
-        ...{ list: (f) => remote.list(f), get: (p) => remote.get(p), delete: (p) => remote.delete(p) },
-        put: (p, b) =>
-          fail && p.startsWith('keys/end-') ? Promise.reject(new Error('offline')) : remote.put(p, b),
-      }),
-      scryptLogN: 10,
-    });
+    runSync(() => ({
+      ...{ list: (f) => remote.list(f), get: (p) => remote.get(p), delete: (p) => remote.delete(p) },
+      put: (p, b) =>
+        fail && p.startsWith('keys/end-') ? Promise.reject(new Error('offline')) : remote.put(p, b),
+    }));
     await clearAllData();
     await syncNow();
     const ended = () => [...remote.files.keys()].some((p) => p.startsWith('keys/end-'));
@@ -146,16 +144,13 @@ describe('background sync', () => {
   it('a storage failure is kept as the last error, with credentials redacted', async () => {
     await connectSync(settings);
     await syncNow();
-    setSyncForTests({
-      backend: () => ({
-        ...remote,
-        list: () => Promise.reject(new Error('GET https://me:dav-secret-1@dav.example/engram: 503')),
-        get: (p) => remote.get(p),
-        put: (p, b) => remote.put(p, b),
-        delete: (p) => remote.delete(p),
-      }),
-      scryptLogN: 10,
-    });
+    runSync(() => ({
+      ...remote,
+      list: () => Promise.reject(new Error('GET https://me:dav-secret-1@dav.example/engram: 503')),
+      get: (p) => remote.get(p),
+      put: (p, b) => remote.put(p, b),
+      delete: (p) => remote.delete(p),
+    }));
     await syncNow();
     const status = await syncStatus();
     expect(status.lastError).toMatch(/503/);

@@ -2,64 +2,25 @@
 // capture's burst of writes is one small segment) and on an alarm for what other devices wrote. The engine
 // (lib/sync) does the work; the store (lib/store/sync-*.ts) is the only writer of what arrives.
 import { browser } from 'wxt/browser';
-import {
-  endpointLabel,
-  type StoredSync,
-  type SyncBackendSettings,
-  type SyncConnect,
-  type SyncStatus,
-} from '../../model/sync';
+import { endpointLabel, type SyncConnect, type SyncStatus } from '../../model/sync';
 import { redact } from '../../pipeline/redact';
 import { onStoreChange } from '../../store/changes';
 import { heldCounts } from '../../store/sync-apply';
 import { countReview } from '../../store/sync-conflicts';
 import { reseedOutbox, storeSyncPort } from '../../store/sync-port';
 import { forgetSync, readRun, resetDue, syncSettings, unpushed, writeRun } from '../../store/sync-run';
-import type { Backend } from '../../sync/backend';
-import { deviceName } from '../../sync/device-name';
-import { connect, sync, type EngineDeps } from '../../sync/engine';
+import { connect, sync } from '../../sync/engine';
 import { waitingOf } from '../../sync/held';
 import { sayProblems } from '../../sync/problems';
 import { endHere } from '../../sync/rotate';
-import { s3Backend } from '../../sync/s3';
-import { WebDavBackend } from '../../sync/webdav';
 import { coalesce } from './push-schedule';
 import { peersOf, stoppedOf } from './sync-status';
+import { beginSyncWorker, depsOf, type SyncEnv } from './sync-env';
+import { onAlarm, stopAll, type Stop } from '../shared/service';
 
 export const SYNC_ALARM = 'engram-sync';
 /** Other devices' changes arrive at the latest this often (and at each local change). */
 const PERIOD_MINUTES = 5;
-
-function backendOf(b: SyncBackendSettings): Backend {
-  if (b.kind === 's3') {
-    const { endpoint, bucket, prefix, region, accessKeyId, secretAccessKey } = b;
-    return s3Backend({ endpoint, bucket, prefix, region, accessKeyId, secretAccessKey });
-  }
-  return new WebDavBackend({ url: b.url, username: b.username || undefined, password: b.password });
-}
-
-interface TestSeam {
-  backend: (b: SyncBackendSettings) => Backend;
-  /** Lower than crypto.ts SCRYPT_LOG_N (~1 s per unlock) for speed. */
-  scryptLogN: number;
-  /** The Engram version this device says it runs (the fake browser has no manifest). */
-  version?: string;
-}
-let seam: TestSeam | null = null;
-
-/** Test seam: the unit tests sync through a Map; the e2e through a real Apache. */
-export function setSyncForTests(next: TestSeam | null): void {
-  seam = next;
-}
-
-export const depsOf = (settings: StoredSync): EngineDeps => ({
-  backend: (seam?.backend ?? backendOf)(settings.backend),
-  port: storeSyncPort(),
-  deviceName: deviceName(navigator.userAgent),
-  // Every file says which Engram wrote it; lines from a newer one are held until this one updates (#38).
-  version: seam ? seam.version : browser.runtime.getManifest().version,
-  ...(seam ? { scryptLogN: seam.scryptLogN } : {}),
-});
 
 let running: Promise<void> | null = null;
 let changedMeanwhile = false;
@@ -118,13 +79,24 @@ export function syncNow(): Promise<void> {
 /** Whether a run is in progress (one started now would join it). */
 export const syncRunning = (): boolean => running !== null;
 
-/** Sync follows every committed change (lib/store/changes.ts) and the alarm; returns the stop. */
-export function startSync(): () => void {
+/**
+ * The service (../shared/service.ts): sync runs with `env` (./sync-env.ts), after every committed change
+ * (lib/store/changes.ts) and on the alarm. The Stop also drops a push still waiting.
+ */
+export function startSync({ sync: env }: { sync: SyncEnv }): Stop {
   void syncSettings.getValue().then((s) => (s ? ensureAlarm() : undefined));
-  return onStoreChange(() => {
-    if (running) changedMeanwhile = true;
-    else pushSoon.touch();
-  });
+  return stopAll(
+    beginSyncWorker(env),
+    onStoreChange(() => {
+      if (running) changedMeanwhile = true;
+      else pushSoon.touch();
+    }),
+    onAlarm(SYNC_ALARM, () => void syncNow()),
+    () => {
+      pushSoon.cancel();
+      changedMeanwhile = false;
+    },
+  );
 }
 
 async function ensureAlarm(): Promise<void> {

@@ -1,5 +1,5 @@
 import type { FetchJson } from '../api-types';
-import { fetchClaude, resetOrgCacheForTests } from './api';
+import { fetchClaude, type OrgCache } from './api';
 import { ROOT_UUID } from './payload';
 
 const CONV = '/api/organizations/org-chat/chat_conversations/c1?tree=True&rendering_mode=messages';
@@ -14,7 +14,9 @@ function fake(routes: Record<string, unknown>): { fetchJson: FetchJson; paths: s
   return { fetchJson, paths };
 }
 
-beforeEach(() => resetOrgCacheForTests());
+// Each test is a new tab: its own org cache, passed in.
+let cache: OrgCache;
+beforeEach(() => (cache = { org: null }));
 
 describe('fetchClaude', () => {
   const routes = {
@@ -46,9 +48,9 @@ describe('fetchClaude', () => {
 
   it('finds the chat org once, then reads the conversation tree', async () => {
     const { fetchJson, paths } = fake(routes);
-    const first = await fetchClaude(fetchJson, 'c1');
+    const first = await fetchClaude(fetchJson, 'c1', cache);
     expect(first.ok && first.conversation.turns.map((t) => t.text)).toEqual(['Hi', 'Hello']);
-    await fetchClaude(fetchJson, 'c1');
+    await fetchClaude(fetchJson, 'c1', cache);
     expect(paths).toEqual(['/api/organizations', CONV, CONV]);
   });
 
@@ -56,13 +58,19 @@ describe('fetchClaude', () => {
     const noChat = await fetchClaude(
       fake({ '/api/organizations': [{ uuid: 'o', capabilities: [] }] }).fetchJson,
       'c1',
+      cache,
     );
     expect(noChat).toEqual({ ok: false, reason: 'no organization with the chat capability' });
-    const odd = await fetchClaude(fake({ ...routes, [CONV]: { uuid: 'c1', turns: [] } }).fetchJson, 'c1');
+    const odd = await fetchClaude(
+      fake({ ...routes, [CONV]: { uuid: 'c1', turns: [] } }).fetchJson,
+      'c1',
+      cache,
+    );
     expect(!odd.ok && odd.reason).toMatch(/unexpected shape/);
     const missing = await fetchClaude(
       fake({ '/api/organizations': routes['/api/organizations'] }).fetchJson,
       'c1',
+      cache,
     );
     expect(!missing.ok && missing.reason).toMatch(/404/);
   });

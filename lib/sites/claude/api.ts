@@ -7,26 +7,31 @@ const Organizations = z.array(
   z.object({ uuid: z.string(), capabilities: z.optional(z.nullable(z.array(z.string()))) }),
 );
 
-// One org per signed-in user for the life of the tab; a failed lookup is not cached.
-let cachedOrg: string | null = null;
-
-export function resetOrgCacheForTests(): void {
-  cachedOrg = null;
+/** The org found for the signed-in user; a failed lookup is not kept. */
+export interface OrgCache {
+  org: string | null;
 }
 
-export async function chatOrg(fetchJson: FetchJson): Promise<string> {
-  if (cachedOrg) return cachedOrg;
+// One org per signed-in user for the life of the tab: the tab's capture and its saved memories share it.
+const tabOrg: OrgCache = { org: null };
+
+export async function chatOrg(fetchJson: FetchJson, cache: OrgCache = tabOrg): Promise<string> {
+  if (cache.org) return cache.org;
   const orgs = Organizations.safeParse(await fetchJson('/api/organizations', {}));
   if (!orgs.success) throw new Error(shapeError('/api/organizations', orgs.error.message));
   const org = orgs.data.find((o) => o.capabilities?.includes('chat'));
   if (!org) throw new Error('no organization with the chat capability');
-  cachedOrg = org.uuid;
+  cache.org = org.uuid;
   return org.uuid;
 }
 
-export async function fetchClaude(fetchJson: FetchJson, id: string): Promise<ApiResult> {
+export async function fetchClaude(
+  fetchJson: FetchJson,
+  id: string,
+  cache: OrgCache = tabOrg,
+): Promise<ApiResult> {
   try {
-    const org = await chatOrg(fetchJson);
+    const org = await chatOrg(fetchJson, cache);
     const path = `/api/organizations/${org}/chat_conversations/${id}?tree=True&rendering_mode=messages`;
     const parsed = ClaudeConversation.safeParse(await fetchJson(path, {}));
     if (!parsed.success) return { ok: false, reason: shapeError('conversation JSON', parsed.error.message) };
