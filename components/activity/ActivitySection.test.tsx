@@ -2,6 +2,8 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { switchLanguage } from '../../lib/i18n/i18n';
+import { sendMessage } from '../../lib/messaging/send';
+import { ProblemError, type Said } from '../../lib/model/problem';
 import type { Job } from '../../lib/model/records';
 import { db, deleteDb } from '../../lib/store/db';
 import { ActivitySection } from './ActivitySection';
@@ -11,7 +13,7 @@ vi.mock('../../lib/messaging/send', async () =>
 );
 
 const AT = '2026-11-20T10:00:00.000Z';
-const job = (id: string, status: Job['status'], lastError: string | null = null): Job => ({
+const job = (id: string, status: Job['status'], lastError: Said | null = null): Job => ({
   ...{ id, kind: 'extract', conversationKey: `chatgpt:${id}`, status, attempts: 3, fromOrder: 0 },
   ...{ runAfter: AT, leaseUntil: null, lastError, createdAt: AT, updatedAt: AT },
 });
@@ -192,4 +194,34 @@ test('what a private chat lost is counted by the language’s plural rules: Russ
   await act(() => switchLanguage('ja'));
   const ja = await screen.findByRole('list', { name: '削除したプライベートチャット' });
   expect(ja.textContent).toContain('21 ターン、メモリー 3 件、抽出ジョブ 5 件');
+});
+
+test('a job’s last error in Japanese: a code, a line stored in English before the upgrade, a provider’s words quoted (#37)', async () => {
+  await db().jobs.bulkPut([
+    job('a', 'failed', 'HTTP 429: rate limited'),
+    job('b', 'pending', 'Daily token cap reached (1,000,000 of 1,000,000): waiting until 00:00 UTC'),
+    job('c', 'pending', { code: 'chrome-not-downloaded' }),
+  ]);
+  await switchLanguage('ja');
+  render(<ActivitySection />);
+  const failed = await screen.findByRole('list', { name: '失敗したジョブ' });
+  expect(failed.textContent).toContain(' · 「HTTP 429: rate limited」');
+  const waiting = screen.getByRole('list', { name: '待機中のジョブ' });
+  expect(waiting.textContent).toContain(
+    '1 日のトークン上限に達しました（1,000,000 / 1,000,000）：00:00 UTC まで待ちます。',
+  );
+  expect(waiting.textContent).toContain('Chrome の内蔵モデルはまだダウンロードされていません');
+});
+
+test('a Retry the background refuses says why in German, not in its English (#37)', async () => {
+  await db().jobs.put(job('a', 'failed', 'HTTP 429'));
+  vi.mocked(sendMessage).mockRejectedValueOnce(
+    new ProblemError({ code: 'retry-failed-only', status: 'running' }),
+  );
+  await switchLanguage('de');
+  render(<ActivitySection />);
+  await userEvent.click(await screen.findByRole('button', { name: /ChatGPT/ }));
+  expect((await screen.findByRole('alert')).textContent).toBe(
+    'Erneuter Versuch nicht möglich: Nur ein fehlgeschlagener Auftrag kann erneut versucht werden (dieser: Wird ausgewertet). Lade die Seite neu und versuche es noch einmal.',
+  );
 });

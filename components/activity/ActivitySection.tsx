@@ -10,6 +10,7 @@ import { CaptureProblems } from './CaptureProblems';
 import { LimitsToday } from './LimitsToday';
 import { PrivateChats } from './PrivateChats';
 import { attemptsLabel, conversationLabel, dateLabel, jobTurnsLabel } from '../shared/labels';
+import { saidWords } from '../shared/problemWords';
 import { Button, EmptyState, ErrorText, Section } from '../shared/ui';
 import { useAction } from '../shared/useAction';
 
@@ -27,7 +28,7 @@ function JobRow({ job, title }: { job: Job; title: string | undefined }) {
       <span className="grow" id={rowId}>
         {t('activity.read', { chat })}
         {attemptsLabel(t, job.attempts)} · {dateLabel(t, job.updatedAt, i18n.language)}
-        {job.lastError && <span className="error"> · {t('activity.quoted', { text: job.lastError })}</span>}
+        {job.lastError && <span className="error"> · {saidWords(t, i18n.language, job.lastError)}</span>}
         {turns && <span className="muted"> · {turns}</span>}
       </span>
       {job.status === 'failed' && (

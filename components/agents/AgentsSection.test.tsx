@@ -1,8 +1,9 @@
 // Options → Desktop apps over the real background handlers (#27): the switch, a secret shown once, who is connected.
 import 'fake-indexeddb/auto';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, expect, test, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { switchLanguage } from '../../lib/i18n/i18n';
 import { agentsItem, agentsStatusItem, recordAsked, recordReport } from '../../lib/store/agents';
 import { AgentsSection } from './AgentsSection';
 
@@ -115,5 +116,35 @@ test('connected apps, when each last asked and what, and refusals', async () => 
   );
   expect(screen.getByRole('list', { name: 'Refused' }).textContent).toContain(
     'could not prove it holds the pairing secret',
+  );
+});
+
+test('why a server was refused, in German and Japanese: a code, a line stored in English before, and one that is not Engram’s (#37)', async () => {
+  const at = '2026-12-01T10:01:00.000Z';
+  await agentsStatusItem.setValue({
+    report: {
+      links: [],
+      refused: [
+        { port: 47311, at, why: { code: 'oversize', chars: 70_000 } },
+        { port: 47312, at, why: 'the server there timed out waiting for Engram’s proof' },
+        { port: 47313, at, why: 'socket hang up' },
+      ],
+    },
+    asked: [],
+  });
+  await switchLanguage('de');
+  render(<AgentsSection />);
+  const de = await screen.findByRole('list', { name: 'Abgewiesen' });
+  expect(
+    [...de.querySelectorAll('li')].map((li) => li.textContent?.replace(/^Port \d+, .+?: abgewiesen, /, '')),
+  ).toEqual([
+    'der Server hat einen Frame mit 70.000 Zeichen gesendet, mehr als Engram liest.',
+    'beim Server dort ist die Zeit abgelaufen, während er auf Engrams Nachweis wartete.',
+    '„socket hang up“.',
+  ]);
+  await act(() => switchLanguage('ja'));
+  const ja = await screen.findByRole('list', { name: '拒否' });
+  expect(ja.querySelector('li')?.textContent).toMatch(
+    /^ポート 47311、.+：拒否、サーバーが Engram の読める量を超える 70,000 文字のフレームを送ってきました。$/,
   );
 });

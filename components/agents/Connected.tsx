@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { AgentAsked, AgentsStatus } from '../../lib/model/agents';
 import { agentsStatusItem } from '../../lib/store/agents';
 import { dateLabel } from '../shared/labels';
+import { refusedLine } from './refusedWords';
 import { EmptyState } from '../shared/ui';
 
 function useStatus(): AgentsStatus | null {
@@ -68,7 +69,7 @@ function History({ status }: { status: AgentsStatus }) {
         <ul className="plain small" aria-label={t('agents.refused')}>
           {refused.map((r) => (
             <li key={`${r.port}-${r.at}`} className="error">
-              {t('agents.refusedLine', { port: r.port, when: dateLabel(t, r.at, i18n.language), why: r.why })}
+              {refusedLine(t, r, dateLabel(t, r.at, i18n.language))}
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import { i18n } from '../../lib/i18n/i18n';
+import { i18n, switchLanguage } from '../../lib/i18n/i18n';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, expect, test, vi } from 'vitest';
@@ -72,10 +72,20 @@ test('"Extract now" queues the conversation and says plainly that a model is nee
   render(<ConversationsSection />);
   const card = await screen.findByRole('listitem', { name: 'Trip to Porto' });
   await userEvent.click(within(card).getByRole('button', { name: 'Extract now' }));
-  expect((await within(card).findByRole('status')).textContent).toBe('Choose a model to extract memories');
+  expect((await within(card).findByRole('status')).textContent).toBe('Choose a model to extract memories.');
   expect((await db().jobs.toArray()).map((j) => [j.conversationKey, j.status])).toEqual([
     ['chatgpt:c1', 'pending'],
   ]);
+});
+
+test('"Extract now" says a model is needed in German: the background sends a code, not its English (#37)', async () => {
+  await switchLanguage('de');
+  render(<ConversationsSection />);
+  const card = await screen.findByRole('listitem', { name: 'Trip to Porto' });
+  await userEvent.click(within(card).getByRole('button', { name: 'Jetzt auswerten' }));
+  expect((await within(card).findByRole('status')).textContent).toBe(
+    'Wähle ein Modell, um Erinnerungen zu gewinnen.',
+  );
 });
 
 test('a stored URL that is not the site’s own is never a link (a javascript: URL from an old import, #12)', async () => {

@@ -13,6 +13,7 @@ import { dateLabel, orList } from '../shared/labels';
 import { SITE_LABELS, SITES } from '../../lib/sites/registry';
 import { Button, EmptyState, ErrorText, Section } from '../shared/ui';
 import { saidText } from '../shared/noticeWords';
+import { problemText } from '../shared/problemWords';
 import { useAction } from '../shared/useAction';
 
 /** "chatgpt.com, claude.ai, … or chat.mistral.ai": every site the registry lists, by its first host. */
@@ -48,11 +49,12 @@ function Transcript({ conversationKey }: { conversationKey: string }) {
 
 /** Queues this conversation for extraction now and says what happened (#4's queue does the work). */
 function ExtractNow({ conversationKey, describedBy }: { conversationKey: string; describedBy: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [said, setSaid] = useState<string | null>(null);
   const action = useAction(async () => {
     const reply = await sendMessage('extractNow', { key: conversationKey });
-    setSaid(reply.waiting ?? t('conversations.ran', { count: reply.ran }));
+    const waiting = reply.waiting && problemText(t, i18n.language, reply.waiting);
+    setSaid(waiting || t('conversations.ran', { count: reply.ran }));
   });
   return (
     <>

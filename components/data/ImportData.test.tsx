@@ -1,6 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, expect, test, vi } from 'vitest';
+import { switchLanguage } from '../../lib/i18n/i18n';
 import { sendMessage } from '../../lib/messaging/send';
 import { loadExport } from '../../test/fixtures/exports/load';
 import { ImportData, readInline } from './ImportData';
@@ -29,9 +30,18 @@ test('a foreign file gets a clear error and nothing is sent', async () => {
   render(<ImportData read={readInline} />);
   await userEvent.upload(screen.getByLabelText('Import'), file('{"rows":[1,2,3]}'));
   expect((await screen.findByRole('alert')).textContent).toBe(
-    'Import failed: This file is not an Engram, ChatGPT, Claude, DeepSeek or AI Studio export.',
+    'Import failed: This file is not an Engram, ChatGPT, Claude, DeepSeek, or AI Studio export.',
   );
   expect(send).not.toHaveBeenCalled();
+});
+
+test('why a file cannot be imported is said in German, the sites listed as German lists them (#37)', async () => {
+  await switchLanguage('de');
+  render(<ImportData read={readInline} />);
+  await userEvent.upload(screen.getByLabelText('Importieren'), file('not json'));
+  expect((await screen.findByRole('alert')).textContent).toBe(
+    'Import fehlgeschlagen: Diese Datei ist kein JSON: Wähle einen Export von Engram, ChatGPT, Claude, DeepSeek oder AI Studio.',
+  );
 });
 
 test('records the background refused are listed with the reason, and kept ones are counted (#12)', async () => {

@@ -59,6 +59,6 @@ test('an index that does not answer says so', async () => {
   send.mockRejectedValue(new Error('past index: no stats'));
   render(<PastIndexStatus />);
   expect((await screen.findByRole('alert')).textContent).toContain(
-    'The past-chat index did not answer: past index: no stats',
+    'The past-chat index did not answer: “past index: no stats”',
   );
 });

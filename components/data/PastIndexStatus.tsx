@@ -6,8 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { formatBytes } from '../../lib/i18n/formatters';
 import { useEffect, useState } from 'react';
 import type { PastIndexStats } from '../../lib/model/past';
+import { saidOf, type Said } from '../../lib/model/problem';
 import { sendMessage } from '../../lib/messaging/send';
 import { readSettings } from '../../lib/settings';
+import { saidWords } from '../shared/problemWords';
 import { ErrorText } from '../shared/ui';
 
 export function pastIndexText(t: TFunction, lng: string, stats: PastIndexStats): string {
@@ -18,7 +20,7 @@ export function pastIndexText(t: TFunction, lng: string, stats: PastIndexStats):
     : t('pastIndex.inMemory', { passages });
 }
 
-type State = { on: false } | { on: true; stats: PastIndexStats | null; error: string | null };
+type State = { on: false } | { on: true; stats: PastIndexStats | null; error: Said | null };
 
 /** Asks every `busyMs` while conversations are still to go, every `idleMs` otherwise. */
 export function PastIndexStatus({ busyMs = 1000, idleMs = 5000 }: { busyMs?: number; idleMs?: number }) {
@@ -32,7 +34,7 @@ export function PastIndexStatus({ busyMs = 1000, idleMs = 5000 }: { busyMs?: num
       if ((await readSettings()).recall.rawTurns)
         next = await sendMessage('getPastIndexStats', {}).then(
           (stats) => ({ on: true, stats, error: null }),
-          (e: unknown) => ({ on: true, stats: null, error: e instanceof Error ? e.message : String(e) }),
+          (e: unknown) => ({ on: true, stats: null, error: saidOf(e) }),
         );
       if (!live) return;
       setState(next);
@@ -46,7 +48,13 @@ export function PastIndexStatus({ busyMs = 1000, idleMs = 5000 }: { busyMs?: num
   }, [busyMs, idleMs]);
   if (!state?.on) return null;
   if (state.error)
-    return <ErrorText what={t('pastIndex.noAnswer')} error={state.error} tryThis={t('common.reloadPage')} />;
+    return (
+      <ErrorText
+        what={t('pastIndex.noAnswer')}
+        error={saidWords(t, i18n.language, state.error)}
+        tryThis={t('common.reloadPage')}
+      />
+    );
   if (!state.stats) return null;
   // Not a live region: asked every second while indexing, it would interrupt a screen reader each time.
   return (

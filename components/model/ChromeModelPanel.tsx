@@ -4,7 +4,7 @@ import type { ChromeModelStatus } from '../../lib/model/chrome-model';
 import { CHROME_MODEL_BYTES } from '../../lib/providers/chrome';
 import { languageName } from '../../lib/providers/chrome-api';
 import { andList } from '../shared/labels';
-import { Button } from '../shared/ui';
+import { Button, ErrorText } from '../shared/ui';
 import { useAction } from '../shared/useAction';
 
 function Languages({ status }: { status: ChromeModelStatus }) {
@@ -32,19 +32,20 @@ function Download({ status, onStart }: { status: ChromeModelStatus; onStart: () 
     await sendMessage('chromeModelDownload', {});
     onStart();
   });
-  // Chrome's words (or the background's): quoted inside this page's sentence (#37).
-  const error = status.download?.error ?? start.error;
+  // Chrome's words, quoted inside this page's sentence; the background's refusal, said (#37).
+  const failed = status.download?.error;
   return (
     <>
       <p role="status">{t('chromeModel.notDownloaded', { size: CHROME_MODEL_BYTES })}</p>
       <Button variant="primary" busy={start.busy} onClick={() => void start.run()}>
-        {error ? t('chromeModel.retry') : t('chromeModel.download')}
+        {failed || start.error ? t('chromeModel.retry') : t('chromeModel.download')}
       </Button>
-      {error && (
+      {failed && (
         <p role="alert" className="error">
-          {t('chromeModel.failed', { reason: error })}
+          {t('chromeModel.failed', { reason: failed })}
         </p>
       )}
+      <ErrorText what={t('chromeModel.startFailed')} error={failed ? null : start.error} />
     </>
   );
 }

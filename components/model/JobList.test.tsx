@@ -3,7 +3,6 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { sendMessage } from '../../lib/messaging/send';
-import { NO_PROVIDER } from '../../lib/pipeline/queue';
 import { db, deleteDb } from '../../lib/store/db';
 import { enqueueExtraction, failJob, markWaiting } from '../../lib/store/jobs';
 import { conversation } from '../../test/helpers/records';
@@ -23,7 +22,7 @@ test('a dead-lettered job shows its error and a Retry; waiting jobs say a model 
   const dead = await enqueueExtraction('claude:a', NOW, NOW);
   await failJob({ ...dead, attempts: 5 }, 'HTTP 500: upstream down', 5, 1000, NOW);
   await enqueueExtraction('claude:b', NOW, NOW);
-  await markWaiting(NO_PROVIDER, NOW);
+  await markWaiting({ code: 'no-model' }, NOW);
   render(<JobList />);
   expect(await screen.findByText('“HTTP 500: upstream down”')).toBeTruthy();
   expect(screen.getByRole('status').textContent).toMatch(

@@ -3,16 +3,16 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useId } from 'react';
 import type { Job } from '../../lib/model/records';
 import { sendMessage } from '../../lib/messaging/send';
-import { NO_PROVIDER } from '../../lib/pipeline/queue';
 import { listJobs } from '../../lib/store/jobs';
 import { conversationTitles } from '../../lib/store/views';
 import { attemptsLabel, conversationLabel, jobTurnsLabel } from '../shared/labels';
+import { asProblem, saidWords } from '../shared/problemWords';
 import { Button, ErrorText } from '../shared/ui';
 import { useAction } from '../shared/useAction';
 
 /** Retry is named after its chat and described by its row: several failed jobs must not read alike (#16). */
 function JobRow({ job, title }: { job: Job; title: string | undefined }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { run, error, busy } = useAction(() => sendMessage('retryJob', { id: job.id }));
   const chat = conversationLabel(t, job.conversationKey, title);
   const turns = jobTurnsLabel(t, job);
@@ -25,7 +25,7 @@ function JobRow({ job, title }: { job: Job; title: string | undefined }) {
       </span>
       {job.lastError && (
         <span className={job.status === 'failed' ? 'error' : 'muted'}>
-          {t('activity.quoted', { text: job.lastError })}
+          {saidWords(t, i18n.language, job.lastError)}
         </span>
       )}
       {turns && <span className="muted">{turns}</span>}
@@ -58,7 +58,9 @@ export function JobList() {
   const now = useAction(() => sendMessage('extractNow', {}));
   if (!found) return null;
   const { jobs, titles } = found;
-  const waiting = jobs.filter((j) => j.status === 'pending' && j.lastError === NO_PROVIDER).length;
+  const waiting = jobs.filter(
+    (j) => j.status === 'pending' && j.lastError && asProblem(j.lastError)?.code === 'no-model',
+  ).length;
   return (
     <section className="stack" aria-labelledby="jobs-title">
       <h2 id="jobs-title">{t('activity.jobsTitle')}</h2>

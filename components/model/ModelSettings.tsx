@@ -38,7 +38,7 @@ function askAccess(t: TFunction, form: ProviderStatus): Promise<string> {
 }
 
 function useProviderForm() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [form, setFormState] = useState<ProviderStatus | null>(null);
   const [saved, setSaved] = useState<ProviderStatus | null>(null);
   const [apiKey, setKeyState] = useState('');
@@ -74,7 +74,7 @@ function useProviderForm() {
     setNotice('');
     const shown = { kind: form.kind, model: form.model, baseUrl: form.baseUrl, fallback: form.fallback };
     const reply = await sendMessage('testProvider', { form: apiKey ? { ...shown, apiKey } : shown });
-    setNotice(testWords(t, reply));
+    setNotice(testWords(t, i18n.language, reply));
   });
   return { form, setForm, apiKey, setApiKey, notice, problem, save, test };
 }

@@ -7,6 +7,7 @@ import {
   type ProviderStatus,
   type TestResult,
 } from '../../lib/model/provider';
+import { problemText } from '../shared/problemWords';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -29,7 +30,7 @@ const faultWords = (t: TFunction, fault: 'notUrl' | 'notHttps' | 'plainHttp', at
     : t(`model.endpoint.${fault}`, { url: at });
 
 /** What Test connection found (the background's code, #37), the provider's own error quoted. */
-export function testWords(t: TFunction, r: TestResult): string {
+export function testWords(t: TFunction, lng: string, r: TestResult): string {
   switch (r.code) {
     case 'connected':
       return t('model.tested.connected', { model: r.model, count: r.tokens });
@@ -44,7 +45,10 @@ export function testWords(t: TFunction, r: TestResult): string {
     case 'cannot-run':
       return t('model.tested.cannotRun');
     case 'failed':
-      return t('model.tested.failed', { model: r.model, error: r.error });
+      // The provider's words are quoted; Engram's own reason (a model not downloaded) is said (#37).
+      return typeof r.error === 'string'
+        ? t('model.tested.failed', { model: r.model, error: r.error })
+        : t('model.tested.refused', { model: r.model, reason: problemText(t, lng, r.error) });
   }
 }
 

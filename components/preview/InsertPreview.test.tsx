@@ -100,7 +100,7 @@ test('in the popup there is no Cancel and the confirm does not steal focus; a fa
   expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
   expect(document.activeElement).not.toBe(confirm);
   await userEvent.click(confirm);
-  expect((await screen.findByRole('status')).textContent).toBe('Could not insert: tab closed');
+  expect((await screen.findByRole('status')).textContent).toBe('Could not insert: “tab closed”');
 });
 
 test('with no model, the preview says memories come from past chats and how to add a model (#13)', async () => {

@@ -4,7 +4,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InsertTextReply, PageContext, RecallReply, RecallRequest } from '../../lib/model/messages';
+import { saidOf, type Said } from '../../lib/model/problem';
 import { siteNames } from '../shared/labels';
+import { saidWords } from '../shared/problemWords';
 import { PreviewModelNote } from '../shared/NoModelNote';
 import { Budget, Lines, NothingToInsert, Totals } from './PreviewParts';
 
@@ -31,7 +33,7 @@ export interface InsertPreviewProps {
 type State =
   | { kind: 'loading' }
   | { kind: 'no-chat' }
-  | { kind: 'error'; message: string }
+  | { kind: 'error'; said: Said }
   | { kind: 'ready'; ctx: PageContext; reply: RecallReply };
 
 function usePreview({ context, recall }: InsertPreviewProps, budget: number | null, exclude: string[]) {
@@ -45,8 +47,7 @@ function usePreview({ context, recall }: InsertPreviewProps, budget: number | nu
     };
     load().then(
       (next) => live && setState(next),
-      (e: unknown) =>
-        live && setState({ kind: 'error', message: e instanceof Error ? e.message : String(e) }),
+      (e: unknown) => live && setState({ kind: 'error', said: saidOf(e) }),
     );
     return () => {
       live = false;
@@ -79,16 +80,21 @@ function NotReady({ state, onClose }: { state: Exclude<State, { kind: 'ready' }>
       {state.kind === 'loading' && <p>{t('preview.choosing')}</p>}
       {state.kind === 'no-chat' && <p>{t('preview.noChat', { sites: siteNames(i18n.language) })}</p>}
       {state.kind === 'error' && (
-        <p role="alert">{t('common.error', { what: t('preview.prepareFailed'), reason: state.message })}</p>
+        <p role="alert">
+          {t('common.error', {
+            what: t('preview.prepareFailed'),
+            reason: saidWords(t, i18n.language, state.said),
+          })}
+        </p>
       )}
       <Cancel onClose={onClose} />
     </section>
   );
 }
 
-/** The confirm's outcome: the tab's words, or why it failed (quoted: the browser's words). */
+/** The confirm's outcome: the tab's words, or why it failed (the background's reason said, the browser's quoted). */
 function useStatus() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [status, setStatus] = useState('');
   const say = (said: unknown) =>
     setStatus(
@@ -96,7 +102,7 @@ function useStatus() {
         ? said
         : t('common.error', {
             what: t('preview.insertFailed'),
-            reason: said instanceof Error ? said.message : String(said),
+            reason: saidWords(t, i18n.language, saidOf(said)),
           }),
     );
   return [status, say] as const;

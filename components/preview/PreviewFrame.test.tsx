@@ -110,7 +110,7 @@ test('a worker that fails is said, with a way out', async () => {
   const c = channels(async () => Promise.reject(new Error('worker did not answer')));
   render(<PreviewFrame channels={c} context={ctx} />);
   expect((await screen.findByRole('alert')).textContent).toBe(
-    'Could not prepare the memory: worker did not answer',
+    'Could not prepare the memory: “worker did not answer”',
   );
   expect(screen.queryByRole('button', { name: /^Insert/ })).toBeNull();
   expect(performance.getEntriesByName(READY_MARK)).toHaveLength(0);

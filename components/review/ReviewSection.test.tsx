@@ -114,10 +114,11 @@ test('a failure says what happened', async () => {
   await proposal('a', 'One.');
   render(<ReviewSection />);
   const one = await card(/One\./);
+  // Not the background's refusal: its text, quoted inside the page's sentence (#37).
   vi.mocked(sendMessage).mockRejectedValueOnce(new Error('The database is closed.'));
   await userEvent.click(within(one).getByRole('button', { name: 'Reject' }));
   expect((await screen.findByRole('alert')).textContent).toBe(
-    'Could not review this memory: The database is closed. Try again.',
+    'Could not review this memory: “The database is closed.” Try again.',
   );
   expect((await getMemory('a'))?.status).toBe('pending');
 });

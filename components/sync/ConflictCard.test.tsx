@@ -143,7 +143,7 @@ test('a version that arrived after the person looked is not resolved blindly', a
     await db().syncHeads.put({ ...row, head: { ...row.head, leaves: [...row.head.leaves, leaf] } });
   });
   const resolve = a.run(() => sendMessage('resolveConflict', { id: m.id, seen, keep: seen[0] }));
-  await expect(resolve).rejects.toThrow(/changed on another device meanwhile/);
+  await expect(resolve).rejects.toMatchObject({ problem: { code: 'conflict-stale' } });
   expect(await a.run(async () => (await db().memories.get(m.id))?.text)).toBe('Runs on Mondays.');
   expect(await conflictFlag(a, m.id)).toBe(true);
   // Review now lists all three.

@@ -3,6 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { passphraseProblem } from '../../lib/sync/passphrase';
 import { bitsOf, SUGGESTED_WORDS, suggestPassphrase } from '../../lib/sync/words';
+import { problemText } from '../shared/problemWords';
 import { Button, describedBy, Field } from '../shared/ui';
 
 export function NewPassphrase({
@@ -14,8 +15,9 @@ export function NewPassphrase({
   value: string;
   onChange: (value: string) => void;
 }) {
-  const { t } = useTranslation();
-  const problem = value ? passphraseProblem(value) : null;
+  const { t, i18n } = useTranslation();
+  const weak = value ? passphraseProblem(value) : null;
+  const problem = weak && problemText(t, i18n.language, weak);
   const suggested = t('sync.suggested', {
     count: SUGGESTED_WORDS,
     bits: Math.floor(bitsOf(SUGGESTED_WORDS)),

@@ -69,3 +69,25 @@ test('a problem stored in English before the upgrade still shows, quoted', async
   await act(() => switchLanguage('ja'));
   expect(await items()).toEqual([`「${old}」`]);
 });
+
+test('why the last sync failed: a code in Japanese, an English line stored before the upgrade recognised, the storage’s words quoted', async () => {
+  const { rerender } = render(<Body s={status({ lastError: { code: 'sync-no-key-file' } })} />);
+  await act(() => switchLanguage('ja'));
+  expect(
+    await screen.findByText(
+      '同期に失敗しました：同期フォルダーにキーファイルがありません：空にされたか移動されました。',
+    ),
+  ).toBeTruthy();
+  rerender(
+    <Body s={status({ lastError: 'Sync: this device lost its key; connect again with the passphrase' })} />,
+  );
+  expect(
+    await screen.findByText(
+      '同期に失敗しました：このデバイスは同期キーを失いました：パスフレーズでもう一度接続してください。',
+    ),
+  ).toBeTruthy();
+  rerender(<Body s={status({ lastError: 'PROPFIND https://dav.example/engram/: HTTP 507' })} />);
+  expect(
+    await screen.findByText('同期に失敗しました：「PROPFIND https://dav.example/engram/: HTTP 507」'),
+  ).toBeTruthy();
+});

@@ -1,6 +1,7 @@
 // The extension's side of one connection to an engram-mcp server (#27): it proves it holds the secret, checks
 // the server's proof, and only then answers the server's calls, each validated (lib/model/agent-wire.ts). A server
 // that cannot prove the secret gets no answer at all: any local process can listen on a port of the range.
+import type { RefusedWhy } from '../model/agents';
 import { nonce, prove, verify } from './proof';
 import {
   FromServer,
@@ -42,8 +43,8 @@ export class Connection {
   state: ConnectionState = 'connecting';
   agent: Agent | null = null;
   since: string | null = null;
-  /** Why the connection was refused: the server never proved the secret, or spoke out of turn. */
-  why: string | null = null;
+  /** Why the connection was refused: the server never proved the secret, or spoke out of turn (a code, #37). */
+  why: RefusedWhy | null = null;
   private readonly socket: Socket;
   private theirs: string | null = null;
   private ours: string | null = null;
@@ -68,7 +69,7 @@ export class Connection {
       this.inbox = this.inbox.then(() => this.receive(e.data));
     });
     this.socket.addEventListener('close', (e) => this.closed(e?.code));
-    this.timer = setTimeout(() => this.refuse('the server did not finish pairing in time'), HANDSHAKE_MS);
+    this.timer = setTimeout(() => this.refuse({ code: 'slow' }), HANDSHAKE_MS);
   }
 
   /**
@@ -79,12 +80,11 @@ export class Connection {
   private closed(code: number | undefined): void {
     if (this.ended) return;
     if (code === 4401 && this.state !== 'paired') {
-      this.why =
-        'the server there holds another secret: save the new one with `engram-mcp pair`, then restart the app';
+      this.why = { code: 'other-secret' };
       return this.set('refused');
     }
     if (code === 4408 && this.state !== 'paired') {
-      this.why = 'the server there timed out waiting for Engram’s proof';
+      this.why = { code: 'proof-timeout' };
       return this.set('refused');
     }
     this.set('closed');
@@ -107,7 +107,7 @@ export class Connection {
     if (!this.ended && this.socket.readyState === 1) this.socket.send(JSON.stringify(message));
   }
 
-  private refuse(why: string): void {
+  private refuse(why: RefusedWhy): void {
     if (this.ended) return;
     this.why = why;
     this.set('refused');
@@ -119,9 +119,9 @@ export class Connection {
     if (this.ended) return;
     const max = this.state === 'paired' ? FRAME_MAX.paired : FRAME_MAX.handshake;
     if (typeof data === 'string' && data.length > max)
-      return this.refuse(`the server sent a frame of ${data.length} characters, more than Engram reads`);
+      return this.refuse({ code: 'oversize', chars: data.length });
     const msg = typeof data === 'string' ? parseFrame(FromServer, data) : null;
-    if (!msg) return this.refuse('the server sent something that is not Engram’s protocol');
+    if (!msg) return this.refuse({ code: 'not-protocol' });
     if (this.state !== 'paired') return this.handshake(msg);
     if (msg.t === 'agent') {
       this.agent = msg.agent;
@@ -129,7 +129,7 @@ export class Connection {
     } else if (msg.t === 'pong') this.lastPong = Date.now();
     // Calls run side by side: one waiting for the person must not hold up the next.
     else if (msg.t === 'call') void this.serve(msg);
-    else this.refuse('the server repeated its handshake');
+    else this.refuse({ code: 'handshake-again' });
   }
 
   private async handshake(msg: FromServer): Promise<void> {
@@ -146,7 +146,7 @@ export class Connection {
       this.ours !== null &&
       (await verify(this.key, 'server', this.port, this.theirs, this.ours, msg.proof));
     if (this.ended) return;
-    if (!proven) return this.refuse('the server could not prove it holds the pairing secret');
+    if (!proven) return this.refuse({ code: 'unproven' });
     this.since = new Date().toISOString();
     clearTimeout(this.timer);
     this.timer = setInterval(() => this.keepalive(), KEEPALIVE_MS);

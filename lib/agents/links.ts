@@ -9,6 +9,7 @@ import { Connection, type Answer, type SocketFactory } from './connection';
 import { httpProbe, type Probed } from './probe';
 import { secretKey } from './proof';
 import { HOST, PORTS, type Agent } from '../model/agent-wire';
+import type { RefusedWhy } from '../model/agents';
 
 export const QUICK_SCAN_MS = 1_000;
 const RETRY_MS = 2_000;
@@ -23,7 +24,7 @@ export interface LinkStatus {
 export interface Refused {
   port: number;
   at: string;
-  why: string;
+  why: RefusedWhy;
 }
 export interface LinksReport {
   links: LinkStatus[];
@@ -136,7 +137,11 @@ export class AgentLinks {
       const wait = Math.min(2 * (gen.unpaired.get(conn.port)?.wait ?? RETRY_MS / 2), FULL_SCAN_MS);
       const instance = gen.instances.get(conn.port) ?? '';
       gen.unpaired.set(conn.port, { at: Date.now() + wait, wait, instance });
-      gen.refused.unshift({ port: conn.port, at: new Date().toISOString(), why: conn.why ?? '' });
+      gen.refused.unshift({
+        port: conn.port,
+        at: new Date().toISOString(),
+        why: conn.why ?? { code: 'unproven' },
+      });
       gen.refused.length = Math.min(gen.refused.length, 10);
     }
     if (conn.state === 'paired') gen.unpaired.delete(conn.port);

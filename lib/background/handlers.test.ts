@@ -58,7 +58,9 @@ describe('memories by hand', () => {
     expect((await getMemory(m.id))?.status).toBe('deleted');
     expect(await listMemories('active')).toEqual([]);
     expect((await historyOf(m.id)).map((e) => e.op)).toEqual(['add', 'delete']);
-    await expect(handlers.deleteMemory({ id: 'nope' }, {})).rejects.toThrow(/No memory/);
+    await expect(handlers.deleteMemory({ id: 'nope' }, {})).rejects.toMatchObject({
+      problem: { code: 'memory-gone' },
+    });
   });
 });
 

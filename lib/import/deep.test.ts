@@ -6,6 +6,7 @@ import { loadExport } from '../../test/fixtures/exports/load';
 import { event, memory } from '../../test/helpers/records';
 import { handlers } from '../background/handlers';
 import type { ImportChunk } from '../model/messages';
+import { ProblemError } from '../model/problem';
 import { deleteDb } from '../store/db';
 import { getMemory } from '../store/memories';
 import { countTokens } from '../tokens';
@@ -24,7 +25,7 @@ function throughWorker(text: string): ImportSource {
   const replies: WorkerReply[] = [];
   streamPlan(text, (reply) => replies.push(structuredClone(reply)));
   const failed = replies.find((r) => r.type === 'error');
-  if (failed) throw new Error(failed.message);
+  if (failed) throw new ProblemError(failed.problem);
   const [plan, ...rest] = replies;
   if (plan?.type !== 'plan') throw new Error('no plan');
   const chunks = rest.flatMap((r) => (r.type === 'chunk' ? [r.chunk] : []));

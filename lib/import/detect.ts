@@ -3,6 +3,7 @@
 // these is refused before any write.
 import { z } from 'zod/mini';
 import type { ExportConversation } from '../model/export';
+import { ProblemError } from '../model/problem';
 import type { ImportRefusal } from '../model/messages';
 import type { Site } from '../model/site';
 import type { ExportReader, ImportedConversation } from '../sites/api-types';
@@ -24,9 +25,6 @@ export const EXPORT_SITES = SITES.filter((s) => EXPORT_READERS.some((r) => r.sit
   (s) => s.label,
 );
 
-/** "Engram, ChatGPT, Claude, DeepSeek or AI Studio". */
-const KNOWN = ['Engram', ...EXPORT_SITES].join(', ').replace(/, ([^,]*)$/, ' or $1');
-
 export interface ImportPlan {
   kind: ImportKind;
   /** Records as the file has them: the background checks each one and lists those it refuses (#12). */
@@ -40,7 +38,8 @@ export interface ImportPlan {
   refused?: ImportRefusal[];
 }
 
-export class ImportError extends Error {}
+/** A file Engram cannot import; its problem the page words (#37). */
+export class ImportError extends ProblemError {}
 
 function fromVendor(c: ImportedConversation): z.infer<typeof ExportConversation> {
   return { site: c.site, id: c.id, url: c.url, title: c.title, createdAt: c.createdAt, turns: c.turns };
@@ -60,7 +59,7 @@ const EngramFile = z.object({
 function engramPlan(raw: unknown): ImportPlan {
   const parsed = EngramFile.safeParse(raw);
   if (!parsed.success)
-    throw new ImportError(`This Engram export is damaged: ${describeError(parsed.error)}.`);
+    throw new ImportError({ code: 'import-damaged', detail: describeError(parsed.error).slice(0, 500) });
   const { conversations, memories, jobs = [], usage = [] } = parsed.data;
   const refused: ImportRefusal[] = [];
   return {
@@ -74,19 +73,19 @@ function engramPlan(raw: unknown): ImportPlan {
   };
 }
 
-/** Parses file text into a plan, or throws an ImportError that says what is wrong in plain words. */
+/** Parses file text into a plan, or throws an ImportError whose problem says what is wrong. */
 export function planImport(text: string): ImportPlan {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch {
-    throw new ImportError(`This file is not JSON: choose an ${KNOWN} export.`);
+    throw new ImportError({ code: 'import-not-json', sites: EXPORT_SITES });
   }
   if (raw && typeof raw === 'object' && 'format' in raw && raw.format === 'engram') return engramPlan(raw);
   // A site's reader builds new records from the fields it reads (lib/sites/*/export.ts): a deep field it does not
   // read is left behind, so nothing nested crosses to the background from these files (deep.test.ts).
   const reader = EXPORT_READERS.find((r) => r.looks(raw));
-  if (!reader) throw new ImportError(`This file is not an ${KNOWN} export.`);
+  if (!reader) throw new ImportError({ code: 'import-not-export', sites: EXPORT_SITES });
   const { conversations, skipped } = reader.parse(raw);
   const records = conversations.map(fromVendor);
   return { kind: reader.site, conversations: records, memories: [], jobs: [], usage: [], skipped };

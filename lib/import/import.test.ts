@@ -21,13 +21,22 @@ beforeAll(() => countTokens('warm'), 60_000);
 beforeEach(deleteDb);
 
 describe('detecting the file', () => {
-  test('refuses foreign and broken files in plain words, before writing anything', async () => {
-    expect(() => planImport('not json')).toThrow(ImportError);
-    expect(() => planImport('{"hello":1}')).toThrow(
-      'This file is not an Engram, ChatGPT, Claude, DeepSeek or AI Studio export.',
-    );
-    expect(() => planImport('[]')).toThrow(/not an Engram/);
-    expect(() => planImport('{"format":"engram","version":1,"conversations":"x"}')).toThrow(/damaged/);
+  test('refuses foreign and broken files with a code the page words (#37), before writing anything', async () => {
+    const refusal = (text: string) => {
+      try {
+        planImport(text);
+      } catch (e) {
+        return e instanceof ImportError ? e.problem : e;
+      }
+    };
+    const sites = ['ChatGPT', 'Claude', 'DeepSeek', 'AI Studio'];
+    expect(refusal('not json')).toEqual({ code: 'import-not-json', sites });
+    expect(refusal('{"hello":1}')).toEqual({ code: 'import-not-export', sites });
+    expect(refusal('[]')).toEqual({ code: 'import-not-export', sites });
+    expect(refusal('{"format":"engram","version":1,"conversations":"x"}')).toMatchObject({
+      code: 'import-damaged',
+      detail: expect.stringMatching(/conversations/),
+    });
     expect((await readExport()).conversations).toEqual([]);
   });
 

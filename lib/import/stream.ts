@@ -1,5 +1,6 @@
 // What the import worker does with a file's text, apart from the worker itself so tests run it as it runs: the
 // plan first, then the chunks one by one, each a message the page deserializes on its own (#3).
+import type { Problem } from '../model/problem';
 import { ImportError, planImport } from './detect';
 import { chunksOf, sizeOf } from './run';
 import type { WorkerReply } from './worker-client';
@@ -12,7 +13,10 @@ export function streamPlan(text: string, post: (reply: WorkerReply) => void): vo
     for (const chunk of chunksOf(plan)) post({ type: 'chunk', chunk });
     post({ type: 'end' });
   } catch (error) {
-    const known = error instanceof ImportError;
-    post({ type: 'error', message: known ? error.message : `Could not read this file: ${String(error)}` });
+    const problem: Problem =
+      error instanceof ImportError
+        ? error.problem
+        : { code: 'import-unreadable', detail: String(error).slice(0, 500) };
+    post({ type: 'error', problem });
   }
 }

@@ -1,3 +1,4 @@
+import { ProblemError, type Problem } from '../model/problem';
 import type { ImportChunk, ImportRefusal } from '../model/messages';
 import type { ImportPlan } from './detect';
 import type { ImportSource } from './run';
@@ -12,7 +13,8 @@ export type WorkerReply =
     }
   | { type: 'chunk'; chunk: ImportChunk }
   | { type: 'end' }
-  | { type: 'error'; message: string };
+  /** Why the file cannot be imported, a code the page words (#37). */
+  | { type: 'error'; problem: Problem };
 
 /** Reads a file in a worker; resolves once the file is understood (or rejects with the reason in plain words). */
 export function readInWorker(file: File): Promise<ImportSource> {
@@ -43,7 +45,7 @@ export function readInWorker(file: File): Promise<ImportSource> {
       else if (reply.type === 'chunk') queue.push(reply.chunk);
       else if (reply.type === 'end') ended = true;
       else {
-        failure = new Error(reply.message);
+        failure = new ProblemError(reply.problem);
         reject(failure);
         worker.terminate();
       }

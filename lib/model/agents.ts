@@ -42,7 +42,19 @@ export type AgentCallReply = z.infer<typeof AgentCallReply>;
 export const AskId = z.object({ ask: z.string().check(z.minLength(1), z.maxLength(100)) });
 
 export const LinkStatus = z.object({ port: z.number(), agent: z.nullable(Agent), since: z.string() });
-export const Refused = z.object({ port: z.number(), at: z.string(), why: z.string() });
+/**
+ * Why Engram refused a server on a port (lib/agents/connection.ts), a code Options → Desktop apps words (#37); a
+ * refusal stored before codes is an English line.
+ */
+export const RefusedWhy = z.union([
+  z.object({
+    code: z.enum(['slow', 'not-protocol', 'handshake-again', 'unproven', 'other-secret', 'proof-timeout']),
+  }),
+  z.object({ code: z.literal('oversize'), chars: z.number() }),
+  z.string(),
+]);
+export type RefusedWhy = z.infer<typeof RefusedWhy>;
+export const Refused = z.object({ port: z.number(), at: z.string(), why: RefusedWhy });
 export const LinksReport = z.object({ links: z.array(LinkStatus), refused: z.array(Refused) });
 export type LinksReport = z.infer<typeof LinksReport>;
 

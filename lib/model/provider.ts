@@ -1,6 +1,7 @@
 // Which model extracts memories (#4). The API key is NOT here: it lives in its own storage item that only the
 // background reads (lib/background/pipeline/current-provider.ts).
 import { z } from 'zod/mini';
+import { Problem, Said } from './problem';
 
 /** 'chrome': Chrome's built-in model, the Prompt API (#35). */
 export const ProviderKind = z.enum(['none', 'chrome', 'webllm', 'openai', 'anthropic']);
@@ -58,7 +59,8 @@ export const TestResult = z.discriminatedUnion('code', [
     at: z.string(),
   }),
   z.object({ code: z.literal('cannot-run') }),
-  z.object({ code: z.literal('failed'), model: z.string(), error: z.string() }),
+  /** `error`: Engram's own reason as a code (a model not downloaded), or the provider's words. */
+  z.object({ code: z.literal('failed'), model: z.string(), error: Said }),
 ]);
 export type TestResult = z.infer<typeof TestResult>;
 
@@ -66,7 +68,9 @@ export const PromptVersions = z.object({ extraction: z.string(), consolidation: 
 
 /** With a conversation key, that conversation is queued first (Options → Conversations, #6). */
 export const ExtractNow = z.object({ key: z.optional(z.string().check(z.minLength(3), z.maxLength(300))) });
-export const ExtractNowReply = z.object({ ran: z.number(), waiting: z.nullable(z.string()) });
+/** `waiting`: why jobs wait (no model chosen), a code the page words (#37). */
+export const ExtractNowReply = z.object({ ran: z.number(), waiting: z.nullable(Problem) });
+export type ExtractNowReply = z.infer<typeof ExtractNowReply>;
 
 /** Hosts that mean "this computer": the only ones where plain http is accepted (#11). */
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);

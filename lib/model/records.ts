@@ -2,6 +2,7 @@
 // zod/mini because content scripts import message types and must stay small (classic zod ~84 kB, mini ~16 kB).
 import { z } from 'zod/mini';
 import { CaptureSaid } from './notice';
+import { Said } from './problem';
 import { SITE_HOSTS } from './site-hosts';
 import { Site } from './site';
 
@@ -184,7 +185,8 @@ export const Job = z.object({
   fromOrder: z.number().check(z.int(), z.nonnegative()),
   runAfter: isoDate,
   leaseUntil: z.nullable(isoDate),
-  lastError: z.nullable(z.string()),
+  /** Why it waits or failed: a code the page words, or an error's text; a line stored before #37 is English. */
+  lastError: z.nullable(Said),
   createdAt: isoDate,
   updatedAt: isoDate,
   /**

@@ -1,6 +1,7 @@
 // Sync settings and status (#15), as they cross from Options to the background. Credentials and the passphrase go
 // one way: the background keeps them in engram-secrets and never sends them back (only the endpoint is shown).
 import { z } from 'zod/mini';
+import { Said } from './problem';
 
 const text = (max: number) => z.string().check(z.maxLength(max));
 const httpUrl = z.string().check(
@@ -90,7 +91,8 @@ export const SyncStatus = z.object({
   endpoint: z.nullable(z.string()),
   running: z.boolean(),
   lastSync: z.nullable(z.string()),
-  lastError: z.nullable(z.string()),
+  /** Why the last run failed (#37): a code, or the storage's words quoted. */
+  lastError: z.nullable(Said),
   /** What went wrong with remote files at the last sync; nothing of those files was applied. */
   problems: z.array(SyncProblem),
   /** Devices whose changes this one has read, itself included. */

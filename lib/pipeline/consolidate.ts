@@ -10,6 +10,7 @@ import { findDuplicate, type Fact } from './gate';
 import { lookupCandidates } from './lookup';
 import { redactText } from './redact';
 import type { Cost } from './split';
+import { ProblemError } from '../model/problem';
 
 /** Per new fact, unioned, capped at about 30 (#4). Shares tuned with bench:tokens (LoCoMo). */
 export const FACT_LOOKUP = { perQuery: 3, cap: 30, minShare: 0.1 };
@@ -83,7 +84,7 @@ async function nextBatch(facts: Fact[], inputs: Inputs, schemaTokens: number): P
     const prompt = render(inputs.settings, one.facts, candidates);
     if (await fits(prompt)) return { facts: one.facts, candidates, prompt };
   }
-  throw new Error('A new fact does not fit the model’s window, even without stored memories.');
+  throw new ProblemError({ code: 'no-fit', what: 'fact' });
 }
 
 /** Decisions for every fact: duplicates confirm, unrelated facts add, the rest ask the model in batches. */

@@ -11,6 +11,7 @@ import { lookupCandidates, normalize, similarity } from './lookup';
 import { redactText } from './redact';
 import { planJob, type JobPlan, type Part, type PlanTurn } from './plan';
 import type { Cost } from './split';
+import { ProblemError } from '../model/problem';
 
 /** Earlier turns shown as "context — do not extract" (#4). */
 export const CONTEXT_TURNS = 4;
@@ -96,10 +97,7 @@ export async function planExtraction(
   const fixed = (await inputs.count(empty.system)) + (await inputs.count(empty.user)) + schemaTokens;
   let freshTokens = budget.requestTokens - fixed - budget.existingTokens - budget.contextTokens;
   for (let attempt = 0; attempt < 4; attempt++) {
-    if (freshTokens < 64)
-      throw new Error(
-        `The model's window (${budget.requestTokens} tokens for input) is too small for the prompt.`,
-      );
+    if (freshTokens < 64) throw new ProblemError({ code: 'window-small', tokens: budget.requestTokens });
     const room = {
       freshTokens,
       contextTokens: budget.contextTokens,
@@ -116,7 +114,7 @@ export async function planExtraction(
     if (over === 0) return { plan, requests };
     freshTokens -= over + 16;
   }
-  throw new Error('Could not fit the new turns into the model’s window.');
+  throw new ProblemError({ code: 'no-fit', what: 'turns' });
 }
 
 /** Facts of all parts in order, relabelled 1..n; a fact an earlier part already gave is dropped as repeated. */

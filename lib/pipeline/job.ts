@@ -4,6 +4,7 @@
 import type { z } from 'zod/mini';
 import { consolidationPrompt, extractionPrompt } from '../../prompts/registry';
 import type { RenderedPrompt } from '../../prompts/types';
+import type { Problem } from '../model/problem';
 import type { Conversation, Job, Memory, Turn, Usage } from '../model/records';
 import type { Settings } from '../model/settings';
 import type { CallUsage, Provider } from '../providers/types';
@@ -43,7 +44,7 @@ export interface JobResult {
   toOrder: number;
   rejected: number;
   /** Something the person should know about a job that succeeded (a turn only partly read). */
-  note: string | null;
+  note: Problem | null;
 }
 
 export interface PlannedJob extends ExtractionPlan {
@@ -107,10 +108,10 @@ export async function planJobRequests(job: Job, deps: JobDeps, upTo?: number): P
   return { ...planned, toOrder: planned.plan.toOrder };
 }
 
-function noteOf(planned: PlannedJob): string | null {
+function noteOf(planned: PlannedJob): Problem | null {
   const cut = planned.plan.cut;
   if (!cut) return null;
-  return `Turn ${cut.order + 1} is longer than one extraction job reads: only its first ${cut.readTokens} of ${cut.totalTokens} tokens were read.`;
+  return { code: 'turn-cut', turn: cut.order + 1, read: cut.readTokens, total: cut.totalTokens };
 }
 
 /** One extraction call per planned part; the facts of all parts merged, repeats dropped. */

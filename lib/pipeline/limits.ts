@@ -1,4 +1,5 @@
 // What the guard (guard.ts) and the queue need from the store, read once per job (#11).
+import type { Problem } from '../model/problem';
 import type { Memory } from '../model/records';
 import type { Settings } from '../model/settings';
 import { extractionToday, nextUtcDay, writtenByPerson } from '../store/limits';
@@ -30,10 +31,12 @@ export async function guardInput(
 }
 
 /** When today's tokens reached the cap: until when jobs wait, and the words Activity shows. */
-export async function tokenHold(settings: Settings, now: Date): Promise<{ until: Date; why: string } | null> {
+export async function tokenHold(
+  settings: Settings,
+  now: Date,
+): Promise<{ until: Date; why: Problem } | null> {
   const { tokens } = await extractionToday(now);
   const cap = settings.limits.dailyTokens;
   if (tokens < cap) return null;
-  const why = `Daily token cap reached (${tokens.toLocaleString('en')} of ${cap.toLocaleString('en')}): waiting until 00:00 UTC`;
-  return { until: nextUtcDay(now), why };
+  return { until: nextUtcDay(now), why: { code: 'token-cap', tokens, cap } };
 }

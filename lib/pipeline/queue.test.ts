@@ -19,7 +19,7 @@ import { commitJob } from '../store/pipeline';
 import { listMemories } from '../store/memories';
 import { recordUsage } from '../store/usage';
 import { NOW, reply, seedTurns } from '../../test/helpers/pipeline';
-import { NO_PROVIDER, QUEUE, runDueJobs } from './queue';
+import { QUEUE, runDueJobs } from './queue';
 
 const KEY = 'chatgpt:c1';
 const at = (sec: number) => new Date(NOW.getTime() + sec * 1000);
@@ -55,7 +55,11 @@ describe('job queue', () => {
     await seedTurns([{ role: 'user', text: 'I live in Oslo.' }]);
     await enqueueExtraction(KEY, NOW, NOW);
     expect(await runDueJobs(env(null))).toBe(0);
-    expect((await listJobs())[0]).toMatchObject({ status: 'pending', attempts: 0, lastError: NO_PROVIDER });
+    expect((await listJobs())[0]).toMatchObject({
+      status: 'pending',
+      attempts: 0,
+      lastError: { code: 'no-model' },
+    });
     await runDueJobs(env(scriptedProvider([reply.memories({ text: 'Lives in Oslo.' })])));
     expect((await listMemories()).map((m) => m.text)).toEqual(['Lives in Oslo.']);
   });
@@ -74,7 +78,7 @@ describe('job queue', () => {
       status: 'pending',
       attempts: 0,
       runAfter: '2026-11-30T00:00:00.000Z',
-      lastError: 'Daily token cap reached (1,000,000 of 1,000,000): waiting until 00:00 UTC',
+      lastError: { code: 'token-cap', tokens: 1_000_000, cap: 1_000_000 },
     });
     expect(wakes).toEqual(['2026-11-30T00:00:00.000Z']);
     // Tomorrow it runs.

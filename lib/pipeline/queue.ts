@@ -1,5 +1,6 @@
 // The queue runner (#4): claims due jobs one at a time under a lease, runs them, commits each job's writes
 // with its completion, backs off on failure and dead-letters after QUEUE.maxAttempts. Effects are injected.
+import { ProblemError, saidOf } from '../model/problem';
 import type { Conversation, Job, Memory, Usage } from '../model/records';
 import type { Settings } from '../model/settings';
 import type { Provider } from '../providers/types';
@@ -33,8 +34,6 @@ export const QUEUE = {
   backoffMs: 60_000,
 };
 
-export const NO_PROVIDER = 'Choose a model to extract memories';
-
 export interface QueueEnv {
   /** This service-worker instance. */
   owner: string;
@@ -55,15 +54,13 @@ const inFlight = new Map<string, { conversationKey: string; stop: AbortControlle
 
 const noFallback = async () => null;
 
-export const CANCELLED = 'Cancelled: what this job was reading was deleted';
-
 /** A delete stops the model call of every running job that was reading what it deleted; returns the stop. */
 export function cancelRunsOnDelete(): () => void {
   return onStoreChange((change) => {
     if (change.kind !== 'cleared' && change.kind !== 'conversationsDeleted') return;
     for (const run of inFlight.values())
       if (change.kind === 'cleared' || change.keys.includes(run.conversationKey))
-        run.stop.abort(new Error(CANCELLED));
+        run.stop.abort(new ProblemError({ code: 'cancelled' }));
   });
 }
 
@@ -162,8 +159,8 @@ async function process(lease: Lease, provider: Provider, env: QueueEnv, now: () 
     else await runLoaded(lease, conversation, provider, { ...env, now }, stop.signal, track);
   } catch (e) {
     // Provider errors may echo part of a key or of the conversation: redact before it is stored or shown.
-    const message = redact(e instanceof Error ? e.message : String(e)).text;
-    await failLeasedJob(lease, message, QUEUE.maxAttempts, QUEUE.backoffMs, now(), track.attempted);
+    const said = saidOf(e, (text) => redact(text).text);
+    await failLeasedJob(lease, said, QUEUE.maxAttempts, QUEUE.backoffMs, now(), track.attempted);
   } finally {
     track.close();
     inFlight.delete(job.id);
@@ -175,7 +172,7 @@ export async function runDueJobs(env: QueueEnv): Promise<number> {
   const now = env.now ?? (() => new Date());
   const provider = await env.provider();
   if (!provider) {
-    await markWaiting(NO_PROVIDER, now());
+    await markWaiting({ code: 'no-model' }, now());
     await env.wakeAt(null);
     return 0;
   }

@@ -4,7 +4,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { DEFAULT_SETTINGS } from '../model/settings';
 import { languageModelApi } from '../providers/chrome-api';
-import { chromeProvider, NOT_DOWNLOADED } from '../providers/chrome';
+import { chromeProvider } from '../providers/chrome';
 import { scriptedProvider } from '../providers/scripted';
 import type { Provider } from '../providers/types';
 import { deleteDb } from '../store/db';
@@ -70,7 +70,7 @@ describe('a job through Chrome’s built-in model', () => {
     expect(await runDueJobs(env(provider))).toBe(1);
     const [job] = await listJobs();
     expect(job).toMatchObject({ status: 'pending', attempts: 0 });
-    expect(job?.lastError).toMatch(/does not read French \(fr\): this conversation waits, sent nowhere/);
+    expect(job?.lastError).toEqual({ code: 'language', language: 'fr' });
     expect(g.__fakeLanguageModel!.prompts).toEqual([]);
     expect(await listMemories()).toEqual([]);
   });
@@ -92,7 +92,7 @@ describe('a job through Chrome’s built-in model', () => {
     expect((await listJobs())[0]).toMatchObject({
       status: 'pending',
       attempts: 0,
-      lastError: NOT_DOWNLOADED,
+      lastError: { code: 'chrome-not-downloaded' },
     });
     expect(g.__fakeLanguageModel!.created).toBe(0);
   });

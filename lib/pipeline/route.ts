@@ -1,10 +1,11 @@
 // Which provider runs a job (#35). Chrome's built-in model opens a session per job and reads only some
 // languages (it says which through its API): a conversation in another language goes to the fallback
 // provider the person chose, or waits with the reason shown in Activity. It is never sent anywhere else.
+import type { Problem } from '../model/problem';
 import type { Turn } from '../model/records';
 import type { Provider } from '../providers/types';
 
-export type Route = { provider: Provider; close: () => void } | { wait: string; retryInMs: number };
+export type Route = { provider: Provider; close: () => void } | { wait: Problem; retryInMs: number };
 
 /** A language-held job looks again once a day; saving a provider makes every waiting job due at once. */
 const LANGUAGE_WAIT_MS = 24 * 60 * 60_000;
@@ -24,10 +25,7 @@ export async function routeJob(
   if (!('refused' in route)) return route;
   const other = await fallback();
   if (other) return { provider: other, close: none };
-  return {
-    wait: `${route.refused}: this conversation waits, sent nowhere, until you choose a provider for other languages in Options → Model.`,
-    retryInMs: LANGUAGE_WAIT_MS,
-  };
+  return { wait: route.refused, retryInMs: LANGUAGE_WAIT_MS };
 }
 
 /** The job's new turns as one text, the person's turns first (they decide what memories are about). */

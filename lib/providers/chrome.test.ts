@@ -3,14 +3,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { ConsolidationOutput, ExtractionOutput } from '../../prompts/schemas';
 import { installFakeLanguageModel, type FakeConfig, type FakeRecord } from '../../test/fakes/language-model';
 import { languageModelApi } from './chrome-api';
-import {
-  chromeLimits,
-  chromeProvider,
-  NO_BUILT_IN,
-  NOT_DOWNLOADED,
-  routeJob,
-  type ChromeDeps,
-} from './chrome';
+import { chromeLimits, chromeProvider, routeJob, type ChromeDeps } from './chrome';
 import { jsonSchemaOf } from './structured';
 import type { Provider } from './types';
 
@@ -67,14 +60,16 @@ async function open(deps: ChromeDeps, sample = 'I live in Lisbon.', signal = new
 describe('availability decides whether a job runs', () => {
   test('no LanguageModel (Debian Chromium, Firefox): the job waits, saying so', async () => {
     const route = await routeJob({ api: null, detect: async () => 'en' }, 'x', new AbortController().signal);
-    expect(route).toEqual({ wait: NO_BUILT_IN, retryInMs: expect.any(Number) });
+    expect(route).toEqual({ wait: { code: 'chrome-absent' }, retryInMs: expect.any(Number) });
   });
 
   test.each(['downloadable', 'downloading'] as const)(
     '%s: the job waits for the download',
     async (availability) => {
       const { deps, record } = fake({ availability });
-      expect(await routeJob(deps, 'x', new AbortController().signal)).toMatchObject({ wait: NOT_DOWNLOADED });
+      expect(await routeJob(deps, 'x', new AbortController().signal)).toMatchObject({
+        wait: { code: 'chrome-not-downloaded' },
+      });
       // Waiting never starts a download: only the person's Download button does.
       expect(record().created).toBe(0);
     },
@@ -83,7 +78,7 @@ describe('availability decides whether a job runs', () => {
   test('unavailable: the job waits, saying the model cannot run here', async () => {
     const { deps } = fake({ availability: 'unavailable' });
     expect(await routeJob(deps, 'x', new AbortController().signal)).toMatchObject({
-      wait: expect.stringMatching(/cannot run on this computer/),
+      wait: { code: 'chrome-cannot-run' },
     });
   });
 });
@@ -163,7 +158,7 @@ describe('languages come from the API', () => {
   test('another language is refused by name, with no session and nothing sent', async () => {
     const { deps, record } = fake();
     const route = await routeJob(deps, 'Bonjour, je vis à Lyon.', new AbortController().signal);
-    expect(route).toEqual({ refused: "Chrome's built-in model does not read French (fr)" });
+    expect(route).toEqual({ refused: { code: 'language', language: 'fr' } });
     expect(record().created).toBe(0);
     expect(record().prompts).toEqual([]);
   });

@@ -3,11 +3,11 @@
 // every prompt in a clone of it with `responseConstraint` set to the prompt's own JSON Schema (from its zod
 // schema, structured.ts), and destroys it after; cancelling a job aborts its prompt through `signal`. The
 // languages the model accepts are read from the API (availability with expectedInputs), never listed here.
+import { ProblemError } from '../model/problem';
 import { makeProvider } from './structured';
 import {
   chromeError,
   inLanguage,
-  languageName,
   type LanguageModelApi,
   type LanguageModelSession,
   type PromptMessage,
@@ -32,11 +32,6 @@ export interface ChromeDeps {
   api: LanguageModelApi | null;
   detect: DetectLanguage;
 }
-
-export const NO_BUILT_IN =
-  'This browser has no built-in model (Google Chrome 138 or later has one on supported computers). Choose another provider in Options → Model.';
-export const NOT_DOWNLOADED =
-  "Chrome's built-in model is not downloaded yet: Options → Model → Download. Waiting until it is.";
 
 /** The Prompt API has one role for instructions per session; a clone per call carries them in its first turn. */
 function promptOf(req: RawRequest): PromptMessage[] {
@@ -83,17 +78,13 @@ async function openSession(api: LanguageModelApi, tag: string | null, signal: Ab
 /** Routes one job: the model in the conversation's language, the fallback for another, or a wait. */
 export async function routeJob(deps: ChromeDeps, sample: string, signal: AbortSignal): Promise<JobRoute> {
   const { api } = deps;
-  if (!api) return { wait: NO_BUILT_IN, retryInMs: 60 * 60_000 };
+  if (!api) return { wait: { code: 'chrome-absent' }, retryInMs: 60 * 60_000 };
   const state = await api.availability();
-  if (state === 'unavailable')
-    return {
-      wait: "Chrome's built-in model cannot run on this computer. Choose another provider in Options → Model.",
-      retryInMs: 60 * 60_000,
-    };
-  if (state !== 'available') return { wait: NOT_DOWNLOADED, retryInMs: 10 * 60_000 };
+  if (state === 'unavailable') return { wait: { code: 'chrome-cannot-run' }, retryInMs: 60 * 60_000 };
+  if (state !== 'available') return { wait: { code: 'chrome-not-downloaded' }, retryInMs: 10 * 60_000 };
   const tag = await deps.detect(sample);
   if (tag && (await api.availability(inLanguage(tag))) === 'unavailable')
-    return { refused: `Chrome's built-in model does not read ${languageName(tag)} (${tag})` };
+    return { refused: { code: 'language', language: tag } };
   const session = await openSession(api, tag, signal);
   const provider = makeProvider(
     'chrome',
@@ -115,8 +106,8 @@ export function chromeProvider(deps: ChromeDeps): Provider {
     limits: chromeLimits(4096),
     complete: async (req) => {
       const route = await routeJob(deps, req.user, req.signal ?? new AbortController().signal);
-      if ('refused' in route) throw new Error(`${route.refused}.`);
-      if ('wait' in route) throw new Error(route.wait);
+      if ('refused' in route) throw new ProblemError(route.refused);
+      if ('wait' in route) throw new ProblemError(route.wait);
       try {
         return await route.provider.complete(req);
       } finally {

@@ -1,6 +1,7 @@
 // One interface for every model provider (#4): the pipeline asks for data matching a schema and gets it
 // validated, plus what the call cost.
 import type { z } from 'zod/mini';
+import type { Problem } from '../model/problem';
 
 export interface CallUsage {
   provider: string;
@@ -51,10 +52,10 @@ export interface Provider {
 
 /**
  * How a job runs: with this provider (then `close`), with the person's fallback provider because this one
- * does not accept the text (`refused`: the reason), or not yet (`wait`: the reason, shown in Activity).
+ * does not accept the text (`refused`: the reason), or not yet (`wait`: the reason, shown in Activity, #37).
  */
 export type JobRoute =
-  { provider: Provider; close: () => void } | { refused: string } | { wait: string; retryInMs: number };
+  { provider: Provider; close: () => void } | { refused: Problem } | { wait: Problem; retryInMs: number };
 
 export interface ChatMessage {
   role: 'user' | 'assistant';

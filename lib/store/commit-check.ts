@@ -2,6 +2,7 @@
 // generation (lib/store/generation.ts), and every memory the job's writes replace, re-read. A job reads the
 // store, waits seconds on a model, then writes copies of what it read: without the re-read a "confirm" of an
 // old copy reverted the person's edit and revived a memory they had just deleted.
+import type { Problem } from '../model/problem';
 import type { Memory, MemoryEvent } from '../model/records';
 import type { EngramDB } from './db';
 import { leaseState, type Lease } from './generation';
@@ -99,11 +100,7 @@ export async function checkCommit(d: EngramDB, lease: Lease, writes: MemoryWrite
 }
 
 /** What Activity says about a job whose commit kept the person's version over its own. */
-export function checkNote(check: Pick<CommitCheck, 'skipped' | 'toReview'>): string | null {
-  const parts = [
-    check.skipped ? `${check.skipped} change${check.skipped === 1 ? '' : 's'} not saved` : '',
-    check.toReview ? `${check.toReview} sent to Review` : '',
-  ].filter(Boolean);
-  if (parts.length === 0) return null;
-  return `${parts.join(', ')}: you edited or deleted the memory while this job ran, and your version was kept.`;
+export function checkNote(check: Pick<CommitCheck, 'skipped' | 'toReview'>): Problem | null {
+  const { skipped, toReview } = check;
+  return skipped || toReview ? { code: 'kept-yours', skipped, toReview } : null;
 }

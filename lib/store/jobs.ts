@@ -1,6 +1,7 @@
 // The durable extraction queue (#4). Each job takes a lease; a killed service worker's job is reclaimed by
 // the next instance (releaseOrphans) or when its lease times out, and re-run from scratch: its writes commit
 // in one transaction with the job's completion (commitJob), so a rerun never duplicates anything.
+import { ProblemError, type Said } from '../model/problem';
 import type { Job } from '../model/records';
 import { db } from './db';
 import { leaseState, readGeneration, type Lease } from './generation';
@@ -111,7 +112,7 @@ export async function nextWake(): Promise<string | null> {
 /** A failed run of a lease that still holds; a run whose job was deleted or re-leased records nothing (#12). */
 export async function failLeasedJob(
   lease: Lease,
-  error: string,
+  error: Said,
   maxAttempts: number,
   backoffMs: number,
   now = new Date(),
@@ -131,7 +132,7 @@ export async function failLeasedJob(
  */
 export async function failJob(
   job: Job,
-  error: string,
+  error: Said,
   maxAttempts: number,
   backoffMs: number,
   now = new Date(),
@@ -146,13 +147,13 @@ export async function failJob(
     runAfter: dead ? job.runAfter : iso(now.getTime() + backoffMs * 2 ** Math.max(0, job.attempts - 1)),
     leaseUntil: null,
     leaseOwner: null,
-    lastError: error.slice(0, 500),
+    lastError: typeof error === 'string' ? error.slice(0, 500) : error,
     updatedAt: at,
   });
 }
 
 /** With no provider, due jobs wait without spending attempts, and say why. */
-export async function markWaiting(message: string, now = new Date()): Promise<number> {
+export async function markWaiting(message: Said, now = new Date()): Promise<number> {
   const d = db();
   const at = now.toISOString();
   return d.transaction('rw', d.jobs, async () => {
@@ -169,9 +170,8 @@ export async function markWaiting(message: string, now = new Date()): Promise<nu
 /** The dead letter's "Retry": a fresh set of attempts, due now. */
 export async function retryJob(id: string, now = new Date()): Promise<void> {
   const job = await db().jobs.get(id);
-  if (!job) throw new Error('That job is gone.');
-  if (job.status !== 'failed')
-    throw new Error(`Only a failed job can be retried; this one is ${job.status}.`);
+  if (!job) throw new ProblemError({ code: 'job-gone' });
+  if (job.status !== 'failed') throw new ProblemError({ code: 'retry-failed-only', status: job.status });
   const at = now.toISOString();
   await db().jobs.put({
     ...job,

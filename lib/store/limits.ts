@@ -1,5 +1,6 @@
 // Reads and the one job write behind the extractor's limits (#11): what it did today, which memories the
 // person wrote, and a job held back until the next UTC day. Days are UTC, as in the usage table.
+import type { Said } from '../model/problem';
 import type { Job, MemoryEvent } from '../model/records';
 import { db } from './db';
 
@@ -48,7 +49,7 @@ export async function writtenByPerson(ids: readonly string[]): Promise<Set<strin
 }
 
 /** A claimed job goes back to waiting until `until`, without spending an attempt, and says why. */
-export async function holdJob(job: Job, until: Date, why: string, now = new Date()): Promise<void> {
+export async function holdJob(job: Job, until: Date, why: Said, now = new Date()): Promise<void> {
   await db().jobs.update(job.id, {
     status: 'pending',
     attempts: Math.max(0, job.attempts - 1),

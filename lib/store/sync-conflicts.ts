@@ -1,6 +1,7 @@
 // Sync conflicts for Review (#15): two devices changed the same version of a memory (the merge keeps both as
 // leaves and flags the head). Review shows every version with its device and time; the person's choice is written
 // as an ordinary local edit, whose event is made from every leaf (lib/sync/outbox.ts), so it clears on every device.
+import { ProblemError } from '../model/problem';
 import type { Memory, MemoryEvent } from '../model/records';
 import type { MemoryHead } from '../sync/format';
 import { compareHlc, decodeHlc } from '../sync/hlc';
@@ -94,7 +95,7 @@ export async function writeResolution(memory: Memory, event: MemoryEvent, leafId
     const row = await d.syncHeads.get(memKey(memory.id));
     const now = (row?.head as MemoryHead | undefined)?.leaves.map((l) => l.id).sort() ?? [];
     if (row?.conflict !== true || now.join() !== [...leafIds].sort().join())
-      throw new Error('This memory changed on another device meanwhile; look at it again in Review.');
+      throw new ProblemError({ code: 'conflict-stale' });
     await d.memories.put(memory);
     await putEvents(d, [event]);
     await d.syncHeads.put({ ...row, conflict: false });

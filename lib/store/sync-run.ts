@@ -2,6 +2,7 @@
 // credentials, so they live in engram-secrets with the API keys (#11), never in the main database or
 // chrome.storage. The passphrase is not kept (#25): every new key takes a new one the person sets, so no device
 // holds one that opens a key written after it.
+import type { Said } from '../model/problem';
 import type { StoredSync, SyncProblem } from '../model/sync';
 import { db } from './db';
 import { trustedItem } from './secrets';
@@ -11,7 +12,8 @@ export const syncSettings = trustedItem<StoredSync | null>('syncSettings', null)
 
 export interface SyncRun {
   lastSync: string | null;
-  lastError: string | null;
+  /** Why the last run failed: a code since #37, or the storage's words (an English line before). */
+  lastError: Said | null;
   /** What went wrong with remote files at the last sync (lib/sync/problems.ts, #25): codes since #37. */
   problems: SyncProblem[];
 }

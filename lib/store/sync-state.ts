@@ -3,6 +3,7 @@
 // "Delete everything" finishes) live in `engram-secrets` with the API keys (#11), where no page can open them.
 // Identities are kept per epoch and written before the state that names them, so a crash between the two writes
 // leaves the old state whole.
+import { ProblemError } from '../model/problem';
 import type { SyncState } from '../sync/port';
 import type { EngramDB } from './db';
 import { trustedItem } from './secrets';
@@ -62,7 +63,7 @@ export async function readState(d: EngramDB): Promise<SyncState | null> {
   const stored = row.value as StoredState;
   const ids = await identities.getValue();
   const identity = ids[stored.epoch];
-  if (!identity) throw new Error('Sync: this device lost its key; connect again with the passphrase');
+  if (!identity) throw new ProblemError({ code: 'sync-key-lost' });
   const r = stored.resetting;
   const resetting = r ? { ...r, oldIdentity: ids[r.oldEpoch] ?? '' } : null;
   return { ...stored, identity, resetting };

@@ -1,6 +1,7 @@
 // Encryption in the age format (age-encryption, pure JS), so every file decrypts with the `age` CLI as well
 // (docs/sync.md). A random X25519 identity encrypts everything; the passphrase only wraps that identity.
 import { Decrypter, Encrypter, generateX25519Identity, identityToRecipient } from 'age-encryption';
+import { ProblemError } from '../model/problem';
 
 /**
  * scrypt work factor for the passphrase-wrapped identity: 2^16. Measured (#15) with age-encryption's pure-JS scrypt
@@ -9,9 +10,9 @@ import { Decrypter, Encrypter, generateX25519Identity, identityToRecipient } fro
  */
 export const SCRYPT_LOG_N = 16;
 
-export class WrongPassphrase extends Error {
+export class WrongPassphrase extends ProblemError {
   constructor() {
-    super('Wrong passphrase, or not an Engram sync key');
+    super({ code: 'wrong-passphrase' });
   }
 }
 

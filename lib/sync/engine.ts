@@ -1,6 +1,7 @@
 // The sync engine's entry points (#15). Phase 2 calls these from the background (on changes and on an alarm) and
 // from Options → Sync; everything they write goes through the SyncPort, so the store stays the only writer.
 // Ending an epoch (Delete everything, Remove a device, a new passphrase) is in rotate.ts.
+import { ProblemError } from '../model/problem';
 import type { Backend } from './backend';
 import { emptyReport, type Ctx, type Limits, type Progress, type SyncReport } from './context';
 import {
@@ -18,7 +19,6 @@ import { ZERO_CLOCK } from './hlc';
 import { KEY_FILE, KEYS, readListing } from './layout';
 import { assertStrong } from './passphrase';
 import type { SyncPort, SyncState } from './port';
-import { STOPPED } from './problems';
 import { pull } from './pull';
 import { push } from './push';
 import { coveredBy, maybeSnapshot, PART_BYTES, SNAPSHOT_AFTER_BYTES } from './snapshot';
@@ -37,11 +37,8 @@ export interface EngineDeps {
   limits?: Partial<Limits>;
 }
 
-/** Not set up here, or stopped until the person enters the passphrase (the message says why). */
-export class NotConnected extends Error {}
-
-const WAITING =
-  'This sync storage was ended on another device ("Delete everything" or a new key) and waits for the new passphrase set there. Enter that one.';
+/** Not set up here, or stopped until the person enters the passphrase (its problem says why, #37). */
+export class NotConnected extends ProblemError {}
 
 /** Opens the key file with the passphrase, or makes one when the storage holds none (the floor applies then). */
 async function unlock(deps: EngineDeps, passphrase: string): Promise<Unwrapped & { keyFile: string }> {
@@ -81,7 +78,8 @@ async function wipeIfReset(deps: EngineDeps, before: SyncState | null, resets: s
  */
 export async function connect(deps: EngineDeps, passphrase: string): Promise<SyncState> {
   const key = await unlock(deps, passphrase);
-  if ((await verifiedEnd(deps.backend, key.identity, key.epoch)) !== null) throw new NotConnected(WAITING);
+  if ((await verifiedEnd(deps.backend, key.identity, key.epoch)) !== null)
+    throw new NotConnected({ code: 'sync-ended-elsewhere' });
   const wiped = await wipeIfReset(deps, await deps.port.loadState(), key.resets);
   const before = await deps.port.loadState();
   const state: SyncState = {
@@ -102,14 +100,14 @@ export async function connect(deps: EngineDeps, passphrase: string): Promise<Syn
 
 async function context(deps: EngineDeps): Promise<Ctx> {
   let state = await deps.port.loadState();
-  if (!state) throw new NotConnected('Sync is not set up on this device');
+  if (!state) throw new NotConnected({ code: 'sync-not-set-up' });
   const r = state.resetting;
   // An epoch's end begun here is finished first (Delete everything's notice needs no passphrase).
   if (r && !(r.keyFile === '' && r.remoteDone)) {
     state = await finishReset(deps.backend, state);
     await deps.port.saveState(state);
   }
-  if (state.ended) throw new NotConnected(STOPPED[state.endedWhy ?? 'reset']);
+  if (state.ended) throw new NotConnected({ code: 'sync-stopped', why: state.endedWhy ?? 'reset' });
   const limits = { partBytes: PART_BYTES, snapshotAfterBytes: SNAPSHOT_AFTER_BYTES, ...deps.limits };
   return {
     limits,
@@ -129,7 +127,7 @@ export async function sync(deps: EngineDeps): Promise<SyncReport> {
   const files = [...(await ctx.backend.list(KEYS)), ...(await ctx.backend.list(ctx.state.epoch))];
   const l = readListing(files, ctx.state.epoch);
   if (await checkEnded(ctx, l)) return ctx.report;
-  if (!l.hasKeyFile) throw new NotConnected('The sync folder has no key file: it was emptied or moved');
+  if (!l.hasKeyFile) throw new NotConnected({ code: 'sync-no-key-file' });
   if (await checkKey(ctx, l)) return ctx.report;
   await push(ctx, l);
   await pull(ctx, l);

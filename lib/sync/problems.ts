@@ -4,19 +4,6 @@ import { Misnamed } from './bind';
 import type { Ctx, Problem, ProblemKind } from './context';
 import { TooNew } from './files';
 import type { SyncProblem } from '../model/sync';
-import type { EndedWhy } from './port';
-
-/** Why this device stopped syncing (#25), in the error a sync asked of it throws; Options → Sync words `stopped` itself (#37). */
-export const STOPPED: Record<EndedWhy, string> = {
-  reset:
-    '"Delete everything" ran on another device, so this one was emptied. Enter the new passphrase set there to sync again.',
-  rotated:
-    'The sync key was changed on another device (a device was removed, or a new passphrase set). Enter the new passphrase to sync again; what this device holds is kept.',
-  'key-changed':
-    'The key on your sync storage changed, and no notice from your devices says why. This device stopped and sent nothing more. If you set a new passphrase on another device, enter it here; if not, someone with access to your storage replaced the key.',
-  'reset-here':
-    '"Delete everything" ran on this device: your other devices empty themselves at their next sync. Set a new passphrase to sync again; a device that only knows the old one can read nothing written after.',
-};
 
 /** A device's file that the listing says should be there and is not. */
 export class Missing extends Error {}

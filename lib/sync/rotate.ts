@@ -16,7 +16,7 @@ const toB64 = (b: Uint8Array) => btoa(String.fromCharCode(...b));
 
 async function loaded(deps: EngineDeps): Promise<SyncState> {
   const state = await deps.port.loadState();
-  if (!state) throw new NotConnected('Sync is not set up on this device');
+  if (!state) throw new NotConnected({ code: 'sync-not-set-up' });
   if (!state.resetting?.keyFile) return state;
   // A key change begun before (and cut short) is finished first: its notice names the epoch it made.
   const done = await finishReset(deps.backend, state);
@@ -54,10 +54,7 @@ async function assertNew(deps: EngineDeps, passphrase: string): Promise<void> {
     () => true,
     (e: unknown) => (e instanceof WrongPassphrase ? false : Promise.reject(e)),
   );
-  if (same)
-    throw new WeakPassphrase(
-      'That is the passphrase you have now: a device that knows it could read everything written next. Choose a new one.',
-    );
+  if (same) throw new WeakPassphrase({ code: 'same-passphrase' });
 }
 
 /**
@@ -70,7 +67,7 @@ export async function rotate(deps: EngineDeps, passphrase: string): Promise<Sync
   const state = await loaded(deps);
   await assertNew(deps, passphrase);
   const here = state.endedWhy === 'reset-here' ? state.resetting : null;
-  if (state.ended && !here) throw new NotConnected('Sync stopped on this device: connect again first');
+  if (state.ended && !here) throw new NotConnected({ code: 'sync-connect-first' });
   const epoch = here?.next ?? randomId();
   const { identity } = await newKeyPair();
   const resets = here ? [...(state.resets ?? []), here.oldEpoch] : (state.resets ?? []);

@@ -70,7 +70,7 @@ test('a wrong secret pairs with nothing: refused on both sides, shown in the rep
   expect(answer).not.toHaveBeenCalled();
   expect(ext.reports.at(-1)?.links ?? []).toEqual([]);
   // The extension shows the refusal (Options → Desktop apps) and waits 2 s, then 4 s…, not a second (#34 item 10).
-  await expect.poll(() => ext.reports.at(-1)?.refused[0]?.why).toMatch(/holds another secret/);
+  await expect.poll(() => ext.reports.at(-1)?.refused[0]?.why).toEqual({ code: 'other-secret' });
   const tries = refused.mock.calls.length;
   await new Promise((r) => setTimeout(r, 3_500));
   expect(refused.mock.calls.length - tries).toBeLessThanOrEqual(1);
@@ -106,7 +106,9 @@ test('a first frame larger than the handshake needs is refused unread, on both s
     ok: true,
     data: RESULT,
   }));
-  await expect.poll(() => ext.reports.at(-1)?.refused[0]?.why).toMatch(/frame of 2\d{5} characters/);
+  await expect
+    .poll(() => ext.reports.at(-1)?.refused[0]?.why)
+    .toEqual({ code: 'oversize', chars: expect.toSatisfy((n: number) => n >= 200_000 && n < 300_000) });
   expect(parse.mock.calls.some(([text]) => typeof text === 'string' && text.length > 100_000)).toBe(false);
   // The server refuses a large first frame from a client the same way.
   const refused = vi.fn();
@@ -159,7 +161,7 @@ test('a process that listens on the port without the secret gets no answer from 
   const ext = extension(newSecret(), port, answer);
   expect(await closed).toBe(4401);
   expect(answer).not.toHaveBeenCalled();
-  await expect.poll(() => ext.reports.at(-1)?.refused[0]?.why).toMatch(/could not prove/);
+  await expect.poll(() => ext.reports.at(-1)?.refused[0]?.why).toEqual({ code: 'unproven' });
 });
 
 test('a proof made for another port is refused: a relay on another port of the range gets nowhere', async () => {

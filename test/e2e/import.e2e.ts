@@ -48,7 +48,7 @@ test('an Engram export imported again changes nothing, and a foreign file is ref
   writeFileSync(foreign, readFileSync('package.json', 'utf8'));
   await importFile(foreign);
   expect(await options.getByRole('alert').textContent()).toBe(
-    'Import failed: This file is not an Engram, ChatGPT, Claude, DeepSeek or AI Studio export.',
+    'Import failed: This file is not an Engram, ChatGPT, Claude, DeepSeek, or AI Studio export.',
   );
 });
 

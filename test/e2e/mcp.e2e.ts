@@ -90,8 +90,8 @@ test('a server with the wrong secret is refused, shown in Options, and each tool
   await options.goto(`chrome-extension://${h.extensionId}/options.html#agents`);
   await expect
     .poll(() => options.getByRole('list', { name: 'Refused' }).textContent())
-    // The reason is the background's own words, quoted as Connected shows every refusal since #37.
-    .toMatch(new RegExp(`Port ${port}, .*: refused, “the server there holds another secret`));
+    // The reason is a code the link sends, said in the page's language (#37).
+    .toMatch(new RegExp(`Port ${port}, .*: refused, the server there holds another secret`));
   // Dialled again with backoff, not every second: a few refusals in 6 s, not six.
   const before = wrong.log.filter((l) => /bad proof/.test(l)).length;
   await new Promise((r) => setTimeout(r, 6_000));

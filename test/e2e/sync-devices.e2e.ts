@@ -234,7 +234,7 @@ describe.skipIf(skip)('two Chromium profiles through Apache WebDAV', () => {
     await expect.poll(() => statusLine(optionsA), { timeout: 30_000 }).toMatch(/^Synced /);
     await goTo(optionsB, 'sync');
     await fillConnect(optionsB, 'engram', PASSPHRASE, false);
-    await optionsB.getByText('Could not connect: Wrong passphrase, or not an Engram sync key').waitFor();
+    await optionsB.getByText('Could not connect: Wrong passphrase, or not an Engram sync key.').waitFor();
     await fillConnect(optionsB, 'engram', next);
     await expect.poll(() => statusLine(optionsB), { timeout: 30_000 }).toMatch(/^Synced /);
   }, 90_000);

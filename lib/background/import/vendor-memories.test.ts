@@ -113,7 +113,7 @@ describe('importing vendor memories', () => {
   test('a failed read or a bad reply from the page writes nothing and says why', async () => {
     await expect(
       importVendorMemories({ site: 'claude', result: { ok: false, reason: 'HTTP 403' } }),
-    ).rejects.toThrow("Could not read Claude's saved memories: HTTP 403");
+    ).rejects.toMatchObject({ problem: { code: 'vendor-unreadable', site: 'claude', reason: 'HTTP 403' } });
     await expect(
       importVendorMemories({ site: 'claude', result: { ok: true, memories: [{ id: '', text: 'x' }] } }),
     ).rejects.toThrow();

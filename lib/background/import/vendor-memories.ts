@@ -3,6 +3,7 @@
 // list is not the person (#25): a change to a memory the person owns (pinned, a standing rule, typed or edited by
 // hand) waits in Review as a proposal, as does any entry with a link; a memory the person deleted stays in the
 // Trash; and an entry the site did not change never undoes the person's own edit.
+import { ProblemError } from '../../model/problem';
 import { VendorMemories, type VendorImportReply } from '../../model/messages';
 import { newMemory } from '../../model/new-memory';
 import { memoryEvent } from '../../model/memory-event';
@@ -82,7 +83,8 @@ async function updateFrom(site: Site, before: Memory, entry: Entry, at: string):
 /** Validates what the tab read and writes it; a failed read is reported as an error in plain words. */
 export async function importVendorMemories(raw: unknown, now = new Date()): Promise<VendorImportReply> {
   const { site, result } = VendorMemories.parse(raw);
-  if (!result.ok) throw new Error(`Could not read ${SITE_LABELS[site]}'s saved memories: ${result.reason}`);
+  if (!result.ok)
+    throw new ProblemError({ code: 'vendor-unreadable', site, reason: result.reason.slice(0, 500) });
   const at = now.toISOString();
   const counts = { imported: 0, held: 0, unchanged: 0 };
   for (const entry of result.memories) {

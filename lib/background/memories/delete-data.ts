@@ -1,4 +1,5 @@
 // Conversation and whole-database deletes from the manager (#6).
+import { ProblemError } from '../../model/problem';
 import type { Conversation, Memory } from '../../model/records';
 import { getConversation } from '../../store/conversations';
 import { changeMemoriesFrom, clearAllData, deleteConversationRows } from '../../store/manage';
@@ -31,7 +32,7 @@ function withoutConversation(conversation: Conversation, produced: Memory[], at:
  */
 export async function deleteConversation(key: string, removeMemories: boolean, now = new Date()) {
   const conversation = await getConversation(key);
-  if (!conversation) throw new Error('That conversation is already gone.');
+  if (!conversation) throw new ProblemError({ code: 'conversation-gone' });
   // The rows and their jobs go first (#12): a job that committed before this has its memories changed below;
   // one still running finds its lease gone and writes nothing.
   const turns = await deleteConversationRows(key);

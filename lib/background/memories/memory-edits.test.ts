@@ -47,7 +47,9 @@ describe('editing', () => {
     const m = await add();
     await handlers.deleteMemory({ id: m.id }, ext);
     expect((await handlers.restoreMemory({ id: m.id }, ext)).status).toBe('active');
-    await expect(handlers.purgeMemory({ id: m.id }, ext)).rejects.toThrow(/Trash/);
+    await expect(handlers.purgeMemory({ id: m.id }, ext)).rejects.toMatchObject({
+      problem: { code: 'trash-first' },
+    });
     await handlers.deleteMemory({ id: m.id }, ext);
     expect(await ops(m.id)).toEqual(['add:user', 'delete:user', 'restore:user', 'delete:user']);
     await handlers.purgeMemory({ id: m.id }, ext);
@@ -88,7 +90,9 @@ describe('review', () => {
     await pending({ id: 'b' });
     await pending({ id: 'c' });
     expect((await handlers.approveMemory({ id: 'a' }, ext)).status).toBe('active');
-    await expect(handlers.approveMemory({ id: 'a' }, ext)).rejects.toThrow(/no longer waiting/);
+    await expect(handlers.approveMemory({ id: 'a' }, ext)).rejects.toMatchObject({
+      problem: { code: 'not-in-review' },
+    });
     const edited = await handlers.approveMemory({ id: 'b', text: 'I live in Lisbon, Portugal.' }, ext);
     expect(edited).toMatchObject({ status: 'active', text: 'I live in Lisbon, Portugal.' });
     expect((await historyOf('b')).at(-1)?.reason).toBe('Edited, then approved');
@@ -147,7 +151,7 @@ describe('conversations and everything', () => {
     expect(await getMemory('both')).toMatchObject({ status: 'active', sources: [source('c2')] });
     await expect(
       handlers.deleteConversation({ key: 'chatgpt:c1', removeMemories: true }, ext),
-    ).rejects.toThrow(/already gone/);
+    ).rejects.toMatchObject({ problem: { code: 'conversation-gone' } });
   });
 
   test('delete everything empties every data table and capture problems, and bumps the delete generation', async () => {
@@ -183,5 +187,7 @@ test('retry puts a failed job back in the queue, and refuses others', async () =
   await db().jobs.put(job);
   await handlers.retryJob({ id: 'j1' }, ext);
   expect((await db().jobs.get('j1'))?.status).toBe('pending');
-  await expect(handlers.retryJob({ id: 'j1' }, ext)).rejects.toThrow(/Only a failed job/);
+  await expect(handlers.retryJob({ id: 'j1' }, ext)).rejects.toMatchObject({
+    problem: { code: 'retry-failed-only', status: 'pending' },
+  });
 });

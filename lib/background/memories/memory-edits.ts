@@ -1,5 +1,6 @@
 // Memory edits from the manager (#6). Plain functions over lib/store, tested directly; every change writes
 // a MemoryEvent by the user together with the memory.
+import { ProblemError } from '../../model/problem';
 import type { BulkRequest, MemoryPatch } from '../../model/messages';
 import type { Memory, MemoryEvent } from '../../model/records';
 import { lastEvent, getMemories, purgeMemory, writeMemories } from '../../store/manage';
@@ -8,7 +9,7 @@ import { byUser, tokensOf } from '../shared/user-events';
 
 export async function mustGet(id: string): Promise<Memory> {
   const memory = await getMemory(id);
-  if (!memory) throw new Error(`No memory with id ${id}; it may have been deleted forever.`);
+  if (!memory) throw new ProblemError({ code: 'memory-gone' });
   return memory;
 }
 
@@ -52,8 +53,7 @@ export async function restoreMemory(id: string, now = new Date()): Promise<Memor
 /** Delete forever is offered from the Trash only, so one click in the list can never destroy anything. */
 export async function purgeFromTrash(id: string): Promise<void> {
   const memory = await mustGet(id);
-  if (memory.status !== 'deleted')
-    throw new Error('Move the memory to the Trash before deleting it forever.');
+  if (memory.status !== 'deleted') throw new ProblemError({ code: 'trash-first' });
   await purgeMemory(id);
 }
 
@@ -79,7 +79,7 @@ function bulkChange(m: Memory, req: BulkRequest, at: string): [Memory, MemoryEve
 }
 
 export async function bulkMemories(req: BulkRequest, now = new Date()): Promise<{ changed: number }> {
-  if (req.action === 'scope' && !req.scope) throw new Error('Choose the scope to move them to.');
+  if (req.action === 'scope' && !req.scope) throw new ProblemError({ code: 'choose-scope' });
   const at = now.toISOString();
   const changes = (await getMemories(req.ids)).map((m) => bulkChange(m, req, at)).filter((c) => c !== null);
   await writeMemories(

@@ -4,6 +4,7 @@
 // is a proposal: a change to that version (same id), or a change or deletion of another memory (a pending
 // copy with its own id). Approve applies it; Reject keeps the previous version, or moves a new memory to the
 // Trash (restorable, like any delete).
+import { ProblemError } from '../../model/problem';
 import type { Memory, MemoryEvent } from '../../model/records';
 import { purgeMemory, writeMemories } from '../../store/manage';
 import { settleProposal } from '../../store/proposals';
@@ -16,7 +17,7 @@ import { heldFromBulk } from '../../pipeline/held';
 
 async function mustBePending(id: string): Promise<Memory> {
   const memory = await mustGet(id);
-  if (memory.status !== 'pending') throw new Error('This memory is no longer waiting for review.');
+  if (memory.status !== 'pending') throw new ProblemError({ code: 'not-in-review' });
   return memory;
 }
 
@@ -60,7 +61,7 @@ export async function approveMemory(id: string, text?: string, now = new Date())
   const before = await mustBePending(id);
   const other = await proposedFor(before);
   if (other) {
-    if (!other.target) throw new Error('The memory this change was for is gone; reject the change instead.');
+    if (!other.target) throw new ProblemError({ code: 'target-gone' });
     return applyTo(before, other.target, other.event, text, now.toISOString());
   }
   const edited = text !== undefined && text !== before.text;

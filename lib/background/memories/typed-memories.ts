@@ -1,3 +1,4 @@
+import { ProblemError } from '../../model/problem';
 import type { NewMemory } from '../../model/messages';
 import { newMemory } from '../../model/new-memory';
 import type { Memory } from '../../model/records';
@@ -28,7 +29,7 @@ export async function addUserMemory(input: NewMemory, now = new Date()): Promise
 /** Soft delete: the memory stays restorable, and the event says who did it. */
 export async function deleteUserMemory(id: string, now = new Date()): Promise<void> {
   const before = await getMemory(id);
-  if (!before) throw new Error(`No memory with id ${id}`);
+  if (!before) throw new ProblemError({ code: 'memory-gone' });
   const at = now.toISOString();
   const after: Memory = { ...before, status: 'deleted', updatedAt: at };
   await writeMemory(after, byUser('delete', before, after, 'Deleted by hand'));

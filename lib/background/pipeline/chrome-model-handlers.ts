@@ -1,4 +1,5 @@
 // Chrome's built-in model (#35): Options and the first run ask what it can do here and start its download.
+import { ProblemError } from '../../model/problem';
 import type { HandlersFor } from '../../messaging/background';
 import { languageModelApi } from '../../providers/chrome-api';
 import { wakeHeld } from '../../store/jobs';
@@ -15,7 +16,7 @@ export const chromeModelHandlers: HandlersFor<'chromeModelStatus' | 'chromeModel
   chromeModelStatus: async () => chromeModelStatus(globalThis, navigator.languages, ready),
   chromeModelDownload: async () => {
     const api = languageModelApi();
-    if (!api) throw new Error('This browser has no built-in model.');
+    if (!api) throw new ProblemError({ code: 'chrome-absent' });
     void downloadChromeModel(api, ready);
     return { ok: true };
   },

@@ -10,6 +10,7 @@ import {
   type SaveProvider,
   type TestResult,
 } from '../../model/provider';
+import { saidOf } from '../../model/problem';
 import { redact } from '../../pipeline/redact';
 import { anthropicProvider } from '../../providers/anthropic';
 import { chromeProvider, type ChromeDeps } from '../../providers/chrome';
@@ -138,7 +139,6 @@ export async function testConnection(form?: SaveProvider, local = registered): P
     const tokens = out.usage.reduce((n, u) => n + u.promptTokens + u.completionTokens, 0);
     return { code: 'connected', model: provider.model, tokens };
   } catch (e) {
-    const error = redact(e instanceof Error ? e.message : String(e)).text;
-    return { code: 'failed', model: provider.model, error };
+    return { code: 'failed', model: provider.model, error: saidOf(e, (text) => redact(text).text) };
   }
 }

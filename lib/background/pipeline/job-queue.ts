@@ -3,6 +3,7 @@
 import { browser } from 'wxt/browser';
 import { conversationKey } from '../../model/keys';
 import type { CaptureRequest } from '../../model/messages';
+import type { ExtractNowReply } from '../../model/provider';
 import { runDueJobs, type QueueEnv } from '../../pipeline/queue';
 import { redact } from '../../pipeline/redact';
 import { escapeMemoryText } from '../../recall/block';
@@ -53,12 +54,12 @@ export function startQueue(): Stop {
 }
 
 /** "Extract now": every pending job (and the given conversation, queued if it had none) becomes due and runs. */
-export async function extractNow(conversationKey?: string): Promise<{ ran: number; waiting: string | null }> {
+export async function extractNow(conversationKey?: string): Promise<ExtractNowReply> {
   if (conversationKey) await enqueueExtraction(conversationKey, new Date());
   await makeDue();
   const ran = await kick();
   const provider = await currentProvider();
-  return { ran, waiting: provider ? null : 'Choose a model to extract memories' };
+  return { ran, waiting: provider ? null : { code: 'no-model' } };
 }
 
 /** A conversation settles `idleDelaySec` after its last assistant turn (#4). */

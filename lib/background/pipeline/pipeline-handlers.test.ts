@@ -99,11 +99,11 @@ describe('scheduling', () => {
     await handlers.captureTurns(capture('assistant'), tab);
     expect(await handlers.extractNow({}, {})).toEqual({
       ran: 0,
-      waiting: 'Choose a model to extract memories',
+      waiting: { code: 'no-model' },
     });
     expect((await listJobs())[0]).toMatchObject({
       status: 'pending',
-      lastError: 'Choose a model to extract memories',
+      lastError: { code: 'no-model' },
     });
   });
 });
@@ -112,7 +112,7 @@ test('extract now for one conversation queues it even when nothing was pending',
   await handlers.captureTurns(capture('user'), tab);
   expect(await listJobs()).toEqual([]);
   const reply = await handlers.extractNow({ key: 'claude:abc' }, {});
-  expect(reply.waiting).toBe('Choose a model to extract memories');
+  expect(reply.waiting).toEqual({ code: 'no-model' });
   expect((await listJobs()).map((j) => [j.conversationKey, j.status])).toEqual([['claude:abc', 'pending']]);
 });
 

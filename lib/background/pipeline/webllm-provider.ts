@@ -1,6 +1,7 @@
 // The background's side of WebLLM (#4, #35): the model runs in an offscreen document (Chrome), because the
 // service worker's life is too short for a model load and web-llm (~6 MB) must stay out of every other bundle.
 // The background keeps the record of each model's weights (webllmDownloadsItem) and says which commit to use.
+import { ProblemError } from '../../model/problem';
 import type { WebLlmDownload } from '../../model/webllm';
 import { makeProvider } from '../../providers/structured';
 import { WEBLLM_LIMITS } from '../../providers/limits';
@@ -45,8 +46,7 @@ export function startWebLlmResume(): Stop {
 async function readyRev(model: string): Promise<string> {
   const d = (await webllmDownloadsItem.getValue())[model];
   if (d?.state === 'ready' && d.rev) return d.rev;
-  const label = modelInfo(model)?.label ?? model;
-  throw new Error(`${label} is not downloaded yet: Options → Model → Download.`);
+  throw new ProblemError({ code: 'model-not-downloaded', model });
 }
 
 export function webllmProvider(model: string): Provider {

@@ -5,11 +5,12 @@ afterEach(() => vi.unstubAllGlobals());
 
 test('without offscreen documents, each asker says what it cannot do (#26)', async () => {
   vi.stubGlobal('chrome', { runtime: {} });
-  await expect(askOffscreen('pastIndex', { op: 'open' })).rejects.toThrow(/past-chat index/);
-  await expect(askOffscreen('pastIndex', { op: 'open' })).rejects.not.toThrow(/API provider/);
+  await expect(askOffscreen('pastIndex', { op: 'open' })).rejects.toMatchObject({
+    problem: { code: 'no-offscreen', host: 'past' },
+  });
   await expect(
     askOffscreen('webllmPrepare', { model: 'm', rev: '0123456789abcdef0123456789abcdef01234567' }),
-  ).rejects.toThrow('Local models need Chrome for now: choose an API provider.');
+  ).rejects.toMatchObject({ problem: { code: 'no-offscreen', host: 'model' } });
 });
 
 test('two first askers at once create one document, then both are answered', async () => {
@@ -47,7 +48,7 @@ test("a document that cannot be created says which host's work it held up", asyn
     },
     runtime: {},
   });
-  await expect(askOffscreen('pastIndex', { op: 'open' })).rejects.toThrow(
-    /document that hosts the past-chat index: .*single offscreen/,
-  );
+  await expect(askOffscreen('pastIndex', { op: 'open' })).rejects.toMatchObject({
+    problem: { code: 'offscreen-failed', host: 'past', detail: expect.stringMatching(/single offscreen/) },
+  });
 });

@@ -4,31 +4,21 @@
 // the two it held up (a past-index failure once told the person to choose an API provider).
 import type { GetDataType, GetReturnType } from '@webext-core/messaging';
 import { browser } from 'wxt/browser';
+import { ProblemError } from '../../model/problem';
 import { sendToOffscreen, type OffscreenMap, type OffscreenType } from '../../messaging/offscreen';
 
 const DOCUMENT = '/offscreen.html';
 
-const MODEL = 'Local models need Chrome for now: choose an API provider.';
-const PAST = 'The past-chat index needs Chrome’s offscreen documents, which this browser does not offer.';
-/** What a browser without offscreen documents (Firefox, before Chrome 109) is told, per message. */
-const UNAVAILABLE: Record<OffscreenType, string> = {
-  webllmPrepare: MODEL,
-  webllmComplete: MODEL,
-  webllmDownload: MODEL,
-  webllmRemove: MODEL,
-  webllmEmbed: MODEL,
-  pastIndex: PAST,
+/** What each message's document hosts: a browser without offscreen documents (Firefox) is told which (#37). */
+const HOST: Record<OffscreenType, 'model' | 'past' | 'agents'> = {
+  webllmPrepare: 'model',
+  webllmComplete: 'model',
+  webllmDownload: 'model',
+  webllmRemove: 'model',
+  webllmEmbed: 'model',
+  pastIndex: 'past',
   // Firefox's background page holds the desktop apps' sockets itself (lib/background/agents/agent-links.ts).
-  agentsConfigure: 'Desktop apps are linked from the background page in this browser.',
-};
-const PURPOSE: Record<OffscreenType, string> = {
-  webllmPrepare: 'the local model',
-  webllmComplete: 'the local model',
-  webllmDownload: 'the local model',
-  webllmRemove: 'the local model',
-  webllmEmbed: 'the local model',
-  pastIndex: 'the past-chat index',
-  agentsConfigure: 'the link to desktop apps',
+  agentsConfigure: 'agents',
 };
 
 /** Whether this browser has offscreen documents (Chrome), where the longer-lived work goes. */
@@ -43,7 +33,7 @@ let creating: Promise<void> | undefined;
 
 async function ensureOffscreen(type: OffscreenType): Promise<void> {
   const offscreen = (globalThis as { chrome?: typeof chrome }).chrome?.offscreen;
-  if (!offscreen) throw new Error(UNAVAILABLE[type]);
+  if (!offscreen) throw new ProblemError({ code: 'no-offscreen', host: HOST[type] });
   if (await offscreen.hasDocument()) return;
   // Two first callers at once (a warm-up and a model load) must not both create it: Chrome allows one.
   creating ??= offscreen.createDocument({
@@ -55,7 +45,8 @@ async function ensureOffscreen(type: OffscreenType): Promise<void> {
   try {
     await creating;
   } catch (e) {
-    throw new Error(`Could not open the document that hosts ${PURPOSE[type]}: ${String(e)}`, { cause: e });
+    const detail = String(e).slice(0, 500);
+    throw new ProblemError({ code: 'offscreen-failed', host: HOST[type], detail }, { cause: e });
   } finally {
     creating = undefined;
   }

@@ -1,6 +1,7 @@
 // Review → a sync conflict (#15): the person keeps one version or writes a merged text. Either way it is a local
 // edit by the user, made after seeing every version, so its event's bases are all the leaves and the conflict
 // clears on every device at their next sync (docs/sync.md).
+import { ProblemError } from '../../model/problem';
 import type { ResolveConflict } from '../../model/sync';
 import type { Memory } from '../../model/records';
 import { conflictHead, writeResolution } from '../../store/sync-conflicts';
@@ -13,22 +14,21 @@ import { mustGet } from '../memories/memory-edits';
 function baseOf(req: ResolveConflict, head: MemoryHead): Leaf {
   if (req.keep !== undefined) {
     const leaf = head.leaves.find((l) => l.id === req.keep);
-    if (!leaf)
-      throw new Error('That version is no longer part of this conflict; look at it again in Review.');
+    if (!leaf) throw new ProblemError({ code: 'conflict-stale' });
     return leaf;
   }
   // The version the memory shows now: the newest one that was kept, if any was.
   const base = shownLeaf(head);
-  if (!base) throw new Error('This memory has no versions to resolve.');
+  if (!base) throw new ProblemError({ code: 'conflict-empty' });
   return base;
 }
 
 export async function resolveConflict(req: ResolveConflict, now = new Date()): Promise<Memory> {
   if ((req.keep === undefined) === (req.text === undefined))
-    throw new Error('Choose one version to keep, or write the merged text.');
+    throw new ProblemError({ code: 'conflict-choose' });
   const current = await mustGet(req.id);
   const head = await conflictHead(req.id);
-  if (!head) throw new Error('This conflict was already resolved, here or on another device.');
+  if (!head) throw new ProblemError({ code: 'conflict-resolved' });
   const base = baseOf(req, head);
   const at = now.toISOString();
   if (req.text === undefined && isDeleted(base.memory)) {

@@ -1,5 +1,6 @@
 // Options → Sync's new key (#25): "Remove a device", a new passphrase, and the end of "Delete everything". Each makes
 // a new key under a passphrase the person sets now; none is stored.
+import { ProblemError } from '../../model/problem';
 import type { SyncRotate, SyncStatus } from '../../model/sync';
 import { reseedOutbox } from '../../store/sync-port';
 import { syncSettings, writeRun } from '../../store/sync-run';
@@ -13,7 +14,7 @@ import { syncNow, syncStatus, withoutSync } from './sync-runner';
  */
 export async function rotateSync(req: SyncRotate): Promise<SyncStatus> {
   const settings = await syncSettings.getValue();
-  if (!settings) throw new Error('Sync is not set up on this device');
+  if (!settings) throw new ProblemError({ code: 'sync-not-set-up' });
   const deps = depsOf(settings);
   await withoutSync(async () => {
     const state = await deps.port.loadState();

@@ -2,6 +2,7 @@
 // capture's burst of writes is one small segment) and on an alarm for what other devices wrote. The engine
 // (lib/sync) does the work; the store (lib/store/sync-*.ts) is the only writer of what arrives.
 import { browser } from 'wxt/browser';
+import { saidOf } from '../../model/problem';
 import { endpointLabel, type SyncConnect, type SyncStatus } from '../../model/sync';
 import { redact } from '../../pipeline/redact';
 import { onStoreChange } from '../../store/changes';
@@ -44,7 +45,7 @@ async function runOnce(): Promise<void> {
     await writeRun({ lastSync: new Date().toISOString(), lastError: null, problems });
   } catch (e) {
     // Storage errors may quote a URL with credentials in it: redacted before it is stored or shown.
-    const lastError = redact(e instanceof Error ? e.message : String(e)).text;
+    const lastError = saidOf(e, (text) => redact(text).text);
     await writeRun({ ...(await readRun()), lastError });
   }
 }
