@@ -100,13 +100,16 @@ export function createPreviewFrame(
 ): PreviewFrame {
   const element = hiddenFrame(parent.ownerDocument ?? document);
   let watch: SightWatch | null = null;
-  let registered: Promise<unknown> = Promise.resolve();
+  // Whether the frame has a token: a registration whose answer was lost (the service worker stopped while it
+  // answered, as MV3 does to an idle worker) left a frame that never loads, and every open waited for its hello
+  // (past-scale.e2e under load, 2026-12-07). The next open asks again.
+  let registered: Promise<boolean> = Promise.resolve(false);
   const load = () =>
     (registered = t.register().then(
-      ({ token }) => (element.src = `${t.url}#${token}`),
-      () => undefined,
+      ({ token }) => ((element.src = `${t.url}#${token}`), true),
+      () => false,
     ));
-  load();
+  void load();
   parent.append(element);
   return {
     element,
@@ -115,7 +118,10 @@ export function createPreviewFrame(
       element.hidden = false;
       element.focus();
       watch ??= previewGuard().watch(element, SHAPE, onLook);
-      void registered.then(() => t.show(context)).catch(() => undefined);
+      void registered
+        .then((ok) => ok || load())
+        .then((ok) => (ok ? t.show(context) : undefined))
+        .catch(() => undefined);
     },
     hide: () => {
       watch?.stop();
@@ -126,7 +132,7 @@ export function createPreviewFrame(
       void t.hide().catch(() => undefined);
     },
     isOpen: () => watch !== null,
-    reload: load,
+    reload: () => void load(),
     verdict: () => watch?.look(true) ?? 'closed',
   };
 }
