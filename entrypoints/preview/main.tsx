@@ -24,13 +24,29 @@ const channels: FrameChannels = {
 };
 
 const origin = browser.runtime.getURL('/');
-let hello: ReturnType<FrameLink['hello']> | undefined;
+type Hello = Awaited<ReturnType<FrameLink['hello']>>;
+
+/**
+ * The token, presented until the background answers: a service worker stopping as the frame loads loses the
+ * message, and a frame without an answer ignored every open (#33). The background accepts this document's
+ * second presentation (lib/background/preview/preview-frames.ts).
+ */
+async function presentToken(): Promise<Hello> {
+  for (let attempt = 1; attempt <= 4; attempt++) {
+    try {
+      return await sendMessage('previewHello', { token });
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    }
+  }
+  return { ok: false, open: null };
+}
+
+let hello: Promise<Hello> | undefined;
 const link: FrameLink = {
   // Once per document (the token is one-time), whatever React's development mode runs twice.
   hello: () =>
-    (hello ??= /^[0-9a-f]{32}$/.test(token)
-      ? sendMessage('previewHello', { token }).catch(() => ({ ok: false, open: null }))
-      : Promise.resolve({ ok: false, open: null })),
+    (hello ??= /^[0-9a-f]{32}$/.test(token) ? presentToken() : Promise.resolve({ ok: false, open: null })),
   onOrder: (handle) => onFrameOrder(handle, { id: browser.runtime.id, origin }),
 };
 

@@ -78,6 +78,14 @@ function hello(frames: Frames, token: string, sender: Sender, previewUrl: string
   const record = sender.tab?.id === undefined ? undefined : frames[sender.tab.id];
   const fresh = record && record.frameId === null && record.token === token;
   const fromPreview = sender.url?.split('#')[0] === previewUrl && sender.frameId !== undefined;
+  // The same document presenting its token again: its first answer was lost to a stopping worker (#33). Only
+  // where the browser names the document (Chrome's documentId), which a page cannot choose.
+  const again =
+    record?.token === token &&
+    record.frameId === sender.frameId &&
+    sender.documentId !== undefined &&
+    record.documentId === sender.documentId;
+  if (record && again && fromPreview) return { ok: true, open: null };
   if (!record || !fresh || !fromPreview) return { ok: false, open: null };
   record.frameId = sender.frameId ?? null;
   record.documentId = sender.documentId ?? null;

@@ -45,6 +45,22 @@ describe('the preview frame registry (#11)', () => {
     expect(order).toHaveBeenLastCalledWith(4, 7, { kind: 'close' });
   });
 
+  // #33: a worker stopping as the frame loaded lost the answer to its hello; the frame presents its token again.
+  test('the bound document presenting its token again is answered; another document of that frame is not', async () => {
+    const { relay, order } = setup();
+    await relay.previewRegister({}, page);
+    expect(await relay.previewHello({ token: TOKEN }, frameOf(4, 7))).toEqual({ ok: true, open: null });
+    expect(await relay.previewHello({ token: TOKEN }, frameOf(4, 7))).toEqual({ ok: true, open: null });
+    expect(await relay.previewHello({ token: TOKEN }, frameOf(4, 7, 'doc-other'))).toEqual({
+      ok: false,
+      open: null,
+    });
+    const unnamed = { ...frameOf(4, 7), documentId: undefined };
+    expect(await relay.previewHello({ token: TOKEN }, unnamed)).toEqual({ ok: false, open: null });
+    await relay.previewShow({ context: ctx }, page);
+    expect(order).toHaveBeenCalledWith(4, 7, { kind: 'open', open: { n: 1, context: ctx } });
+  });
+
   test('an open asked for before the frame said hello is handed over at the hello, once', async () => {
     const { relay, order } = setup();
     await relay.previewRegister({}, page);
