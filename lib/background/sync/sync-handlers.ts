@@ -1,7 +1,7 @@
 // Options → Sync's messages (#15), extension pages only (lib/messaging/background.ts).
 import type { HandlersFor } from '../../messaging/background';
 import { resolveConflict } from './resolve-conflict';
-import { connectSync, disconnectSync, syncNow, syncStatus } from './sync-runner';
+import { connectSync, disconnectSync, syncAfterRunning, syncStatus } from './sync-runner';
 import { pullIfStale } from './pull-on-open';
 import { rotateSync } from './rotate-key';
 
@@ -16,7 +16,7 @@ type SyncMessages =
 
 export const syncHandlers: HandlersFor<SyncMessages> = {
   syncConnect: (req) => connectSync(req),
-  syncNow: async () => (await syncNow(), syncStatus()),
+  syncNow: async () => (await syncAfterRunning(), syncStatus()),
   getSyncStatus: () => syncStatus(),
   syncIfStale: async () => (await pullIfStale(), { ok: true }),
   syncDisconnect: async () => (await disconnectSync(), { ok: true }),
