@@ -8,12 +8,19 @@ export function failedNames(label, files, root) {
   for (const f of files) {
     const file = f.name.startsWith(`${root}/`) ? f.name.slice(root.length + 1) : f.name;
     const bad = f.assertionResults.filter((a) => a.status === 'failed');
-    if (f.status === 'failed' && bad.length === 0) names.push(`${label}  ${file}: ${firstLine(f.message)}`);
+    if (brokeBeforeTests(f)) names.push(`${label}  ${file}: ${firstLine(f.message)}`);
     for (const a of bad)
       names.push(`${label}  ${file} > ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
   }
   return names;
 }
+
+/**
+ * A file whose beforeAll failed (or that failed to import) reports its tests as skipped, not failed: it counts as
+ * one failure, or the summary reads "0 failed" for a broken suite (semantic.e2e, 2026-11-29).
+ */
+export const brokeBeforeTests = (f) =>
+  f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed');
 
 function firstLine(text) {
   return String(text ?? '')

@@ -1,7 +1,7 @@
 // `npm test`: lint, unit tests, Chrome build, e2e in Chromium, Firefox build + web-ext lint, e2e in Firefox.
 // Prints one summary line per suite, each stage's time, and a final "N passed, N failed, N skipped" line (read by CI).
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { failedNames } from './report.mjs';
+import { brokeBeforeTests, failedNames } from './report.mjs';
 import { minutes, runStage } from './stage.mjs';
 
 mkdirSync('.test-results', { recursive: true });
@@ -58,11 +58,7 @@ async function vitest(label, config) {
   try {
     const r = JSON.parse(readFileSync(out, 'utf8'));
     const skipped = r.numPendingTests + r.numTodoTests;
-    // A file whose beforeAll failed reports its tests as skipped, not failed: count the file as one failure,
-    // or the summary reads "0 failed" for a broken suite (semantic.e2e, 2026-11-29).
-    const broke = r.testResults.filter(
-      (f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed'),
-    ).length;
+    const broke = r.testResults.filter(brokeBeforeTests).length;
     const failed = r.numFailedTests + broke;
     failures.push(...failedNames(label, r.testResults, process.cwd()));
     // Vitest fails a run for an error no test owns (a rejection after a file's last test, 2026-12-07).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- a plain .mjs script of the runner, without types.
-import { failedNames } from '../../scripts/report.mjs';
+import { brokeBeforeTests, failedNames } from '../../scripts/report.mjs';
 
 const root = '/ci/main';
 
@@ -43,5 +43,7 @@ describe('failedNames: the summary names what failed', () => {
       root,
     );
     expect(names).toEqual(['unit  lib/x.test.ts: Cannot find module y']);
+    expect(brokeBeforeTests({ status: 'failed', assertionResults: [] })).toBe(true);
+    expect(brokeBeforeTests({ status: 'failed', assertionResults: [{ status: 'failed' }] })).toBe(false);
   });
 });
