@@ -17,7 +17,8 @@ export interface BrowserEvent<Listener> {
 /** Starts each service in order with the same deps; the Stop stops them in reverse. */
 export function startAll<Deps>(deps: Deps, starts: readonly Start<Deps>[]): Stop {
   const stops = starts.map((start) => start(deps));
-  return () => stops.reverse().forEach((stop) => stop());
+  // A copy: reversing in place flipped the order again at a second Stop.
+  return () => [...stops].reverse().forEach((stop) => stop());
 }
 
 /** One Stop for several. */
