@@ -32,14 +32,14 @@ type Hello = Awaited<ReturnType<FrameLink['hello']>>;
  * second presentation (lib/background/preview/preview-frames.ts).
  */
 async function presentToken(): Promise<Hello> {
-  for (let attempt = 1; attempt <= 4; attempt++) {
+  for (let attempt = 1; ; attempt++) {
     try {
       return await sendMessage('previewHello', { token });
     } catch {
+      if (attempt === 4) return { ok: false, open: null };
       await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
     }
   }
-  return { ok: false, open: null };
 }
 
 let hello: Promise<Hello> | undefined;
