@@ -25,3 +25,19 @@ export class MapBackend implements Backend {
       if (p === path || (path.endsWith('/') && p.startsWith(path))) this.files.delete(p);
   }
 }
+
+/**
+ * A MapBackend whose listings count (each sync run lists the remote folders), that can fail like an unreachable
+ * server, and that can hold its listings until released: a run then stays running meanwhile.
+ */
+export class ListingBackend extends MapBackend {
+  lists = 0;
+  failing = false;
+  hold: Promise<void> | null = null;
+  override async list(folder: string): Promise<RemoteFile[]> {
+    this.lists++;
+    if (this.failing) throw new Error('connect ECONNREFUSED 192.0.2.1:443');
+    await this.hold;
+    return super.list(folder);
+  }
+}

@@ -2,6 +2,7 @@
 // at scrypt's test cost, restarted when a test swaps the storage, stopped after each test.
 import type { Stop } from '../../lib/background/shared/service';
 import { startSync, syncNow, syncRunning } from '../../lib/background/sync/sync-runner';
+import type { SyncConnect } from '../../lib/model/sync';
 import type { Backend } from '../../lib/sync/backend';
 
 let stop: Stop | null = null;
@@ -19,3 +20,9 @@ export async function stopSync(): Promise<void> {
   stop = null;
   while (syncRunning()) await syncNow().catch(() => undefined);
 }
+
+/** The person's connection as the sync unit tests make it: a WebDAV folder, its password, their passphrase. */
+export const DAV_CONNECT: SyncConnect = {
+  backend: { kind: 'webdav', url: 'https://dav.example/engram', username: 'me', password: 'dav-secret-1' },
+  passphrase: 'correct horse battery staple',
+};

@@ -5,37 +5,20 @@
 // never awaited by the page, and a failure stays quiet and shows in the sync status.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { withMemoryIndex } from '../../../test/helpers/index-host';
-import { MapBackend } from '../../../test/helpers/memory-backend';
-import type { SyncConnect } from '../../model/sync';
+import { ListingBackend } from '../../../test/helpers/memory-backend';
 import { deleteDb } from '../../store/db';
 import { readRun, writeRun } from '../../store/sync-run';
 import { handlers } from '../handlers';
 import { connectSync, syncNow, syncRunning, syncStatus } from './sync-runner';
-import { runSync, stopSync } from '../../../test/helpers/sync-service';
+import { DAV_CONNECT as settings, runSync, stopSync } from '../../../test/helpers/sync-service';
 import { pullDecision, pullIfStale, PULL_AFTER_MS } from './pull-on-open';
-
-const settings: SyncConnect = {
-  backend: { kind: 'webdav', url: 'https://dav.example/engram', username: 'me', password: 'dav-secret-1' },
-  passphrase: 'correct horse battery staple',
-};
-
-/** Counts the storage's listings: each sync run lists the remote folders. */
-class CountingBackend extends MapBackend {
-  lists = 0;
-  failing = false;
-  override async list(folder: string) {
-    this.lists++;
-    if (this.failing) throw new Error('connect ECONNREFUSED 192.0.2.1:443');
-    return super.list(folder);
-  }
-}
 
 // A chat page's warm-up opens the recall index too.
 await withMemoryIndex();
 
-let remote: CountingBackend;
+let remote: ListingBackend;
 beforeEach(async () => {
-  remote = new CountingBackend();
+  remote = new ListingBackend();
   runSync(() => remote);
   await connectSync(settings);
   await syncNow();

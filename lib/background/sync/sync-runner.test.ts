@@ -9,20 +9,14 @@ import { browser } from 'wxt/browser';
 import { MapBackend } from '../../../test/helpers/memory-backend';
 import { memory, event } from '../../../test/helpers/records';
 import { backgroundProtocol } from '../../messaging/background';
-import type { SyncConnect } from '../../model/sync';
 import { db, deleteDb } from '../../store/db';
 import { clearAllData } from '../../store/manage';
 import { writeMemory } from '../../store/memories';
 import { syncSettings } from '../../store/sync-run';
 import { Device, NEW_PASSPHRASE, PASSPHRASE } from '../../../test/helpers/sync';
 import { connectSync, disconnectSync, SYNC_ALARM, syncNow, syncStatus } from './sync-runner';
-import { runSync, stopSync } from '../../../test/helpers/sync-service';
+import { DAV_CONNECT as settings, runSync, stopSync } from '../../../test/helpers/sync-service';
 import { rotateSync } from './rotate-key';
-
-const settings: SyncConnect = {
-  backend: { kind: 'webdav', url: 'https://dav.example/engram', username: 'me', password: 'dav-secret-1' },
-  passphrase: 'correct horse battery staple',
-};
 
 let remote: MapBackend;
 beforeEach(() => {
