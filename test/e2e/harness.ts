@@ -33,13 +33,20 @@ export interface LaunchOptions {
   onClick?: boolean;
   /** Extra Chromium flags (bench:past adds `--remote-debugging-port=0` to reach the worker's heap). */
   args?: string[];
+  /** Another build of the extension than this checkout's (bench:recall-ab times two builds side by side). */
+  extensionPath?: string;
 }
 
 export async function launch(options: LaunchOptions = {}): Promise<Harness> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'engram-e2e-'));
   if (options.grantOrigins?.length || options.onClick)
-    await grantOrigins(userDataDir, options.grantOrigins ?? [], options.onClick ?? false);
-  return start(userDataDir, options.args);
+    await grantOrigins(
+      userDataDir,
+      options.grantOrigins ?? [],
+      options.onClick ?? false,
+      options.extensionPath,
+    );
+  return start(userDataDir, options.args, options.extensionPath);
 }
 
 type Granted = { explicit_host?: string[]; scriptable_host?: string[] };
@@ -49,8 +56,9 @@ async function grantOrigins(
   userDataDir: string,
   origins: readonly string[],
   onClick: boolean,
+  extension?: string,
 ): Promise<void> {
-  const first = await start(userDataDir);
+  const first = await start(userDataDir, [], extension);
   await first.context.close();
   const path = join(userDataDir, 'Default', 'Preferences');
   const prefs = JSON.parse(readFileSync(path, 'utf8')) as {
@@ -69,7 +77,11 @@ async function grantOrigins(
   writeFileSync(path, JSON.stringify(prefs));
 }
 
-async function start(userDataDir: string, extraArgs: string[] = []): Promise<Harness> {
+async function start(
+  userDataDir: string,
+  extraArgs: string[] = [],
+  extension = EXTENSION_PATH,
+): Promise<Harness> {
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: findChromium(),
     headless: true,
@@ -82,8 +94,8 @@ async function start(userDataDir: string, extraArgs: string[] = []): Promise<Har
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      `--disable-extensions-except=${EXTENSION_PATH}`,
-      `--load-extension=${EXTENSION_PATH}`,
+      `--disable-extensions-except=${extension}`,
+      `--load-extension=${extension}`,
       ...extraArgs,
     ],
   });

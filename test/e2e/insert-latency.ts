@@ -52,7 +52,7 @@ export async function markAfter(
   return (await handle.jsonValue()) as number;
 }
 
-interface Timing {
+export interface Timing {
   clickedAt: number;
   inPage: number;
   confirm: number;
@@ -146,9 +146,9 @@ export interface InsertOptions {
   stress?: () => { stop: () => void } | { missing: string };
 }
 
-type Clicker = (kind: 'warm' | 'cold', i: number) => Promise<Timing>;
+export type Clicker = (kind: 'warm' | 'cold', i: number) => Promise<Timing>;
 
-function summary(clicks: Timing[], rounds: Timing[][]) {
+export function summary(clicks: Timing[], rounds: Timing[][]) {
   return {
     clickToReadyMs: spread(clicks.map((t) => t.inPage)),
     perRoundMedianMs: rounds.map((x) => r(median(x.map((t) => t.inPage)))),
@@ -184,36 +184,65 @@ async function openChat(h: Harness, draft: string): Promise<Page> {
   return chat;
 }
 
-export async function insertLatency(memoryCount: number, conversations = 2_000, options: InsertOptions = {}) {
-  const dir = options.profileDir;
-  const h = await launch(dir ? { args: ['--remote-debugging-port=0'] } : {});
-  const profiles = await profiler(h, dir);
+export interface ClickSession {
+  click: Clicker;
+  close(): Promise<void>;
+}
+
+/**
+ * A seeded browser with a chat open and its first click made (it builds or opens what later clicks reuse: not
+ * counted), ready to time clicks; `extensionPath` runs another build (bench:recall-ab, two builds side by side).
+ */
+export async function clickSession(
+  memoryCount: number,
+  conversations: number,
+  { profileDir, extensionPath }: { profileDir?: string; extensionPath?: string } = {},
+): Promise<ClickSession> {
+  const h = await launch({ extensionPath, ...(profileDir ? { args: ['--remote-debugging-port=0'] } : {}) });
+  const profiles = await profiler(h, profileDir).catch(async (e: unknown) => {
+    await h.close();
+    throw e;
+  });
+  const close = async () => {
+    profiles?.close();
+    await h.close();
+  };
   try {
     const { draft, needle } = await seed(h, memoryCount, conversations);
     const chat = await openChat(h, draft);
-    await timeOneInsert(chat, needle); // the first builds or opens what later clicks reuse: not counted
+    await timeOneInsert(chat, needle);
     const click: Clicker = async (kind, i) => {
       if (kind === 'cold') await stopServiceWorker(chat);
       await profiles?.start();
       const timing = await timeOneInsert(chat, needle);
-      if (profiles && dir) await profiles.stop(dir, `${kind}-${i}`);
+      if (profiles && profileDir) await profiles.stop(profileDir, `${kind}-${i}`);
       return { ...timing, worker: await workerMarks(h, timing.clickedAt) };
     };
+    return { click, close };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+}
+
+export async function insertLatency(memoryCount: number, conversations = 2_000, options: InsertOptions = {}) {
+  const dir = options.profileDir;
+  const session = await clickSession(memoryCount, conversations, { profileDir: dir });
+  try {
     const [count, clicks] = dir ? [1, 5] : [options.rounds ?? 3, options.clicks ?? 5];
     const out: Record<string, unknown> = { memories: memoryCount, conversations };
-    out.idle = await rounds(click, count, clicks);
+    out.idle = await rounds(session.click, count, clicks);
     const stress = options.stress?.();
     if (stress && 'missing' in stress) out.underStress = `skipped: ${stress.missing}`;
     else if (stress)
       try {
-        out.underStress = await rounds(click, count, clicks);
+        out.underStress = await rounds(session.click, count, clicks);
       } finally {
         stress.stop();
       }
     return out;
   } finally {
-    profiles?.close();
-    await h.close();
+    await session.close();
   }
 }
 
