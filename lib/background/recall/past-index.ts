@@ -3,7 +3,7 @@
 // (./index-host.ts), beside the memory table (./memory-index.ts, #28). Dexie stays the source of truth: a
 // missing, unreadable or outdated index is rebuilt from it; one that survived is opened and caught up from its
 // high-water mark (the newest capturedAt it holds), never rebuilt at a worker start.
-import type { PastIndexStats } from '../../model/past';
+import type { PastIndexStats, PastReply } from '../../model/past';
 import type { Turn } from '../../model/records';
 import type { LineLabels } from '../../past/lines';
 import { passagesOf, type PastTurn } from '../../past/passages';
@@ -82,13 +82,25 @@ async function openIndex(): Promise<void> {
 let opened: Promise<void> | undefined;
 /** Store changes, applied one after another once the index is open. */
 let work: Promise<void> = Promise.resolve();
+/** `opened` has settled well, and how many store changes are queued or running: both say `pastReadyNow`. */
+let open = false;
+let queued = 0;
 
 function ensureOpen(): Promise<void> {
-  opened ??= openIndex().catch((e: unknown) => {
-    opened = undefined;
-    throw e;
-  });
-  return opened;
+  const opening = (opened ??= openIndex().then(
+    () => void (open = opening === opened),
+    (e: unknown) => {
+      opened = undefined;
+      throw e;
+    },
+  ));
+  return opening;
+}
+
+/** The next use opens the index again (a rebuild under another "Redact secrets", a restarted worker). */
+function forgetOpen(): void {
+  opened = undefined;
+  open = false;
 }
 
 async function follow(change: StoreChange): Promise<void> {
@@ -112,7 +124,7 @@ async function followRedaction(): Promise<void> {
   const wanted = (await readSettings()).privacy.redact;
   if (!opened || wanted === redacting) return;
   await opened.catch(() => undefined);
-  opened = undefined;
+  forgetOpen();
   await ensureOpen();
 }
 
@@ -123,7 +135,11 @@ async function followRedaction(): Promise<void> {
  */
 export function followPastTurns(): () => void {
   const queue = (next: () => Promise<void>) => {
-    work = work.then(next).catch((e: unknown) => console.warn('Engram: past index update failed', e));
+    queued++;
+    work = work
+      .then(next)
+      .catch((e: unknown) => console.warn('Engram: past index update failed', e))
+      .finally(() => void queued--);
   };
   const stopStore = onStoreChange((change) => {
     if (change.kind === 'memories' || change.kind === 'memoriesPurged') return;
@@ -142,16 +158,22 @@ export async function pastReady(): Promise<void> {
   await work;
 }
 
-export async function queryPast(
+/** Open, and no store change waiting to be applied: a query asked now is sent at once (`queryPast`). */
+export const pastReadyNow = (): boolean => open && queued === 0;
+
+/**
+ * The index's best hits. On a ready index the query is handed to the index's host before this returns, so a
+ * caller knows it goes ahead of anything it asks next (preview-recall.ts sends the memory query behind it).
+ */
+export function queryPast(
   query: string,
   limit: number,
   skipConversation: string | null,
   labels?: LineLabels,
-) {
-  await pastReady();
-  return (
-    (await call({ op: 'query', query, limit, skipConversation, ...(labels ? { labels } : {}) })).hits ?? []
-  );
+): Promise<NonNullable<PastReply['hits']>> {
+  const ask = async () =>
+    (await call({ op: 'query', query, limit, skipConversation, ...(labels ? { labels } : {}) })).hits ?? [];
+  return pastReadyNow() ? ask() : pastReady().then(ask);
 }
 
 // Answered during a rebuild too (the worker opens its database itself), so Options → Data can show how far it is.
@@ -167,7 +189,7 @@ export async function pastStats(): Promise<PastIndexStats> {
  * in-memory engine); without it, on the same host, as the offscreen document outlives the service worker.
  */
 export function resetPastIndex(next?: PastCall): void {
-  opened = undefined;
+  forgetOpen();
   if (next) setIndexHost(next);
   pending = 0;
 }

@@ -10,7 +10,7 @@ import { buildQuery, type PastLine } from '../../recall/recall';
 import { ENGLISH_BLOCK } from '../../recall/words';
 import { liveTurnKeys } from '../../store/recall-turns';
 import { countTokens } from '../../tokens';
-import { pastReady, queryPast } from './past-index';
+import { pastReady, pastReadyNow, queryPast } from './past-index';
 import { waitAtMost } from '../shared/wait';
 
 // The query itself, against an open index: past this the preview answers without "From past chats" rather
@@ -24,7 +24,14 @@ const PAST_OPEN_WAIT_MS = 10_000;
 /** Set when a preview waited PAST_OPEN_WAIT_MS in vain (a long rebuild): later ones do not wait it again. */
 let openWaitedOut = false;
 
-async function pastHits(query: string, skip: string | null, labels: LineLabels): Promise<PastHit[]> {
+async function pastHits(
+  query: string,
+  skip: string | null,
+  labels: LineLabels,
+  onAsked: () => void,
+): Promise<PastHit[]> {
+  // An index still opening or catching up holds nothing for the query to go ahead of.
+  if (!pastReadyNow()) onAsked();
   if (!openWaitedOut) {
     const ready = await waitAtMost(
       pastReady().then(() => true),
@@ -32,24 +39,35 @@ async function pastHits(query: string, skip: string | null, labels: LineLabels):
     );
     if (!ready) openWaitedOut = true;
   }
-  return (await waitAtMost(queryPast(query, PAST_LIMIT, skip, labels), PAST_WAIT_MS)) ?? [];
+  const hits = queryPast(query, PAST_LIMIT, skip, labels);
+  onAsked();
+  return (await waitAtMost(hits, PAST_WAIT_MS)) ?? [];
 }
 
 /**
  * The past index's best lines for this request, or none when it is off, has no query, or is late. Only turns of
  * chats in `scopes` (null: all) are quoted: a project's chat stays in its project, as its memories do (#34).
+ * `onAsked` runs once the query is on its way to a ready index, or at once when there is none to ask or the
+ * index is not ready: the caller's next query then runs behind this one, not before it (preview-recall.ts).
  */
 export async function pastFor(
   req: RecallRequest,
   settings: Settings,
   scopes: ReadonlySet<string> | null,
   labels: LineLabels = ENGLISH_BLOCK,
+  onAsked: () => void = () => undefined,
 ): Promise<{ lines: PastLine[] } | null> {
-  if (!settings.recall.rawTurns) return null;
+  if (!settings.recall.rawTurns) {
+    onAsked();
+    return null;
+  }
   const { mode, query } = buildQuery(req.draft, req.recent);
-  if (mode === 'profile') return { lines: [] };
+  if (mode === 'profile') {
+    onAsked();
+    return { lines: [] };
+  }
   const skip = req.site && req.conversationId ? conversationKey(req.site, req.conversationId) : null;
-  const hits = await pastHits(query, skip, { me: labels.me, answer: labels.answer });
+  const hits = await pastHits(query, skip, { me: labels.me, answer: labels.answer }, onAsked);
   // A delete the index missed (the worker stopped between Dexie's commit and the index's) is never quoted.
   const live = await liveTurnKeys(
     hits.map((h) => h.turnKey),

@@ -30,7 +30,6 @@ export function followMemories(): () => void {
 }
 
 const marked = <T>(name: RecallMark, work: Promise<T>) => work.finally(() => mark(name));
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export function scopesFor(site: RecallRequest['site'], scope: string | null): Set<string> {
   const scopes = new Set(['global']);
@@ -54,18 +53,22 @@ export async function previewRecall(
   };
   const query = memoryQueryOf({ ...input, now });
   // The memory table, the semantic tier and the past tier side by side; each tier waits on its own bound. Both
-  // indexes answer from one worker, one query after the other: the past query goes first (the memory query a
-  // task later), so its own work after the worker (live turns, token counts) runs while the memory query does.
-  // The block's words in the person's language (#37): a storage read, before the past query that labels with them.
+  // indexes answer from one worker, one query after the other. The past query goes first and the memory query
+  // is sent right behind it, so the past hits' own work after the worker (token counts in the offscreen
+  // document, live turns here) runs while the worker answers the memory query. Sent a task later instead, the
+  // memory query overtook the past one, which waited on a storage read, and the two ran end to end (#39).
+  // The block's words in the person's language (#37) label the past lines.
   const words = blockWordsNow();
+  let pastAsked!: () => void;
+  const asked = new Promise<void>((resolve) => (pastAsked = resolve));
   const pastLines = marked(
     'past',
-    words.then((w) => pastFor(req, settings, input.scopes, w)),
+    words.then((w) => pastFor(req, settings, input.scopes, w, pastAsked)).finally(pastAsked),
   );
   const [answer, semantic, past] = await Promise.all([
     marked(
       'memories',
-      nextTask().then(() => memoryIndex.answer(query)),
+      asked.then(() => memoryIndex.answer(query)),
     ),
     semanticIds(req, settings),
     pastLines,

@@ -52,3 +52,29 @@ test("a document that cannot be created says which host's work it held up", asyn
     problem: { code: 'offscreen-failed', host: 'past', detail: expect.stringMatching(/single offscreen/) },
   });
 });
+
+// #39: the index's worker answers in the order messages arrive, and a click's past query must go ahead of its
+// memory query. Each ask first checks that the document is there; the browser may answer those checks in any order.
+test('asks are sent in the order they were made, whichever document check the browser answers first', async () => {
+  let checks = 0;
+  const hasDocument = () =>
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(true), checks++ === 0 ? 20 : 0));
+  const sent: unknown[] = [];
+  vi.stubGlobal('chrome', {
+    offscreen: { hasDocument, createDocument: vi.fn(), Reason: { WORKERS: 'WORKERS' } },
+    runtime: {
+      sendMessage: (message: { data: { op: string } }, reply: (r: unknown) => void) => {
+        sent.push(message.data.op);
+        reply({ res: {} });
+      },
+    },
+  });
+  await Promise.all([
+    askOffscreen('pastIndex', { op: 'query', query: 'cabin', limit: 60, skipConversation: null }),
+    askOffscreen('pastIndex', {
+      op: 'memQuery',
+      ...{ mode: 'lexical', query: 'cabin', scopes: null, exclude: [], now: 0 },
+    }),
+  ]);
+  expect(sent).toEqual(['query', 'memQuery']);
+});

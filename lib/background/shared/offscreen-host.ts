@@ -52,11 +52,20 @@ async function ensureOffscreen(type: OffscreenType): Promise<void> {
   }
 }
 
-/** Creates the document when it is not there yet, then asks it. */
-export async function askOffscreen<K extends OffscreenType>(
+/** Each ask's check that the document is there, one after another: asks leave in the order they were made. */
+let turn: Promise<unknown> = Promise.resolve();
+
+/**
+ * Creates the document when it is not there yet, then asks it. Asks are sent in the order they were made (the
+ * index's worker answers them in the order they arrive): a click's past query goes ahead of its memory query
+ * (lib/background/recall/preview-recall.ts, #39), though the browser may answer the two checks in either order.
+ */
+export function askOffscreen<K extends OffscreenType>(
   type: K,
   data: GetDataType<OffscreenMap[K]>,
 ): Promise<GetReturnType<OffscreenMap[K]>> {
-  await ensureOffscreen(type);
-  return sendToOffscreen(type, data);
+  const there = turn.then(() => ensureOffscreen(type));
+  const reply = there.then(() => sendToOffscreen(type, data));
+  turn = there.catch(() => undefined);
+  return reply;
 }
