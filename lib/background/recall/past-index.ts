@@ -66,14 +66,17 @@ async function putConversations(keys: readonly string[], built = false): Promise
 
 async function openIndex(): Promise<void> {
   redacting = (await readSettings()).privacy.redact;
-  const { empty } = await call({ op: 'open', redacted: redacting });
+  // Asked together (the worker answers in order): the high-water mark is a round trip less after a worker stop.
+  const [{ empty }, { stats }] = await Promise.all([
+    call({ op: 'open', redacted: redacting }),
+    call({ op: 'stats' }),
+  ]);
   if (empty) {
     await call({ op: 'clear' });
     const keys = await conversationKeys();
     pending += keys.length;
     return putConversations(keys, true);
   }
-  const { stats } = await call({ op: 'stats' });
   const keys = await conversationsCapturedSince(stats?.highWater ?? '');
   pending += keys.length;
   await putConversations(keys);
