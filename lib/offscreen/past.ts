@@ -4,11 +4,12 @@
 // restarted service worker no longer builds one on the click's path (docs/past-index.md: 0.7-0.9 s of a ~1.1 s
 // cold click).
 import type { OffscreenHandlers } from '../messaging/offscreen';
-import { withTokens } from '../past/lines';
+import { rememberCounts, withTokens } from '../past/lines';
 import { startPastWorker, type PastCall } from '../past/worker-client';
 import { countTokens } from '../tokens';
 
 let past: PastCall | undefined;
+const count = rememberCounts(countTokens);
 
 export const pastHandlers: Pick<OffscreenHandlers, 'pastIndex'> = {
   pastIndex: async (op) => {
@@ -18,6 +19,6 @@ export const pastHandlers: Pick<OffscreenHandlers, 'pastIndex'> = {
     }
     const reply = await past(op);
     const labels = op.op === 'query' ? op.labels : undefined;
-    return reply.hits ? { ...reply, hits: await withTokens(reply.hits, countTokens, labels) } : reply;
+    return reply.hits ? { ...reply, hits: await withTokens(reply.hits, count, labels) } : reply;
   },
 };

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { hitLineText, hitText, hitTokenText, pastLines, withTokens } from './lines';
+import { hitLineText, hitText, hitTokenText, pastLines, rememberCounts, withTokens } from './lines';
 
 describe('withTokens', () => {
   const hit = (text: string, tokens?: number) => ({
@@ -61,4 +61,18 @@ describe('how a hit is quoted', () => {
     expect(hitText(mine)).toBe('Me: Send it to [link removed] please');
     expect(pastLines([mine], () => 5)[0]?.memory).not.toHaveProperty('answer');
   });
+});
+
+// #39: the offscreen document counts each click's hits; the next click shows mostly the same excerpts.
+test('rememberCounts counts a text once while it is among the last `max` asked, then asks again', async () => {
+  const asked: string[] = [];
+  const count = rememberCounts(async (text) => (asked.push(text), text.length), 2);
+  expect(await count('cabin')).toBe(5);
+  expect(await count('lake')).toBe(4);
+  expect(await count('cabin')).toBe(5);
+  expect(asked).toEqual(['cabin', 'lake']);
+  await count('jacket');
+  await count('cabin');
+  await count('lake');
+  expect(asked).toEqual(['cabin', 'lake', 'jacket', 'lake']);
 });
