@@ -7,7 +7,7 @@ import { resolveLanguage, type Language } from './languages';
 
 export const languageItem = storage.defineItem<string>('local:language', { fallback: 'auto' });
 
-function uiLanguage(): string | undefined {
+function askUiLanguage(): string | undefined {
   try {
     return browser.i18n.getUILanguage();
   } catch {
@@ -15,6 +15,11 @@ function uiLanguage(): string | undefined {
     return undefined;
   }
 }
+
+// Asked once per context: the browser's own language changes only with a restart of the browser, and each ask
+// was 2-5 ms of the service worker's CPU in every preview (bench:recall --profile, #39).
+let ui: { language: string | undefined } | undefined;
+const uiLanguage = () => (ui ??= { language: askUiLanguage() }).language;
 
 /** The browser's own language first, then the person's preferred ones. */
 export function browserLanguages(): string[] {

@@ -51,10 +51,12 @@ export const recallHandlers: HandlersFor<RecallMessages> = {
     return { text: reply.text, count: reply.lines.length, tokens: reply.tokens };
   },
   // From a preview frame, only the one Engram registered in that tab (#11); the popup is another page.
+  // The frame check, the stored scope and the settings are three reads: side by side, not one after another (#39).
   recallPreview: async (req, sender) => {
     mark('request');
-    if (fromPreviewPage(sender)) await frames.assertBound(sender);
-    return previewRecall(await withStoredScope(req), await readSettings());
+    const bound = fromPreviewPage(sender) ? frames.assertBound(sender) : undefined;
+    const [, scoped, settings] = await Promise.all([bound, withStoredScope(req), readSettings()]);
+    return previewRecall(scoped, settings);
   },
   // Only on an empty new chat, only when the user turned the offer on, and never on a site switched off (#24:
   // a page that missed the switch, or names another site, still gets nothing); the count is of the profile block.
