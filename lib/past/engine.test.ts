@@ -1,6 +1,6 @@
 // The past index's engine (#13) on the same sqlite-wasm build the extension runs, in memory.
 import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { PAST_SCHEMA, PastEngine } from './engine';
 import { memoryEngine } from './memory-db';
 import { passagesOf, type PastTurn } from './passages';
@@ -115,6 +115,28 @@ describe('PastEngine', () => {
     expect(new PastEngine(db).open(false)).toBe(true);
     put(engine, 'b', ['Tide tables for Normandy']);
     expect(new PastEngine(db).open(true)).toBe(true);
+  });
+
+  // #39: document frequencies are kept between writes; one kept past a write would rank with a stale count.
+  test('a term the index lacked is found once a passage holding it is written, and known terms are read once', async () => {
+    const sqlite = await sqlite3InitModule();
+    const db = new sqlite.oo1.DB(':memory:');
+    const engine = new PastEngine(db);
+    engine.open();
+    put(engine, 'a', ['Green tea in the morning', 'Black coffee at noon']);
+    // Too short to be asked as a prefix: found only through the vocabulary.
+    expect(turnsOf(engine, 'oat')).toEqual([]);
+    put(engine, 'b', ['Oat milk in the coffee']);
+    expect(turnsOf(engine, 'oat')).toEqual(['b:t0']);
+    const reads = vi.spyOn(db, 'selectArrays');
+    const vocabReads = () => reads.mock.calls.filter(([sql]) => String(sql).includes('vocab')).length;
+    const first = turnsOf(engine, 'green tea, oat milk');
+    expect(vocabReads()).toBe(1);
+    expect(turnsOf(engine, 'green tea, oat milk')).toEqual(first);
+    expect(turnsOf(engine, 'oat milk')).toEqual(['b:t0']);
+    expect(vocabReads()).toBe(1);
+    engine.deleteConversations(['b']);
+    expect(turnsOf(engine, 'oat')).toEqual([]);
   });
 
   // #28: before, a Japanese turn (no spaces) and a Korean one (particles glued to nouns) were never found by a

@@ -74,3 +74,31 @@ export function queryTerms(
     prefixes: unknown.filter(prefixable).slice(0, MAX_QUERY_TERMS),
   };
 }
+
+/** Terms whose document frequency is held between writes: a bound for a worker no capture reaches for long. */
+const MAX_HELD = 20_000;
+
+/**
+ * Terms' document frequencies as the vocabulary gave them (0: not in it), until `drop()`: the index drops them at
+ * any passage written or deleted. Looking them up was 3-11 ms of a click's past query (bench:recall --profile,
+ * #39): a draft's unknown long words ask for every head and tail, and the next preview's draft shares most terms.
+ */
+export class TermDocs {
+  private readonly held = new Map<string, number>();
+
+  constructor(private readonly lookup: (asked: string[]) => unknown[][]) {}
+
+  of(distinct: string[]): [string, number][] {
+    if (this.held.size + distinct.length > MAX_HELD) this.held.clear();
+    const asked = distinct.filter((t) => !this.held.has(t));
+    if (asked.length > 0) {
+      for (const t of asked) this.held.set(t, 0);
+      for (const [t, d] of this.lookup(asked)) this.held.set(String(t), Number(d));
+    }
+    return distinct.map((t) => [t, this.held.get(t) ?? 0]);
+  }
+
+  drop(): void {
+    this.held.clear();
+  }
+}
