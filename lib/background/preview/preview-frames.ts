@@ -103,25 +103,36 @@ function nextOpen(frames: Frames, tabId: number, context: PreviewOpen['context']
   return record.frameId === null ? null : { frameId: record.frameId, open };
 }
 
-export function previewFrames(deps: FrameDeps) {
+/** Read-modify-write of the registry, one at a time: a hello must not race its own registration. */
+function updates(store: FrameStore) {
   let chain: Promise<unknown> = Promise.resolve();
-  /** Read-modify-write of the registry, one at a time: a hello must not race its own registration. */
-  const update = <T>(change: (frames: Frames) => T): Promise<T> => {
+  return <T>(change: (frames: Frames) => T): Promise<T> => {
     const next = chain.then(async () => {
-      const frames = await deps.store.get();
+      const frames = await store.get();
       const out = change(frames);
-      await deps.store.set(frames);
+      await store.set(frames);
       return out;
     });
     chain = next.catch(() => undefined);
     return next;
   };
+}
+
+export function previewFrames(deps: FrameDeps) {
+  const update = updates(deps.store);
   const token = deps.newToken ?? randomToken;
+  const shown = new Set<(tabId: number, context: PreviewOpen['context']) => void>();
   return {
+    /** Hears each open a chat page asks for, before its order goes to the frame; returns the stop. */
+    onShow: (listener: (tabId: number, context: PreviewOpen['context']) => void) => {
+      shown.add(listener);
+      return () => void shown.delete(listener);
+    },
     register: (sender: Sender) => update((frames) => register(frames, tabOf(sender), token())),
     hello: (t: string, sender: Sender) => update((frames) => hello(frames, t, sender, deps.previewUrl)),
     show: async (context: PreviewOpen['context'], sender: Sender) => {
       const tabId = tabOf(sender);
+      for (const listener of shown) listener(tabId, context);
       const target = await update((frames) => nextOpen(frames, tabId, context));
       if (target) await deps.order(tabId, target.frameId, { kind: 'open', open: target.open });
       return { ok: true as const };

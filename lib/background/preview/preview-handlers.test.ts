@@ -138,4 +138,18 @@ describe('the preview frame registry (#11)', () => {
       message: 'The chat page gave no answer.',
     });
   });
+
+  // #39: recall begins its preview's lines at the page's ask (lib/background/recall/page-recall.ts).
+  test('an open the page asks for is heard before its order goes out; a refused one is not', async () => {
+    const { relay, registry, order } = setup();
+    const heard: unknown[] = [];
+    const stop = registry.onShow((tabId, context) => heard.push([tabId, context, order.mock.calls.length]));
+    await relay.previewRegister({}, page);
+    await relay.previewHello({ token: TOKEN }, frameOf(4, 7));
+    await relay.previewShow({ context: ctx }, page);
+    await expect(relay.previewShow({ context: ctx }, { ...page, frameId: 2 })).rejects.toThrow(/top frame/);
+    stop();
+    await relay.previewShow({ context: ctx }, page);
+    expect(heard).toEqual([[4, ctx, 0]]);
+  });
 });

@@ -1,10 +1,8 @@
 // Recall (#5): the preview's lines and block, the offer on a new chat, the warm-up a chat page asks for when it
 // loads, and the state of the semantic tier and the past-chat index (#13) for Settings and Data.
 import type { HandlersFor } from '../../messaging/background';
-import { conversationKey } from '../../model/keys';
 import type { RecallRequest } from '../../model/messages';
 import { siteOn } from '../../model/settings';
-import { getConversation } from '../../store/conversations';
 import { readSettings } from '../../settings';
 import { semanticStatus } from './embedder-choice';
 import { pastReady, pastStats } from './past-index';
@@ -13,6 +11,7 @@ import { frames, fromPreviewPage } from '../preview/preview-frames';
 import { siteOf } from '../shared/sender';
 import { memoryIndex } from './memory-index';
 import { previewRecall } from './preview-recall';
+import { early, pageRecall } from './page-recall';
 import { pullIfStale } from '../sync/pull-on-open';
 import { warmSemantic } from './semantic-tier';
 
@@ -34,16 +33,6 @@ const profile = (site: RecallRequest['site'], scope: string | null): RecallReque
   exclude: [],
 });
 
-/**
- * The scope a chat's page URL does not show but its capture stored: a Perplexity thread in a Space, a Le Chat chat
- * in a project, named only by the site's JSON (#24). The page sends the URL's scope; the background knows the rest.
- */
-async function withStoredScope(req: RecallRequest): Promise<RecallRequest> {
-  if (req.scope || !req.site || !req.conversationId) return req;
-  const stored = await getConversation(conversationKey(req.site, req.conversationId));
-  return stored?.scope ? { ...req, scope: stored.scope } : req;
-}
-
 export const recallHandlers: HandlersFor<RecallMessages> = {
   // A block without a preview (no draft, no turns): the general profile block (#5).
   getMemoryBlock: async ({ site }) => {
@@ -51,12 +40,16 @@ export const recallHandlers: HandlersFor<RecallMessages> = {
     return { text: reply.text, count: reply.lines.length, tokens: reply.tokens };
   },
   // From a preview frame, only the one Engram registered in that tab (#11); the popup is another page.
-  // The frame check, the stored scope and the settings are three reads: side by side, not one after another (#39).
+  // A frame's first ask takes the recall its page's open began (./page-recall.ts); either way nothing is answered
+  // unless the frame check passes, read beside the stored scope and the settings, not before them (#39).
   recallPreview: async (req, sender) => {
     mark('request');
-    const bound = fromPreviewPage(sender) ? frames.assertBound(sender) : undefined;
-    const [, scoped, settings] = await Promise.all([bound, withStoredScope(req), readSettings()]);
-    return previewRecall(scoped, settings);
+    if (!fromPreviewPage(sender)) return pageRecall(req);
+    const bound = frames.assertBound(sender);
+    const begun = early.take(sender.tab?.id, req);
+    if (!begun) return pageRecall(req, bound);
+    await bound;
+    return begun;
   },
   // Only on an empty new chat, only when the user turned the offer on, and never on a site switched off (#24:
   // a page that missed the switch, or names another site, still gets nothing); the count is of the profile block.
