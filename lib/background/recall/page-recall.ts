@@ -12,6 +12,7 @@ import { onStoreChange } from '../../store/changes';
 import { getConversation } from '../../store/conversations';
 import { frames } from '../preview/preview-frames';
 import { stopAll, type Stop } from '../shared/service';
+import { mark } from './click-marks';
 import { previewRecall } from './preview-recall';
 
 /**
@@ -49,6 +50,7 @@ export function earlyRecalls(recall: (req: RecallRequest) => Promise<RecallReply
   const byTab = new Map<number, { key: string; at: number; reply: Promise<RecallReply> }>();
   return {
     begin(tabId: number, context: PreviewOpen['context']): void {
+      mark('open');
       const req = firstAsk(context);
       const reply = recall(req);
       // A failure is the frame's to hear, when it asks; nothing else waits for this one.

@@ -48,6 +48,7 @@ export const recallHandlers: HandlersFor<RecallMessages> = {
     const bound = frames.assertBound(sender);
     const begun = early.take(sender.tab?.id, req);
     if (!begun) return pageRecall(req, bound);
+    mark('taken');
     await bound;
     return begun;
   },
