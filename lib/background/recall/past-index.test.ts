@@ -8,7 +8,7 @@ import { settingsItem } from '../../settings';
 import { deleteDb } from '../../store/db';
 import { countTokens } from '../../tokens';
 import { handlers } from '../handlers';
-import { pastReady, pastStats, resetPastIndex } from './past-index';
+import { pastReady, pastStats, queryPast, resetPastIndex } from './past-index';
 
 beforeAll(() => countTokens('warm'), 60_000);
 beforeEach(async () => {
@@ -78,4 +78,31 @@ describe('stats', () => {
     await ready;
     expect(await pastStats()).toMatchObject({ pending: 0, passages: 2 });
   });
+});
+
+// #39: after a worker start the query goes right behind the open, beside the store read of the catch-up, and is
+// asked again only when the catch-up wrote something; waiting for that read first held the first click.
+test('after a worker start the query goes behind the open, and again only when the catch-up wrote', async () => {
+  await settingsItem.setValue({
+    ...DEFAULT_SETTINGS,
+    recall: { ...DEFAULT_SETTINGS.recall, rawTurns: true },
+  });
+  const host = memoryHost();
+  const ops: string[] = [];
+  const recorded = (op: PastOp) => (ops.push(op.op), host(op));
+  await capture('a', 'Ferry timetables to Split.');
+  resetPastIndex(recorded);
+  await pastReady();
+  const turns = async () => (await queryPast('ferry', 10, null)).map((h) => h.turnKey).sort();
+  // A restarted worker: the index is there; nothing was captured meanwhile.
+  resetPastIndex(recorded);
+  ops.length = 0;
+  expect(await turns()).toEqual(['claude:a:a-u']);
+  expect(ops).toEqual(['open', 'stats', 'query']);
+  // A turn the index never heard of (captured while no worker followed): caught up, then asked again.
+  await capture('b', 'The ferry to Hvar leaves at noon.');
+  resetPastIndex(recorded);
+  ops.length = 0;
+  expect(await turns()).toEqual(['claude:a:a-u', 'claude:b:b-u']);
+  expect(ops).toEqual(['open', 'stats', 'query', 'put', 'query']);
 });

@@ -55,6 +55,7 @@ async function putConversations(keys: readonly string[], built = false): Promise
     const batch = await readBatch(keys.slice(i, i + BATCH));
     await writing;
     const last = i + BATCH >= keys.length;
+    writes++;
     writing = call({ op: 'put', ...batch, built: built && last }).then(() => {
       pending = Math.max(0, pending - batch.conversations.length);
     });
@@ -64,7 +65,8 @@ async function putConversations(keys: readonly string[], built = false): Promise
   await writing;
 }
 
-async function openIndex(): Promise<void> {
+/** Opens the index, rebuilt when empty; `answerable` is called once it holds what a query can be answered from. */
+async function openIndex(answerable: () => void): Promise<void> {
   redacting = (await readSettings()).privacy.redact;
   // Asked together (the worker answers in order): the high-water mark is a round trip less after a worker stop.
   const [{ empty }, { stats }] = await Promise.all([
@@ -77,26 +79,36 @@ async function openIndex(): Promise<void> {
     pending += keys.length;
     return putConversations(keys, true);
   }
+  answerable();
   const keys = await conversationsCapturedSince(stats?.highWater ?? '');
   pending += keys.length;
   await putConversations(keys);
 }
 
 let opened: Promise<void> | undefined;
+/** Settles once the opening index holds passages, before its catch-up with the store: a query may go then. */
+let answerable: Promise<void> = Promise.resolve();
 /** Store changes, applied one after another once the index is open. */
 let work: Promise<void> = Promise.resolve();
 /** `opened` has settled well, and how many store changes are queued or running: both say `pastReadyNow`. */
 let open = false;
 let queued = 0;
+/** Writes sent to the index (puts, deletes, clears): a query asked before a write lands is asked again. */
+let writes = 0;
 
 function ensureOpen(): Promise<void> {
-  const opening = (opened ??= openIndex().then(
+  if (opened) return opened;
+  let ready!: () => void;
+  answerable = new Promise<void>((resolve) => (ready = resolve));
+  const opening = openIndex(ready).then(
     () => void (open = opening === opened),
     (e: unknown) => {
-      opened = undefined;
+      if (opened === opening) opened = undefined;
       throw e;
     },
-  ));
+  );
+  opened = opening;
+  opening.then(ready, ready);
   return opening;
 }
 
@@ -107,6 +119,7 @@ function forgetOpen(): void {
 }
 
 async function follow(change: StoreChange): Promise<void> {
+  if (change.kind === 'cleared' || change.kind === 'conversationsDeleted') writes++;
   if (change.kind === 'cleared') await call({ op: 'clear' });
   if (change.kind === 'conversationsDeleted') await call({ op: 'delete', keys: [...change.keys] });
   if (change.kind !== 'turns') return;
@@ -164,6 +177,25 @@ export async function pastReady(): Promise<void> {
 /** Open, and no store change waiting to be applied: a query asked now is sent at once (`queryPast`). */
 export const pastReadyNow = (): boolean => open && queued === 0;
 
+type Hits = NonNullable<PastReply['hits']>;
+
+/**
+ * After a worker start the index opens, then catches up with the turns captured while no worker followed them.
+ * The query goes as soon as the index holds passages (the worker answers in order), beside the catch-up's store
+ * read, and is asked again only when a write was sent meanwhile: waiting for that read first held a click after
+ * a worker stop ~20-40 ms (bench:recall --profile, #39). An empty index is rebuilt before it is asked.
+ */
+async function askBehindOpen(ask: () => Promise<Hits>): Promise<Hits> {
+  const opening = ensureOpen();
+  await answerable;
+  const before = writes;
+  const first = ask();
+  first.catch(() => undefined);
+  await opening;
+  await pastReady();
+  return writes === before ? first : ask();
+}
+
 /**
  * The index's best hits. On a ready index the query is handed to the index's host before this returns, so a
  * caller knows it goes ahead of anything it asks next (preview-recall.ts sends the memory query behind it).
@@ -173,10 +205,10 @@ export function queryPast(
   limit: number,
   skipConversation: string | null,
   labels?: LineLabels,
-): Promise<NonNullable<PastReply['hits']>> {
+): Promise<Hits> {
   const ask = async () =>
     (await call({ op: 'query', query, limit, skipConversation, ...(labels ? { labels } : {}) })).hits ?? [];
-  return pastReadyNow() ? ask() : pastReady().then(ask);
+  return pastReadyNow() ? ask() : askBehindOpen(ask);
 }
 
 // Answered during a rebuild too (the worker opens its database itself), so Options → Data can show how far it is.

@@ -31,16 +31,16 @@ async function pastHits(
   onAsked: () => void,
 ): Promise<PastHit[]> {
   // An index still opening or catching up holds nothing for the query to go ahead of.
-  if (!pastReadyNow()) onAsked();
-  if (!openWaitedOut) {
-    const ready = await waitAtMost(
-      pastReady().then(() => true),
-      PAST_OPEN_WAIT_MS,
-    );
-    if (!ready) openWaitedOut = true;
-  }
+  const ready = pastReadyNow();
+  if (!ready) onAsked();
   const hits = queryPast(query, PAST_LIMIT, skip, labels);
   onAsked();
+  if (ready || openWaitedOut) return (await waitAtMost(hits, PAST_WAIT_MS)) ?? [];
+  const opened = await waitAtMost(
+    pastReady().then(() => true),
+    PAST_OPEN_WAIT_MS,
+  );
+  if (!opened) openWaitedOut = true;
   return (await waitAtMost(hits, PAST_WAIT_MS)) ?? [];
 }
 
