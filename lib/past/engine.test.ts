@@ -3,6 +3,7 @@ import sqlite3InitModule from '@sqlite.org/sqlite-wasm';
 import { describe, expect, test, vi } from 'vitest';
 import { PAST_SCHEMA, PastEngine } from './engine';
 import { memoryEngine } from './memory-db';
+import { HeldReads } from './query';
 import { passagesOf, type PastTurn } from './passages';
 
 const turn = (conv: string, i: number, text: string): PastTurn => ({
@@ -137,6 +138,35 @@ describe('PastEngine', () => {
     expect(vocabReads()).toBe(1);
     engine.deleteConversations(['b']);
     expect(turnsOf(engine, 'oat')).toEqual([]);
+  });
+
+  // #39: a preview asks the same past query again at each slider move and each line removed.
+  test("a query's hits are held until a passage is written or deleted, and each caller gets its own copy", async () => {
+    const engine = await memoryEngine();
+    put(engine, 'a', ['Ferry timetables to Split']);
+    const first = engine.query('ferry', { limit: 10, skipConversation: null });
+    first[0]!.text = 'changed by a caller';
+    expect(engine.query('ferry', { limit: 10, skipConversation: null })[0]?.text).not.toBe(
+      'changed by a caller',
+    );
+    expect(turnsOf(engine, 'ferry')).toEqual(['a:t0']);
+    put(engine, 'b', ['The ferry to Hvar leaves at noon']);
+    expect(turnsOf(engine, 'ferry').sort()).toEqual(['a:t0', 'b:t0']);
+    expect(turnsOf(engine, 'ferry', 'b')).toEqual(['a:t0']);
+    engine.deleteConversations(['a']);
+    expect(turnsOf(engine, 'ferry')).toEqual(['b:t0']);
+    engine.clear();
+    expect(turnsOf(engine, 'ferry')).toEqual([]);
+    const held = new HeldReads({ selectArrays: () => [] });
+    const search = vi.fn(() => []);
+    held.answer('ferry', { limit: 10, skipConversation: null }, search);
+    held.answer('ferry', { limit: 10, skipConversation: null }, search);
+    expect(search).toHaveBeenCalledTimes(1);
+    held.answer('ferry', { limit: 20, skipConversation: null }, search);
+    held.answer('ferry', { limit: 10, skipConversation: 'b' }, search);
+    held.drop();
+    held.answer('ferry', { limit: 10, skipConversation: null }, search);
+    expect(search).toHaveBeenCalledTimes(4);
   });
 
   // #28: before, a Japanese turn (no spaces) and a Korean one (particles glued to nouns) were never found by a

@@ -7,7 +7,7 @@ import type { Database } from '@sqlite.org/sqlite-wasm';
 import { terms } from '../recall/terms';
 import { cutExcerpt } from './excerpt';
 import { passageHash, type Passage } from './passages';
-import { queryTerms, RANK_WEIGHTS, TermDocs, type PastHit, type QueryOptions } from './query';
+import { HeldReads, queryTerms, RANK_WEIGHTS, type PastHit, type QueryOptions } from './query';
 import { Statements } from './statements';
 
 export { RANK_WEIGHTS, type PastHit, type QueryOptions, type RankWeights } from './query';
@@ -46,16 +46,12 @@ export class PastEngine {
   private rows: number | null = null;
   /** The "Redact secrets" stamp this worker opened the index under (undefined: not opened here yet). */
   private openedAs: string | null | undefined;
-  /** Terms' document frequencies, held until a passage is written or deleted (query.ts, #39). */
-  private readonly docs = new TermDocs((asked) =>
-    this.db.selectArrays(
-      `SELECT term, doc FROM vocab WHERE term IN (${asked.map(() => '?').join(',')})`,
-      asked,
-    ),
-  );
+  /** Terms' document frequencies and recent hits, held until a passage is written or deleted (query.ts, #39). */
+  private readonly held: HeldReads;
 
   constructor(private readonly db: SqlDb) {
     this.sql = new Statements(db);
+    this.held = new HeldReads(db);
   }
 
   /**
@@ -70,7 +66,7 @@ export class PastEngine {
     if (this.openedAs !== undefined && (mode === null || mode === this.openedAs)) return this.count() === 0;
     this.sql.forget();
     this.rows = null;
-    this.docs.drop();
+    this.held.drop();
     const version = this.metaOf('schema');
     const stamped = this.metaOf('redacted');
     const otherMode = mode !== null && stamped !== null && stamped !== mode;
@@ -174,7 +170,7 @@ export class PastEngine {
     );
     this.purge();
     this.rows = 0;
-    this.docs.drop();
+    this.held.drop();
   }
 
   private findConv(key: string): number | null {
@@ -199,14 +195,14 @@ export class PastEngine {
       stems(p.context),
     ]);
     if (this.rows !== null) this.rows++;
-    this.docs.drop();
+    this.held.drop();
   }
 
   private deleteRow(rowid: number): void {
     this.sql.run('DELETE FROM fts WHERE rowid = ?', [rowid]);
     this.sql.run('DELETE FROM passages WHERE rowid = ?', [rowid]);
     if (this.rows !== null) this.rows--;
-    this.docs.drop();
+    this.held.drop();
   }
 
   /** A failed write may have been rolled back: the cached count is recounted rather than trusted. */
@@ -221,8 +217,12 @@ export class PastEngine {
 
   /** The best passages for a query, each cut to its best excerpt; scores are positive, higher is better. */
   query(query: string, options: QueryOptions): PastHit[] {
+    return this.held.answer(query, options, () => this.search(query, options));
+  }
+
+  private search(query: string, options: QueryOptions): PastHit[] {
     const { weights, prefixes } = queryTerms(terms(query), this.count(), (distinct) =>
-      this.docs.of(distinct),
+      this.held.of(distinct),
     );
     if (weights.size + prefixes.length === 0) return [];
     const w = options.weights ?? RANK_WEIGHTS;

@@ -1,4 +1,5 @@
 // What a past-index query asks for and gets back (#13), and which of its terms are worth a MATCH.
+import type { Database } from '@sqlite.org/sqlite-wasm';
 import { compoundParts, partCandidates } from '../recall/compounds';
 import type { PastRole } from './passages';
 
@@ -77,16 +78,43 @@ export function queryTerms(
 
 /** Terms whose document frequency is held between writes: a bound for a worker no capture reaches for long. */
 const MAX_HELD = 20_000;
+/** Queries whose hits are held between writes. */
+const ANSWERS_HELD = 16;
 
 /**
- * Terms' document frequencies as the vocabulary gave them (0: not in it), until `drop()`: the index drops them at
- * any passage written or deleted. Looking them up was 3-11 ms of a click's past query (bench:recall --profile,
- * #39): a draft's unknown long words ask for every head and tail, and the next preview's draft shares most terms.
+ * What the index's queries read, held until `drop()`: the index drops it at any passage written or deleted.
+ * Terms' document frequencies as the vocabulary gave them (0: not in it): looking them up was 3-11 ms of a click's
+ * past query (bench:recall --profile, #39), a draft's unknown long words asking for every head and tail, and the
+ * next preview's draft shares most terms.
  */
-export class TermDocs {
+export class HeldReads {
   private readonly held = new Map<string, number>();
+  private readonly answers = new Map<string, PastHit[]>();
 
-  constructor(private readonly lookup: (asked: string[]) => unknown[][]) {}
+  constructor(private readonly db: Pick<Database, 'selectArrays'>) {}
+
+  private lookup(asked: string[]): unknown[][] {
+    return this.db.selectArrays(
+      `SELECT term, doc FROM vocab WHERE term IN (${asked.map(() => '?').join(',')})`,
+      asked,
+    );
+  }
+
+  /**
+   * A query's hits as `search` gave them, for the last ANSWERS_HELD queries, until `drop()`. A preview asks the
+   * same past query again at each move of its budget slider and each line removed (only the memory query changes),
+   * and a preview opened again on the same draft asks it once more: its bm25 over every passage of a term was
+   * most of a click's past query (bench:recall --profile, #39).
+   */
+  answer(query: string, options: QueryOptions, search: () => PastHit[]): PastHit[] {
+    const { limit, skipConversation, weights = RANK_WEIGHTS } = options;
+    const key = JSON.stringify([query, limit, skipConversation, weights.own, weights.context]);
+    const held = this.answers.get(key) ?? search();
+    this.answers.delete(key);
+    this.answers.set(key, held);
+    if (this.answers.size > ANSWERS_HELD) this.answers.delete(this.answers.keys().next().value as string);
+    return held.map((hit) => ({ ...hit }));
+  }
 
   of(distinct: string[]): [string, number][] {
     if (this.held.size + distinct.length > MAX_HELD) this.held.clear();
@@ -100,5 +128,6 @@ export class TermDocs {
 
   drop(): void {
     this.held.clear();
+    this.answers.clear();
   }
 }
