@@ -79,20 +79,6 @@ export function lengthsOf(table: MemoryTable): Lengths {
   return lengths;
 }
 
-/** The rowid, stems (each as often as the memory says it: BM25's term frequencies) and length of these rows. */
-export function stemsOf(table: MemoryTable, rowids: readonly number[]): [number, string, number][] {
-  const text = table.read(
-    `SELECT group_concat(rowid || char(31) || stems || char(31) || len, char(30)) FROM mems
-       WHERE rowid IN (SELECT value FROM json_each(?))`,
-    [json(rowids)],
-  );
-  return records(text).map(([rowid, stems = '', len]): [number, string, number] => [
-    Number(rowid),
-    stems,
-    Number(len),
-  ]);
-}
-
 /**
  * The rows of these rowids (those the worker holds, the rest read and then held), every standing rule and pinned
  * memory, and the rows of these ids, in one read.

@@ -6,11 +6,9 @@
 import { compoundParts, partCandidates } from '../recall/compounds';
 import { terms } from '../recall/terms';
 import { fuzzyDistance } from './fuzzy';
-import { frequencies, lengthsOf, longer, postingsFor, stemsOf } from './memory-reads';
-import { scorer } from './memory-score';
+import { frequencies, lengthsOf, longer, postingsFor } from './memory-reads';
 import type { MemoryTable } from './memory-table';
 import type { Lengths, Postings, Tally } from './memory-cache';
-import type { Bm25, Derived } from './memory-score';
 
 /** Tuning knobs, measured with eval:recall; the defaults are what ships. */
 export interface LexicalOptions {
@@ -36,6 +34,21 @@ const PREFIX_MIN = 5;
 const CANDIDATES = 1000;
 /** Boosts only reorder the head (lib/recall/rank.ts): the best few hundred by relevance are enough. */
 export const HEAD = 400;
+
+/** A term a query term matches, with its weight and document frequency. */
+export interface Derived {
+  term: string;
+  weight: number;
+  df: number;
+}
+
+export interface Bm25 {
+  k: number;
+  b: number;
+  /** Average length (distinct stems) of a memory. */
+  average: number;
+  idf: (df: number) => number;
+}
 
 interface Term {
   term: string;
@@ -98,7 +111,7 @@ type Searched = ReturnType<typeof derive>;
 /**
  * Every match's relevance from the postings of the searched terms (./memory-cache.ts), without reading a row:
  * per query term, the BM25 of each term it matches (k, b over a length of distinct stems) times that match's
- * weight, summed; the sum times how many query terms matched, as ./memory-score.ts computes it from a memory's
+ * weight, summed; the sum times how many query terms matched, as test/helpers/memory-scorer.ts computes it from a memory's
  * stems. Best first, ties by rowid (as the rows came from SQLite before, #39).
  */
 function byPostings(table: MemoryTable, searched: Searched, bm25: Bm25, limit: number): [number, number][] {
@@ -138,7 +151,7 @@ function fold(tally: Tally, rowid: number): void {
 /**
  * Adds one matched term's BM25 to the part of query term `i` of each row that holds it. A row's part of a query
  * term is summed over the terms it matches, then added to its score when the next query term reaches it (fold):
- * the sums, in the order ./memory-score.ts adds them.
+ * the sums, in the order test/helpers/memory-scorer.ts adds them.
  */
 function add(
   tally: Tally,
@@ -167,13 +180,28 @@ function add(
 
 /**
  * When the query also holds terms too common to search (a large table), the best CANDIDATES by the searched terms
- * are scored again from their stems with those terms' idf added (./memory-score.ts): reading every match's stems
- * cost 30 ms at 50,000 memories, letting FTS5 rank them with bm25() 96 ms (bench:recall, #28).
+ * each gain the idf of every too-common term they hold (once, without BM25, as test/helpers/memory-scorer.ts
+ * scores a memory), read from those terms' postings, which the worker keeps between queries. Scoring them again
+ * from their stems read and split 1,000 rows at every query: a memory query at 10,000 memories took 6.3 ms of CPU
+ * that way and 5.2 ms this way (the median of 7 rounds of 40 drafts, #39); letting FTS5 rank every match with
+ * bm25() took 96 ms at 50,000 memories (bench:recall, #28).
  */
-function withCommon(table: MemoryTable, ranked: [number, number][], score: ReturnType<typeof scorer>) {
-  const best = ranked.map(([rowid]) => rowid);
-  return stemsOf(table, best)
-    .map(([rowid, stems, length]): [number, number] => [rowid, score(stems, length)])
+function withCommon(table: MemoryTable, ranked: [number, number][], common: readonly Term[], bm25: Bm25) {
+  const at = new Map(ranked.map(([rowid], i) => [rowid, i]));
+  const bonus = new Float64Array(ranked.length);
+  const lists = postingsFor(
+    table,
+    common.map((c) => c.term),
+  );
+  for (const { term, df } of common) {
+    const share = bm25.idf(df);
+    for (const rowid of lists.get(term)?.rows ?? []) {
+      const i = at.get(rowid);
+      if (i !== undefined) bonus[i] = (bonus[i] ?? 0) + share;
+    }
+  }
+  return ranked
+    .map(([rowid, score], i): [number, number] => [rowid, score + (bonus[i] ?? 0)])
     .sort((x, y) => y[1] - x[1] || x[0] - y[0]);
 }
 
@@ -193,5 +221,5 @@ export function lexicalHits(
   const unsearched = rare.length > 0 ? common : [];
   if (unsearched.length === 0) return byPostings(table, searched, bm25, HEAD);
   const ranked = byPostings(table, searched, bm25, CANDIDATES);
-  return withCommon(table, ranked, scorer(searched, unsearched, bm25)).slice(0, HEAD);
+  return withCommon(table, ranked, unsearched, bm25).slice(0, HEAD);
 }

@@ -1,22 +1,11 @@
-// A memory's relevance from its stems (#28), as the memory index scored it before the move to SQLite (MiniSearch):
-// per query term, BM25 of each term it matches (itself, a longer term it begins, a near spelling) times that
-// match's weight; the sum times the number of query terms matched; plus the idf of each too-common query term it
-// holds (./memory-search.ts leaves those out of the search).
-
-/** A term a query term matches, with its weight and document frequency. */
-export interface Derived {
-  term: string;
-  weight: number;
-  df: number;
-}
-
-export interface Bm25 {
-  k: number;
-  b: number;
-  /** Average length (distinct stems) of a memory. */
-  average: number;
-  idf: (df: number) => number;
-}
+// The oracle of a memory's relevance (#28, #39): a memory scored from its stems, as the memory index scored before
+// the move to SQLite (MiniSearch): per query term, BM25 of each term it matches (itself, a longer term it begins, a
+// near spelling) times that match's weight; the sum times the number of query terms matched; plus the idf of each
+// too-common query term it holds. lib/past/memory-search.ts computes the same from postings without reading a
+// row; lib/past/memory-search.test.ts holds the two equal. (This was the product's scoring of a large table's
+// candidates until #39 moved the too-common terms' share to postings as well.)
+import type { Bm25, Derived } from '../../lib/past/memory-search';
+import type { MemoryTable } from '../../lib/past/memory-table';
 
 /**
  * The scoring of one query. Each derived term's share at tf 1 is computed once; a candidate's stems are scanned
@@ -99,4 +88,15 @@ export function scorer(
 ): (stems: string, length: number) => number {
   const s = new Scorer(searched, common, bm25);
   return (stems, length) => s.score(stems, length);
+}
+
+/** Each row's stems (as stored, a term once per occurrence) and length (distinct stems). */
+export function stemsOf(table: MemoryTable, rowids: readonly number[]): Map<number, [string, number]> {
+  const text = table.read(
+    `SELECT group_concat(rowid || char(31) || stems || char(31) || len, char(30)) FROM mems
+       WHERE rowid IN (SELECT value FROM json_each(?))`,
+    [JSON.stringify(rowids)],
+  );
+  const rows = typeof text === 'string' && text ? text.split('\u001e').map((r) => r.split('\u001f')) : [];
+  return new Map(rows.map(([rowid, stems = '', len]) => [Number(rowid), [stems, Number(len)]]));
 }
