@@ -1,7 +1,7 @@
 // The one rule (#34), as plain data in and out: every signal that can say "private" wins, and where only the site's
 // JSON can say "not private" or "the person's own", nothing else stands in for it.
 import { describe, expect, test } from 'vitest';
-import { confirms, jsonVerdict, pageVerdict, storeVerdict } from './privacy';
+import { confirms, jsonVerdict, pageVerdict, PRIVACY_MARKS, refusalOf, storeVerdict } from './privacy';
 
 const turn = { text: 'Hi' };
 
@@ -52,5 +52,20 @@ describe('the page and the background', () => {
     expect(storeVerdict('page', true, 'confirmed')).toBe('ok');
     expect(storeVerdict('api', true, null)).toBe('ok');
     expect(storeVerdict('page', false, null)).toBe('ok');
+  });
+});
+
+describe('what a refused capture says', () => {
+  test('private says private; unconfirmed names the site; ok refuses nothing', () => {
+    expect(refusalOf('grok', 'private')).toEqual({ code: 'private-chat' });
+    expect(refusalOf('grok', 'unconfirmed')).toEqual({ code: 'unconfirmed', site: 'grok' });
+    expect(refusalOf('grok', 'ok')).toBeNull();
+  });
+
+  test('a page read of a chat its JSON must vouch for is refused under every mark but confirmed', () => {
+    const refused = [...PRIVACY_MARKS, null].map((mark) =>
+      refusalOf('grok', storeVerdict('page', true, mark)),
+    );
+    expect(refused).toEqual([{ code: 'private-chat' }, null, { code: 'unconfirmed', site: 'grok' }]);
   });
 });

@@ -6,8 +6,12 @@
 // it is read only for a chat that JSON has confirmed, here or at an earlier read (fail closed).
 // Kept free of zod and of the registry: every content script bundles it.
 
-/** What the background keeps per conversation: the verdicts that outlive a tab, a reload and the worker. */
-export type PrivacyMark = 'private' | 'confirmed';
+/**
+ * What the background keeps per conversation (lib/store/privacy.ts): the verdicts that outlive a tab, a reload and
+ * the worker.
+ */
+export const PRIVACY_MARKS = ['private', 'confirmed'] as const;
+export type PrivacyMark = (typeof PRIVACY_MARKS)[number];
 
 /** What a read of the chat may do: store it, store only the person's own turns, or nothing and why. */
 export type Verdict = 'private' | 'others' | 'unconfirmed' | 'ok';
@@ -50,4 +54,18 @@ export function storeVerdict(
 ): Verdict {
   if (mark === 'private') return 'private';
   return strategy === 'api' ? 'ok' : pageVerdict(pageNeedsJson, false, mark);
+}
+
+/**
+ * What a refused capture's tab status says of a verdict (#37: a code the UI words), or null when it allows the
+ * capture. Beside the rule, so the background asks the rule once and goes on (#38: the capture's walk returned to
+ * its own module for this).
+ */
+export function refusalOf<S extends string>(
+  site: S,
+  verdict: Verdict,
+): { code: 'private-chat' } | { code: 'unconfirmed'; site: S } | null {
+  if (verdict === 'private') return { code: 'private-chat' };
+  if (verdict === 'ok') return null;
+  return { code: 'unconfirmed', site };
 }

@@ -146,20 +146,20 @@ export async function clearPrivacyReports(d: EngramDB): Promise<void> {
 }
 
 /**
- * A capture written only if `allows` the chat's mark as it stands inside the write's own transaction (a "this is
+ * A capture written only if `allowed` holds the chat's mark as it stands inside the write's own transaction (a "this is
  * private" that committed a moment before wins), marking it confirmed when `confirm`. Null when refused.
  */
 export async function saveIfAllowed(
   write: CaptureWrite,
   complete: boolean,
-  allows: (mark: PrivacyMark | null) => boolean,
+  allowed: ReadonlySet<PrivacyMark | null>,
   confirm: boolean,
 ): Promise<number | null> {
   const d = db();
   const { key, site } = write.conversation;
   const tables = [d.conversations, d.turns, d.outbox, d.jobs, d.privacy];
   const done = await d.transaction('rw', tables, async () => {
-    if (!allows((await d.privacy.get(key))?.state ?? null)) return null;
+    if (!allowed.has((await d.privacy.get(key))?.state ?? null)) return null;
     if (confirm) await confirmChat(d, key, site, write.conversation.updatedAt);
     return putCapture(write, complete);
   });

@@ -157,7 +157,7 @@ describe('a chat learned private after it was captured', () => {
   test('a capture racing the verdict: the one committed first wins, and a private verdict is never overwritten', async () => {
     await call('forgetPrivateChat', chat);
     const write = recordsOfCapture(capture(), new Date());
-    expect(await saveIfAllowed(write, true, (mark) => mark !== 'private', true)).toBeNull();
+    expect(await saveIfAllowed(write, true, new Set(['confirmed', null] as const), true)).toBeNull();
     expect(await privacyMark(`perplexity:${SLUG}`)).toBe('private');
   });
 

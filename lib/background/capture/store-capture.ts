@@ -3,13 +3,15 @@
 import type { Sender } from '../../messaging/protocol';
 import type { CaptureReply, CaptureRequest } from '../../model/messages';
 import type { CaptureNotice } from '../../model/notice';
-import type { Site } from '../../model/site';
-import { storeVerdict, type PrivacyMark, type Verdict } from '../../sites/privacy';
+import { PRIVACY_MARKS, refusalOf, storeVerdict, type PrivacyMark } from '../../sites/privacy';
 import type { SiteInfo } from '../../sites/site';
 import { captureGrowth } from '../../store/capture-size';
 import { recordsOfCapture } from '../../store/conversation-records';
 import { privacyMark, saveIfAllowed } from '../../store/privacy';
 import { chargeCapture } from './capture-limits';
+
+/** Every mark the store may hold for a chat, and none. */
+const MARKS: readonly (PrivacyMark | null)[] = [...PRIVACY_MARKS, null];
 
 /** Stores a capture the rule and the tab's budget allow; a refused one stores nothing and says what it carried. */
 export async function storeWithinLimits(
@@ -21,7 +23,7 @@ export async function storeWithinLimits(
   const write = recordsOfCapture(req, now);
   const refused = (skipped: CaptureNotice) => ({ stored: 0, seen: req.turns.length, skipped });
   const verdict = (mark: PrivacyMark | null) => storeVerdict(req.strategy, pageNeedsJson, mark);
-  const before = privacyRefusal(req.site, verdict(await privacyMark(write.conversation.key)));
+  const before = refusalOf(req.site, verdict(await privacyMark(write.conversation.key)));
   if (before) return refused(before);
   const complete = req.complete ?? false;
   const growth = await captureGrowth(write, complete);
@@ -29,15 +31,11 @@ export async function storeWithinLimits(
   if (limited) return refused(limited);
   // Kept only where a later page read needs it: elsewhere the address or the page can vouch for the chat.
   const confirm = pageNeedsJson && req.strategy === 'api' && req.confirmed === true;
-  const stored = await saveIfAllowed(write, complete, (mark) => verdict(mark) === 'ok', confirm);
+  // The marks under which the write may go ahead, as data: the store checks the one it reads inside the write's
+  // transaction against them, without calling back into this module (#38: the capture's walk had one return).
+  const allowed = new Set(MARKS.filter((mark) => verdict(mark) === 'ok'));
+  const stored = await saveIfAllowed(write, complete, allowed, confirm);
   // A "this is private" committed between the check above and the write.
   if (stored === null) return refused({ code: 'private-chat' });
   return { stored, seen: req.turns.length, skipped: null };
-}
-
-/** Why the rule refuses a capture, as the tab's status says it (#37: a code), or null when it allows it. */
-function privacyRefusal(site: Site, verdict: Verdict): CaptureNotice | null {
-  if (verdict === 'private') return { code: 'private-chat' };
-  if (verdict === 'ok') return null;
-  return { code: 'unconfirmed', site };
 }
