@@ -1,6 +1,6 @@
 import { defineContentScript } from 'wxt/utils/define-content-script';
 import { installTap } from '../lib/capture/tap';
-import { postReplyFinished } from '../lib/capture/tap-protocol';
+import { keptPrivate, postReplyFinished } from '../lib/capture/tap-protocol';
 import { TAP_SITES } from '../lib/capture/tap-sites';
 import { matchPatterns } from '../lib/sites/site';
 
@@ -11,6 +11,11 @@ export default defineContentScript({
   runAt: 'document_start',
   main() {
     const site = TAP_SITES.find((s) => s.hosts.includes(location.hostname));
-    if (site) installTap(window, site.reply, (message) => postReplyFinished(window, message));
+    if (site)
+      installTap(
+        window,
+        site.reply,
+        keptPrivate(window, (message) => postReplyFinished(window, message)),
+      );
   },
 });

@@ -87,6 +87,23 @@ describe('a request that asked not to be remembered', () => {
     expect(s.forgotten).toHaveLength(1); // told once per page
   });
 
+  test('heard before the first read of the home page (posted again as the script starts): the home page says private', async () => {
+    const s = setup({ href: HOME });
+    s.c.onPrivateRequest(null, 'sent');
+    s.c.onPrivateRequest(SLUG, 'named');
+    s.c.onPrivateRequest(SLUG, 'done');
+    // The site switch is known only now: the first read, with no hint, of a page still at the home address.
+    await s.c.resume();
+    expect(states(s.reports).at(-1)).toBe('private');
+    expect(s.forgotten.map((f) => f.conversationId)).toEqual([SLUG]);
+    // Once the page is elsewhere, its home is an ordinary page again.
+    s.go(THREAD);
+    s.go(HOME + '?new');
+    await s.c.refresh();
+    expect(states(s.reports).at(-1)).toBe('idle');
+    expect(s.sent).toEqual([]);
+  });
+
   test('sent from a thread already captured: that thread is forgotten as the request leaves', async () => {
     const s = setup();
     await s.c.refresh();

@@ -67,7 +67,8 @@ async function readApi(r: Reads, hint: string | null): Promise<void> {
   const url = new URL(page.href());
   const id = adapter.conversationId(url) ?? hint;
   if (!id) {
-    const state = r.gate.held() || isPrivateChat(adapter, url, page.document) ? 'private' : 'idle';
+    const asked = r.gate.held() || r.gate.askedHere();
+    const state = asked || isPrivateChat(adapter, url, page.document) ? 'private' : 'idle';
     if (state === 'idle' && adapter.isSharedView(page.document)) return shared(r, id);
     return r.report({ ...statusOf(id), state, lastError: null });
   }

@@ -9,6 +9,12 @@ import type { PrivateStage } from './signals';
 export interface PrivacyGate {
   /** True while a request that asked not to be remembered is out. */
   held(): boolean;
+  /**
+   * A request that asked not to be remembered left from the address the page is at now: a home page whose
+   * temporary chat has not moved it to the chat's own address yet. Heard in any order with the page's first read
+   * (the tap posts again what it saw before this script started, tap-protocol.ts keptPrivate).
+   */
+  askedHere(): boolean;
   /** The background's mark for the chat; private while held, or when the address or the page says so. */
   mark(id: string): Promise<PrivacyMark | null>;
   /**
@@ -27,6 +33,7 @@ const PRIVATE = Promise.resolve<PrivacyMark>('private');
 export function privacyGate(env: CaptureEnv): PrivacyGate {
   const { adapter, page } = env;
   let held = false;
+  let askedAt: string | null = null;
   const marks = new Map<string, Promise<PrivacyMark | null>>();
   const ref = (conversationId: string) => ({ site: adapter.site, conversationId, url: page.href() });
   const tell = (id: string) => {
@@ -36,6 +43,7 @@ export function privacyGate(env: CaptureEnv): PrivacyGate {
   };
   return {
     held: () => held,
+    askedHere: () => askedAt === page.href(),
     async mark(id) {
       if (held || isPrivateChat(adapter, new URL(page.href()), page.document)) return 'private';
       // Asked again next time if the background was asleep.
@@ -50,6 +58,7 @@ export function privacyGate(env: CaptureEnv): PrivacyGate {
     confirm: (id) => void marks.set(id, Promise.resolve('confirmed')),
     request(id, stage) {
       held = stage !== 'done';
+      askedAt = page.href();
       const chat = id ?? adapter.conversationId(new URL(page.href()));
       if (chat) tell(chat);
       return chat;

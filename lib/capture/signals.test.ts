@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { listenForReplies, MIN_GAP_MS, type PrivateStage } from './signals';
-import { TAP_TYPE } from './tap-protocol';
+import { askReplay, keptPrivate, postReplyFinished, TAP_REPLAY, TAP_TYPE } from './tap-protocol';
 
 const ID = '6f0d2c1e-aaaa-4bbb';
 const message = (conversationId: string | null = ID) => ({ type: TAP_TYPE, conversationId });
@@ -98,5 +98,57 @@ describe('the fetch-tap window channel (#11)', () => {
     post(message());
     vi.advanceTimersByTime(MIN_GAP_MS);
     expect(seen).toEqual([]);
+  });
+});
+
+describe('hints posted before the isolated side listened (#34)', () => {
+  // The tap starts at document_start, this side at document_idle: a private request sent while the page loads
+  // was posted to no one. The tap keeps its private hints and posts them again when this side starts and asks.
+  // A window of its own: happy-dom's postMessage names another object as the source than its global window.
+  function pageWindow(): Window {
+    const origin = 'https://grok.com';
+    const win = Object.assign(new EventTarget(), {
+      location: { origin },
+      postMessage: (data: unknown) =>
+        queueMicrotask(() =>
+          win.dispatchEvent(new MessageEvent('message', { data, origin, source: win as never })),
+        ),
+    });
+    return win as unknown as Window;
+  }
+  const settle = () => vi.advanceTimersByTimeAsync(0);
+
+  test('a chat asked for privately before the listener started is heard once it starts', async () => {
+    const win = pageWindow();
+    const tap = keptPrivate(win, (m) => postReplyFinished(win, m));
+    tap({ conversationId: 'early-private-1', private: true, stage: 'sent' });
+    tap({ conversationId: 'early-ordinary', private: false });
+    await settle();
+    const heard: [string | null, PrivateStage][] = [];
+    const late = new AbortController();
+    listenForReplies(
+      { onReply: () => undefined, onPrivate: (id, stage) => heard.push([id, stage]) },
+      late.signal,
+      win,
+    );
+    await settle();
+    expect(heard).toEqual([['early-private-1', 'sent']]);
+    late.abort();
+  });
+
+  test('the tap keeps only private hints, the last 32, and answers only its own window', async () => {
+    const win = pageWindow();
+    const posted: unknown[] = [];
+    const tap = keptPrivate(win, (m) => posted.push(m));
+    for (let i = 0; i < 40; i++) tap({ conversationId: `private-${i}`, private: true });
+    tap({ conversationId: 'ordinary', private: false });
+    posted.length = 0;
+    win.dispatchEvent(new MessageEvent('message', { data: { type: TAP_REPLAY }, source: null }));
+    expect(posted).toEqual([]);
+    askReplay(win);
+    await settle();
+    expect(posted.map((m) => (m as { conversationId: string }).conversationId)).toEqual(
+      Array.from({ length: 32 }, (_, i) => `private-${i + 8}`),
+    );
   });
 });

@@ -4,7 +4,7 @@
 // request asked the site not to remember (#24, #34): the page could only make Engram keep less of its own site. A page that
 // floods the channel gets at most one re-read per MIN_GAP_MS (the capture controller also coalesces).
 import { z } from 'zod/mini';
-import { TAP_TYPE } from './tap-protocol';
+import { askReplay, TAP_TYPE } from './tap-protocol';
 
 // zod/mini checks the message's shape; its values are checked by hand below, because z.literal and z.regex would
 // add 1.3 kB to every chat page's script, which has 50 kB in all (#34, test/e2e/bundle-size.e2e.ts).
@@ -61,4 +61,7 @@ export function listenForReplies(signals: ReplySignals, signal: AbortSignal, win
   };
   win.addEventListener('message', onMessage, { signal });
   signal.addEventListener('abort', () => clearTimeout(trailing), { once: true });
+  // What the tap heard while this script was not yet listening (it starts at document_idle, the tap at
+  // document_start): a chat asked for privately as the page loaded (tap-protocol.ts keptPrivate).
+  askReplay(win);
 }

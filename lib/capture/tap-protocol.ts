@@ -22,3 +22,41 @@ export function postReplyFinished(win: Window, message: ReplyFinished): void {
   const { conversationId, stage } = message;
   win.postMessage({ type: TAP_TYPE, conversationId, private: !!message.private, stage }, win.location.origin);
 }
+
+/** The isolated side's ask, once it listens, for every "not to be remembered" hint posted before it did. */
+export const TAP_REPLAY = 'engram:fetch-tap:replay';
+
+/** Hints kept for a late listener: a page that asks for more private chats than this before it loads is absurd. */
+const KEPT = 32;
+
+/**
+ * The tap's post, keeping every hint that a request asked the site not to remember a chat, and posting them again
+ * when this window asks (TAP_REPLAY). The isolated content script starts at document_idle, the tap at
+ * document_start: a temporary chat asked for while the page loads was posted to no one, and its chat, whose JSON
+ * need not say it is private, was then read (sites-round-two.e2e, "asked for privately from the home page", failed
+ * once in CI when the test's request beat the content script). Anyone in the window can ask: it learns only what
+ * the page itself sent.
+ */
+export function keptPrivate(
+  win: Window,
+  post: (message: ReplyFinished) => void,
+): (message: ReplyFinished) => void {
+  const kept: ReplyFinished[] = [];
+  win.addEventListener('message', (e: MessageEvent) => {
+    const data: unknown = e.data;
+    if (e.source !== win || typeof data !== 'object' || data === null) return;
+    if ((data as { type?: unknown }).type === TAP_REPLAY) for (const message of kept) post(message);
+  });
+  return (message) => {
+    if (message.private) {
+      kept.push(message);
+      if (kept.length > KEPT) kept.shift();
+    }
+    post(message);
+  };
+}
+
+/** Asks the tap for the hints it posted before this side listened. */
+export function askReplay(win: Window): void {
+  win.postMessage({ type: TAP_REPLAY }, win.location.origin);
+}

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { exportUntil } from './export';
-import { launch, openOptions, type Harness } from './harness';
+import { launch, openOptions, servePage, type Harness } from './harness';
 import { FIRST_USER, PAGES, sitePage } from './more-sites';
 import { aistudio, copilot, grok, kimi, meta, qwen } from './round-two';
 import { openWhereJsonFails } from './records';
@@ -197,5 +197,47 @@ describe('Grok’s private chats and projects', () => {
     expect(data.conversations.map((c) => c.id)).not.toContain(asked);
     expect(JSON.stringify(data)).not.toMatch(/Forget this/);
     await Promise.all(pages.map((p) => p.close()));
+  });
+
+  test('a chat the home page asks for privately as it loads, before Engram reads the page, stores nothing', async () => {
+    const asked = newId('grok');
+    grok.conversations.set(asked, { mode: 'ok', turns: turns('early', 'Forget this early one.') });
+    const body = JSON.stringify({
+      message: 'Forget this early one.',
+      temporary: true,
+      conversation_id: asked,
+    });
+    // The page's own script, as it is parsed, asks for a temporary chat and notes when the tap (document_start)
+    // has posted that its reply is over; a script the parser waits for is held until then, so the content script
+    // (document_idle, after the parse) starts only once every hint of that request was posted.
+    const early = `<script>
+      addEventListener('message', (e) => { if (e.data?.private && !e.data.stage) window.tapDone = true; });
+      fetch('/rest/app-chat/conversations/new', { method: 'POST', body: ${JSON.stringify(body)} }).then((r) => r.text());
+    </script><script src="/held-until-the-tap-posted.js"></script>`;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await h.context.route('https://grok.com/held-until-the-tap-posted.js', async (route) => {
+      await held;
+      await route.fulfill({ status: 200, contentType: 'text/javascript', body: '' });
+    });
+    await servePage(h.context, 'https://grok.com/', sitePage('grok').replace('</head>', `${early}</head>`));
+    const home = await h.context.newPage();
+    const loaded = home.goto('https://grok.com/?from=early');
+    await expect
+      .poll(() => home.evaluate(() => (window as { tapDone?: boolean }).tapDone === true))
+      .toBe(true);
+    release();
+    await loaded;
+    await read('https://grok.com/?from=early', (s) => s.state === 'private');
+    await home.evaluate((path) => history.pushState({}, '', path), `/c/${asked}`);
+    expect(await popupSays(grok.url(asked))).toBe('Not capturing: this is a temporary or incognito chat.');
+    const later = newId('grok');
+    grok.conversations.set(later, { mode: 'ok', turns: turns('later', 'Keep this one.') });
+    const page = await open(grok.url(later), sitePage('grok'));
+    await storedWhen(later, (c) => c.turns.length === 2);
+    const { data } = await exportUntil(options, (d) => d.conversations.some((c) => c.id === later));
+    expect(data.conversations.map((c) => c.id)).not.toContain(asked);
+    expect(JSON.stringify(data)).not.toMatch(/Forget this early/);
+    await Promise.all([home.close(), page.close()]);
   });
 });
