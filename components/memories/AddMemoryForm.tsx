@@ -31,10 +31,17 @@ export function AddMemoryForm() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
+    const sent = text;
+    const from = document.activeElement;
     if (!(await run())) return;
-    setText('');
-    // Ready for the next one; the emptied form disables Add memory, which dropped focus to the body (#16).
-    field.current?.focus();
+    // The list shows the memory before the background's answer arrives (the store's live query): a person may
+    // already be typing elsewhere, here or in Search. Only what was sent is cleared, and focus comes back only
+    // if it has not moved on (manager.e2e "keyboard only" typed its search into this box when the answer came
+    // late, under load).
+    setText((now) => (now === sent ? '' : now));
+    const still = document.activeElement;
+    // The emptied form disables Add memory, which drops focus to the body (#16): ready for the next one.
+    if (still === from || still === document.body || still === null) field.current?.focus();
   };
   return (
     <form className="stack card" onSubmit={submit}>
