@@ -1,10 +1,10 @@
-import { i18n } from '../../lib/i18n/i18n';
+import { i18n, loadLanguage } from '../../lib/i18n/i18n';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { sendMessage } from '../../lib/messaging/send';
 import { DEFAULT_SETTINGS } from '../../lib/model/settings';
-import type { SemanticStatus } from '../../lib/model/semantic';
+import type { SemanticReason, SemanticStatus } from '../../lib/model/semantic';
 import { readSettings, settingsItem } from '../../lib/settings';
 import { semanticText } from './semanticText';
 import { SettingsSection } from './SettingsSection';
@@ -12,7 +12,7 @@ import { SettingsSection } from './SettingsSection';
 vi.mock('../../lib/messaging/send', () => ({ sendMessage: vi.fn() }));
 const send = vi.mocked(sendMessage);
 
-const off = (reason: string): SemanticStatus => ({
+const off = (reason: SemanticReason): SemanticStatus => ({
   ...{ on: false, model: null, embedded: 0, total: 0, reason, lastError: null },
 });
 
@@ -25,8 +25,31 @@ describe('the semantic status line', () => {
     expect(
       semanticText(i18n.t, 'en', { ...on, lastError: 'the embeddings endpoint answered HTTP 401' }),
     ).toMatch(/· last problem: “the embeddings endpoint answered HTTP 401” \(recall used words only then\)$/);
-    expect(semanticText(i18n.t, 'en', off('Semantic recall is off.'))).toBe(
+    expect(semanticText(i18n.t, 'en', off({ code: 'off' }))).toBe(
       'Match by meaning starts when you save settings.',
+    );
+  });
+
+  test('every reason is worded in the page’s language, the address it names quoted', async () => {
+    const reasons: SemanticReason[] = [
+      { code: 'anthropic' },
+      { code: 'model-no-embeddings' },
+      { code: 'no-provider' },
+      { code: 'no-base-url' },
+      { code: 'bad-base-url', url: 'emb dot test' },
+      { code: 'no-access', pattern: 'https://emb.test/*' },
+    ];
+    await loadLanguage('de');
+    await loadLanguage('ja');
+    const de = i18n.getFixedT('de');
+    const lines = reasons.map((r) => semanticText(de, 'de', off(r)));
+    for (const line of lines)
+      expect(line).toMatch(/^„Nach Bedeutung suchen“ ist angehakt.*Optionen → Modell/);
+    expect(new Set(lines).size).toBe(reasons.length);
+    expect(lines[4]).toContain('„emb dot test“');
+    expect(lines[5]).toContain('„https://emb.test/*“');
+    expect(semanticText(i18n.getFixedT('ja'), 'ja', off(reasons[0]!))).toMatch(
+      /^「意味で探す」.*埋め込み API/,
     );
   });
 
@@ -35,20 +58,20 @@ describe('the semantic status line', () => {
 
   test('turning it on in Settings shows why it cannot run, and the model field is saved', async () => {
     const why =
-      'Semantic recall needs the on-device embedder (Options → Model, with a GPU) or an OpenAI-compatible provider (Options → Model): Anthropic has no embeddings API.';
-    send.mockImplementation(async () => off('Semantic recall is off.'));
+      'Anthropic has no embeddings API; choose the local embedder (Options → Model, with a GPU) or an OpenAI-compatible provider.';
+    send.mockImplementation(async () => off({ code: 'off' }));
     render(<SettingsSection />);
     expect(screen.queryByTestId('semantic-status')).toBeNull();
     const box = await screen.findByLabelText('Match by meaning');
     await userEvent.click(box);
     const line = await screen.findByTestId('semantic-status');
     expect(line.textContent).toBe('Match by meaning starts when you save settings.');
-    send.mockImplementation(async () => off(why));
+    send.mockImplementation(async () => off({ code: 'anthropic' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     // The box is ticked and saved: the line says why it cannot run and what to do, never "off" (#16).
     await waitFor(() =>
       expect(screen.getByTestId('semantic-status').textContent).toBe(
-        `Match by meaning is ticked but cannot run yet: “${why}” Until then, recall matches words only.`,
+        `Match by meaning is ticked but cannot run yet: ${why} Until then, recall matches words only.`,
       ),
     );
     expect((box as HTMLInputElement).checked).toBe(true);
@@ -67,7 +90,7 @@ describe('the semantic status line', () => {
   });
 
   test('an empty model name is explained at the field and not saved', async () => {
-    send.mockImplementation(async () => off('Semantic recall is off.'));
+    send.mockImplementation(async () => off({ code: 'off' }));
     render(<SettingsSection />);
     await userEvent.clear(await screen.findByLabelText('Embedding model'));
     await userEvent.click(screen.getByRole('button', { name: 'Save settings' }));

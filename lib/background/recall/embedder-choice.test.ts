@@ -108,23 +108,29 @@ describe('choosing the embedder', () => {
     expect(choice.embedder?.model).toBe(MODEL);
   });
 
-  test('otherwise it says why in plain words', async () => {
+  test('otherwise it says why, as a code the page words in its language', async () => {
     const why = async (over: object) =>
-      (await chooseEmbedder({ ...inputs, provider: openai, ...over })).reason ?? '';
-    expect(await why({ settings: DEFAULT_SETTINGS })).toBe('Semantic recall is off.');
-    expect(await why({ provider: { kind: 'anthropic', model: 'claude', baseUrl: '' } })).toMatch(
-      /needs the on-device embedder .* or an OpenAI-compatible provider .*Anthropic has no embeddings API/,
-    );
-    expect(await why({ provider: { kind: 'webllm', model: 'x', baseUrl: '' } })).toMatch(
-      /makes no embeddings/,
-    );
-    expect(await why({ provider: { kind: 'chrome', model: 'built-in', baseUrl: '' } })).toMatch(
-      /makes no embeddings/,
-    );
-    expect(await why({ provider: { ...openai, baseUrl: '' } })).toMatch(/base URL/);
-    expect(await why({ hasAccess: async () => false })).toBe(
-      'Engram has no access to https://emb.test/*. Save the provider again in Options → Model and allow access.',
-    );
+      (await chooseEmbedder({ ...inputs, provider: openai, ...over })).reason;
+    expect(await why({ settings: DEFAULT_SETTINGS })).toEqual({ code: 'off' });
+    expect(await why({ provider: { kind: 'anthropic', model: 'claude', baseUrl: '' } })).toEqual({
+      code: 'anthropic',
+    });
+    for (const kind of ['webllm', 'chrome'] as const)
+      expect(await why({ provider: { kind, model: 'x', baseUrl: '' } })).toEqual({
+        code: 'model-no-embeddings',
+      });
+    expect(await why({ provider: { kind: 'none', model: '', baseUrl: '' } })).toEqual({
+      code: 'no-provider',
+    });
+    expect(await why({ provider: { ...openai, baseUrl: '' } })).toEqual({ code: 'no-base-url' });
+    expect(await why({ provider: { ...openai, baseUrl: 'not a url' } })).toEqual({
+      code: 'bad-base-url',
+      url: 'not a url',
+    });
+    expect(await why({ hasAccess: async () => false })).toEqual({
+      code: 'no-access',
+      pattern: 'https://emb.test/*',
+    });
   });
 });
 
@@ -193,7 +199,7 @@ describe('recall with the configured embedder', () => {
     await refreshEmbedder(async () => false, fetchFn);
     expect(await texts('my car')).toEqual([]);
     expect(fetchFn).not.toHaveBeenCalled();
-    expect(await semanticStatus()).toMatchObject({ on: false, reason: expect.stringMatching(/no access/) });
+    expect(await semanticStatus()).toMatchObject({ on: false, reason: { code: 'no-access' } });
   });
 });
 
@@ -282,7 +288,7 @@ describe('the background wiring', () => {
       expect(sent.at(-1)).toBe('Bearer sk-rotated');
       granted = false;
       accessChanged();
-      await vi.waitFor(async () => expect((await status()).reason).toMatch(/no access/));
+      await vi.waitFor(async () => expect((await status()).reason?.code).toBe('no-access'));
     } finally {
       stop();
     }

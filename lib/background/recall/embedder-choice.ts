@@ -3,7 +3,7 @@
 // The key is read here and handed to the fetch; it never leaves the background.
 import { browser } from 'wxt/browser';
 import { originPattern, type ProviderSettings } from '../../model/provider';
-import type { SemanticStatus } from '../../model/semantic';
+import type { SemanticReason, SemanticStatus } from '../../model/semantic';
 import type { Settings } from '../../model/settings';
 import { redact } from '../../pipeline/redact';
 import { dimensionsFor, openAiEmbedder } from '../../providers/embeddings';
@@ -27,17 +27,15 @@ export interface EmbedderInputs {
   local?: Embedder | null;
 }
 
-export type EmbedderChoice = { embedder: Embedder; reason: null } | { embedder: null; reason: string };
+export type EmbedderChoice =
+  { embedder: Embedder; reason: null } | { embedder: null; reason: SemanticReason };
 
-const NEEDS_OPENAI =
-  'Semantic recall needs the on-device embedder (Options → Model, with a GPU) or an OpenAI-compatible provider (Options → Model)';
-
-function unavailable(s: ProviderSettings): string | null {
-  if (s.kind === 'anthropic') return `${NEEDS_OPENAI}: Anthropic has no embeddings API.`;
-  if (s.kind === 'webllm' || s.kind === 'chrome')
-    return `${NEEDS_OPENAI}: the chosen model makes no embeddings.`;
-  if (s.kind === 'none') return `${NEEDS_OPENAI}; none is set up yet.`;
-  if (!s.baseUrl) return `${NEEDS_OPENAI} with a base URL; the provider has none.`;
+/** Why this provider makes no embeddings: the on-device embedder (a GPU) or an OpenAI-compatible provider does. */
+function unavailable(s: ProviderSettings): SemanticReason | null {
+  if (s.kind === 'anthropic') return { code: 'anthropic' };
+  if (s.kind === 'webllm' || s.kind === 'chrome') return { code: 'model-no-embeddings' };
+  if (s.kind === 'none') return { code: 'no-provider' };
+  if (!s.baseUrl) return { code: 'no-base-url' };
   return null;
 }
 
@@ -47,19 +45,14 @@ export async function chooseEmbedder(
   fetchFn?: typeof fetch,
 ): Promise<EmbedderChoice> {
   const { settings, provider, apiKey } = inputs;
-  if (!settings.recall.semantic) return { embedder: null, reason: 'Semantic recall is off.' };
+  if (!settings.recall.semantic) return { embedder: null, reason: { code: 'off' } };
   const why = unavailable(provider);
   // On this computer: nothing leaves it, so nothing needs redacting.
   if (why && inputs.local) return { embedder: inputs.local, reason: null };
   if (why) return { embedder: null, reason: why };
   const pattern = originPattern(provider.kind, provider.baseUrl);
-  if (!pattern)
-    return { embedder: null, reason: `The provider's base URL is not a web address: ${provider.baseUrl}` };
-  if (!(await inputs.hasAccess(pattern)))
-    return {
-      embedder: null,
-      reason: `Engram has no access to ${pattern}. Save the provider again in Options → Model and allow access.`,
-    };
+  if (!pattern) return { embedder: null, reason: { code: 'bad-base-url', url: provider.baseUrl } };
+  if (!(await inputs.hasAccess(pattern))) return { embedder: null, reason: { code: 'no-access', pattern } };
   const model = settings.recall.embeddingModel;
   const config = { baseUrl: provider.baseUrl, apiKey, model, dimensions: dimensionsFor(model) };
   const embedder = openAiEmbedder(config, fetchFn);
@@ -78,7 +71,7 @@ function redacting(embedder: Embedder): Embedder {
   };
 }
 
-let reason = 'Semantic recall is off.';
+let reason: SemanticReason | null = { code: 'off' };
 let model: string | null = null;
 
 async function hasAccess(pattern: string): Promise<boolean> {
@@ -106,7 +99,7 @@ async function choose(access: typeof hasAccess, fetchFn?: typeof fetch): Promise
   };
   const choice = await chooseEmbedder({ ...inputs, hasAccess: access }, fetchFn);
   setRecallEmbedder(choice.embedder);
-  reason = choice.reason ?? '';
+  reason = choice.reason;
   model = choice.embedder
     ? choice.embedder === inputs.local
       ? choice.embedder.model
