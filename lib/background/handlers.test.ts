@@ -8,7 +8,7 @@ import { dispatch } from '../messaging/background';
 import { EXTENSION_ORIGIN } from '../../test/helpers/background';
 import { withMemoryIndex } from '../../test/helpers/index-host';
 import { handlers } from './handlers';
-import { resetRecallIndex } from './recall/preview-recall';
+import { resetRecallIndex } from './recall/recall-area';
 
 await withMemoryIndex();
 

@@ -9,7 +9,7 @@ import { handlers } from '../background/handlers';
 import { handleImportChunk } from '../background/import/import-chunk';
 import { startStoreFollowers } from '../background/recall/follow-store';
 import { resetPastIndex } from '../background/recall/past-index';
-import { resetRecallIndex } from '../background/recall/preview-recall';
+import { resetRecallIndex } from '../background/recall/recall-area';
 import { memoryHost } from '../past/memory-db';
 import { approveMemory, rejectMemory } from '../background/memories/review-decisions';
 import type { ImportChunk } from '../model/messages';

@@ -13,7 +13,7 @@ import { importFile, World } from '../../test/helpers/fault-world';
 import { startStoreFollowers } from '../background/recall/follow-store';
 import { resetPastIndex } from '../background/recall/past-index';
 import { memoryHost } from '../past/memory-db';
-import { resetRecallIndex } from '../background/recall/preview-recall';
+import { resetRecallIndex } from '../background/recall/recall-area';
 import { clearAllData } from '../store/manage';
 import { db, deleteDb } from '../store/db';
 import { readExport } from '../store/export';

@@ -5,7 +5,7 @@ import 'fake-indexeddb/auto';
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { extractionPrompt } from '../../prompts/registry';
 import { resetPastIndex } from '../background/recall/past-index';
-import { pastFor, resetPastTier } from '../background/recall/past-tier';
+import { PastTier } from '../background/recall/past-tier';
 import { redactedLine } from '../background/recall/redacted-lines';
 import { DEFAULT_SETTINGS } from '../model/settings';
 import type { Memory, MemoryEvent } from '../model/records';
@@ -101,11 +101,11 @@ const pastOn = { ...DEFAULT_SETTINGS, recall: { ...DEFAULT_SETTINGS.recall, rawT
 async function laterBlocks(o: Outcome, f: HostileFixture): Promise<RecallResult[]> {
   const table = memoryTable(o.memories.map(recallable));
   resetPastIndex(memoryHost());
-  resetPastTier();
+  const tier = new PastTier();
   const drafts = ['', ...o.memories.map((m) => m.text), ...turnsOf(f).map((t) => t.text.slice(0, 20_000))];
   const out: RecallResult[] = [];
   for (const draft of drafts) {
-    const past = await pastFor({ ...laterChat, draft, budgetTokens: 4000 }, pastOn, null);
+    const past = await tier.lines({ ...laterChat, draft, budgetTokens: 4000 }, pastOn, null);
     const input = { draft, recent: [], scopes: null, budgetTokens: 4000, now: NOW.getTime() };
     out.push(recall(viewFor(table, input), { ...input, past, clean: redactedLine }));
   }

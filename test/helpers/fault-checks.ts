@@ -1,6 +1,6 @@
 // The invariants every fault-injection schedule must keep (#12). Each returns what is wrong, in words that
 // name the record, or nothing.
-import { memoryIndex } from '../../lib/background/recall/memory-index';
+import { recallArea } from '../../lib/background/recall/recall-area';
 import { turnKey } from '../../lib/model/keys';
 import type { Memory, MemoryEvent } from '../../lib/model/records';
 import { db } from '../../lib/store/db';
@@ -82,7 +82,7 @@ async function turnProblems(): Promise<string[]> {
 /** The memory index holds exactly the active memories: it followed every write, delete and import. */
 async function indexProblems(): Promise<string[]> {
   const active = (await db().memories.where('status').equals('active').primaryKeys()).sort();
-  const indexed = (await memoryIndex.ids()).sort();
+  const indexed = (await recallArea().memories.ids()).sort();
   return JSON.stringify(active) === JSON.stringify(indexed)
     ? []
     : [`recall index ${JSON.stringify(indexed)} is not the active memories ${JSON.stringify(active)}`];

@@ -4,8 +4,7 @@
 import { tokensOf } from '../../lib/background/shared/user-events';
 import { handlers } from '../../lib/background/handlers';
 import { resetPastIndex } from '../../lib/background/recall/past-index';
-import { memoryIndex } from '../../lib/background/recall/memory-index';
-import { resetRecallIndex } from '../../lib/background/recall/preview-recall';
+import { recallArea, resetRecallIndex } from '../../lib/background/recall/recall-area';
 import { planImport } from '../../lib/import/detect';
 import { runImport } from '../../lib/import/run';
 import type { EngramExport } from '../../lib/model/export';
@@ -147,7 +146,7 @@ export class World {
   }
 
   async recall(): Promise<void> {
-    await memoryIndex.warm();
+    await recallArea().memories.warm();
     this.trace.push('recall');
   }
 }

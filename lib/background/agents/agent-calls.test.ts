@@ -12,7 +12,7 @@ import { countTokens } from '../../tokens';
 import { handlers } from '../handlers';
 import { startStoreFollowers } from '../recall/follow-store';
 import { resetPastIndex } from '../recall/past-index';
-import { resetRecallIndex } from '../recall/preview-recall';
+import { resetRecallIndex } from '../recall/recall-area';
 import { finishAsk, questionOf, SAY, startCall } from './answer';
 import { answerAsk, askView, resetAsks } from './consent';
 import { PENDING_CAP, TOO_MANY } from './agent-tools';

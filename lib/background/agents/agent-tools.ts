@@ -20,6 +20,7 @@ import { getMemory, listMemories, writeMemory } from '../../store/memories';
 import { tokensOf } from '../shared/user-events';
 import { redactedLine } from '../recall/redacted-lines';
 import { previewRecall } from '../recall/preview-recall';
+import { recallArea } from '../recall/recall-area';
 import { waitAtMost } from '../shared/wait';
 
 /** How many of an agent's proposals may wait in Review at once: an agent looping on `remember` stops here. */
@@ -63,7 +64,7 @@ export async function searchMemory(
 ): Promise<SearchResult> {
   const req = { site: null, scope: null, draft: args.query, recent: [], conversationId: null, exclude: [] };
   const ask = (s: Settings) =>
-    previewRecall({ ...req, budgetTokens: args.budget ?? null }, s, Date.now(), {
+    previewRecall(recallArea(), { ...req, budgetTokens: args.budget ?? null }, s, Date.now(), {
       allScopes: allowed.includeScoped,
     });
   const reply = (await waitAtMost(ask(settings), PAST_WAIT_MS)) ?? (await ask(memoriesOnly(settings)));

@@ -9,7 +9,7 @@ import { redact } from '../../pipeline/redact';
 import { readSettings } from '../../settings';
 import { readAgents, recordAsked, type StoredAgents } from '../../store/agents';
 import { tokensWarm } from '../../tokens';
-import { memoryIndex } from '../recall/memory-index';
+import { recallArea } from '../recall/recall-area';
 import { pastReady } from '../recall/past-index';
 import { askWindowClosed, awaitAsk, openAsk } from './consent';
 import { listForAgent, rememberForAgent, searchMemory } from './agent-tools';
@@ -161,7 +161,7 @@ export async function finishAsk(id: string): Promise<AgentOutcome> {
 export function warmForAgents(): void {
   void (async () => {
     const settings = await readSettings();
-    await Promise.all([memoryIndex.warm(), settings.recall.rawTurns ? pastReady() : undefined]);
+    await Promise.all([recallArea().memories.warm(), settings.recall.rawTurns ? pastReady() : undefined]);
   })().catch(() => undefined);
 }
 

@@ -20,7 +20,7 @@ import { recordsOfCapture } from '../../store/conversation-records';
 import { addCaptureProblem, listCaptureProblems } from '../../store/status';
 import type { OutboxRow } from '../../store/sync-rows';
 import { handlers } from '../handlers';
-import { resetRecallIndex } from '../recall/preview-recall';
+import { resetRecallIndex } from '../recall/recall-area';
 
 const SLUG = 'porto-trip-x1Y2AbCdEfGh';
 const URL_ = `https://www.perplexity.ai/search/${SLUG}`;

@@ -12,7 +12,7 @@ import { handlers } from '../handlers';
 import { resetPastIndex } from './past-index';
 import { memoryHost } from '../../past/memory-db';
 import { keyItem } from '../pipeline/current-provider';
-import { resetRecallIndex } from './preview-recall';
+import { resetRecallIndex } from './recall-area';
 import { SEMANTIC_TIMEOUT_MS, setRecallEmbedder } from './semantic-tier';
 import { startStoreFollowers } from './follow-store';
 import { loadEngines } from '../../../test/helpers/engines';

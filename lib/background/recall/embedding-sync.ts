@@ -3,7 +3,7 @@
 // most a few stragglers itself (lib/recall/semantic.ts).
 import { onStoreChange } from '../../store/changes';
 import { deleteOtherModels } from '../../store/embeddings';
-import { activeMemories } from './active-memories';
+import { recallArea } from './recall-area';
 import { embeddings, recallEmbedder } from './semantic-tier';
 
 // Writes come in bursts (an extraction job writes several memories): one pass after the burst.
@@ -40,7 +40,7 @@ export async function syncEmbeddings(): Promise<void> {
 async function syncOnce(): Promise<void> {
   const embedder = recallEmbedder();
   if (!embedder) return;
-  const active = [...(await activeMemories.all()).values()];
+  const active = [...(await recallArea().active.all()).values()];
   try {
     await embeddings.use(embedder.model);
     await embeddings.sweep(new Set(active.map((m) => m.id)));
@@ -60,7 +60,7 @@ async function syncOnce(): Promise<void> {
 export async function syncProgress(): Promise<{ embedded: number; total: number } | null> {
   const embedder = recallEmbedder();
   if (!embedder) return null;
-  const active = [...(await activeMemories.all()).values()];
+  const active = [...(await recallArea().active.all()).values()];
   await embeddings.use(embedder.model);
   return { embedded: embeddings.embeddedCount(embedder.model, active), total: active.length };
 }

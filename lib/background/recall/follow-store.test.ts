@@ -11,7 +11,7 @@ import { watchStoredMemories } from './embedding-sync';
 import { handlers } from '../handlers';
 import { resetPastIndex } from './past-index';
 import { memoryHost } from '../../past/memory-db';
-import { resetRecallIndex } from './preview-recall';
+import { resetRecallIndex } from './recall-area';
 import { startStoreFollowers } from './follow-store';
 
 const ext = { url: 'chrome-extension://engram-test/options.html' };

@@ -8,15 +8,16 @@ import { stopAll, type Stop } from '../shared/service';
 import { forgetVectorsOnClear } from './embedding-sync';
 import { followEarlyRecalls } from './page-recall';
 import { followPastTurns } from './past-index';
-import { followMemories } from './preview-recall';
+import { recallArea } from './recall-area';
+import { onStoreChange } from '../../store/changes';
 
 /** Starts every follower; the Stop ends them. They need nothing but the store and storage. */
 export function startStoreFollowers(): Stop {
   return stopAll(
-    followMemories(),
+    onStoreChange((change) => recallArea().hear(change)),
     followPastTurns(),
     forgetVectorsOnClear(),
     cancelRunsOnDelete(),
-    followEarlyRecalls(),
+    followEarlyRecalls(() => recallArea().early),
   );
 }

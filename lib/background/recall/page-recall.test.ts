@@ -9,9 +9,9 @@ import { deleteDb } from '../../store/db';
 import { handlers } from '../handlers';
 import { frames } from '../preview/preview-frames';
 import { startStoreFollowers } from './follow-store';
-import { early, earlyRecalls, pageRecall } from './page-recall';
+import { earlyRecalls, pageRecall } from './page-recall';
 import { resetPastIndex } from './past-index';
-import { resetRecallIndex } from './preview-recall';
+import { recallArea, resetRecallIndex } from './recall-area';
 
 const context = { site: 'chatgpt' as const, draft: 'my bees', recent: [], scope: null, conversationId: 'c1' };
 const firstAsk: RecallRequest = { ...context, budgetTokens: null, exclude: [] };
@@ -74,16 +74,16 @@ describe('a recall begun at the open', () => {
 
   test("is the frame's answer when nothing changed", async () => {
     await open();
-    const begun = early.take(4, firstAsk);
+    const begun = recallArea().early.take(4, firstAsk);
     expect(await texts(begun)).toEqual(['I keep bees on my roof in Lyon.']);
-    expect(await texts(begun)).toEqual(await texts(pageRecall(firstAsk)));
+    expect(await texts(begun)).toEqual(await texts(pageRecall(recallArea(), firstAsk)));
   });
 
   test('is dropped by a memory written before the frame asks, and by a change of the settings', async () => {
     await open();
     await handlers.addMemory({ text: 'My bees swarmed in June.', type: 'event' }, {});
-    expect(early.take(4, firstAsk)).toBeUndefined();
-    expect(await texts(pageRecall(firstAsk))).toContain('My bees swarmed in June.');
+    expect(recallArea().early.take(4, firstAsk)).toBeUndefined();
+    expect(await texts(pageRecall(recallArea(), firstAsk))).toContain('My bees swarmed in June.');
     // The storage's change event arrives a task after the write, as in the browser.
     const turn = () => new Promise((resolve) => setTimeout(resolve, 0));
     await open();
@@ -92,11 +92,11 @@ describe('a recall begun at the open', () => {
       recall: { ...DEFAULT_SETTINGS.recall, budgetTokens: 300 },
     });
     await turn();
-    expect(early.take(4, firstAsk)).toBeUndefined();
+    expect(recallArea().early.take(4, firstAsk)).toBeUndefined();
     await open();
     await languageItem.setValue('fr');
     await turn();
-    expect(early.take(4, firstAsk)).toBeUndefined();
+    expect(recallArea().early.take(4, firstAsk)).toBeUndefined();
     await languageItem.setValue('auto');
   });
 });

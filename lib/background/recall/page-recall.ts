@@ -13,7 +13,7 @@ import { getConversation } from '../../store/conversations';
 import { frames } from '../preview/preview-frames';
 import { stopAll, type Stop } from '../shared/service';
 import { mark } from './click-marks';
-import { previewRecall } from './preview-recall';
+import { previewRecall, type RecallTiers } from './preview-recall';
 
 /**
  * The scope a chat's page URL does not show but its capture stored: a Perplexity thread in a Space, a Le Chat chat
@@ -29,9 +29,13 @@ async function withStoredScope(req: RecallRequest): Promise<RecallRequest> {
  * The preview's lines for a page's request, with the stored scope and the settings as they are now, read side by
  * side with `checked` (the frame's check); nothing is recalled unless it passes.
  */
-export async function pageRecall(req: RecallRequest, checked?: Promise<unknown>): Promise<RecallReply> {
+export async function pageRecall(
+  tiers: RecallTiers,
+  req: RecallRequest,
+  checked?: Promise<unknown>,
+): Promise<RecallReply> {
   const [, scoped, settings] = await Promise.all([checked, withStoredScope(req), readSettings()]);
-  return previewRecall(scoped, settings);
+  return previewRecall(tiers, scoped, settings);
 }
 
 /** A frame that asks later than this is a preview opened again, not this open's first ask. */
@@ -68,13 +72,16 @@ export function earlyRecalls(recall: (req: RecallRequest) => Promise<RecallReply
   };
 }
 
-export const early = earlyRecalls((req) => pageRecall(req));
+export type EarlyRecalls = ReturnType<typeof earlyRecalls>;
 
-/** Begins a recall at each open a chat page asks for, and drops them all at any change they depend on. */
-export function followEarlyRecalls(): Stop {
-  const drop = () => early.drop();
+/**
+ * Begins a recall at each open a chat page asks for, and drops them all at any change they depend on; `early` is
+ * the worker's (its recall area's), asked for at each event.
+ */
+export function followEarlyRecalls(early: () => EarlyRecalls): Stop {
+  const drop = () => early().drop();
   return stopAll(
-    frames.onShow((tabId, context) => early.begin(tabId, context)),
+    frames.onShow((tabId, context) => early().begin(tabId, context)),
     onStoreChange(drop),
     settingsItem.watch(drop),
     languageItem.watch(drop),

@@ -11,7 +11,7 @@ import { countTokens } from '../../tokens';
 import { handlers } from '../handlers';
 import { startStoreFollowers } from './follow-store';
 import { resetPastIndex } from './past-index';
-import { resetRecallIndex } from './preview-recall';
+import { resetRecallIndex } from './recall-area';
 
 const ask = (draft: string) =>
   handlers.recallPreview(

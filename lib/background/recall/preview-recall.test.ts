@@ -7,7 +7,7 @@ import { handlers } from '../handlers';
 import { resetPastIndex } from './past-index';
 import { memoryHost } from '../../past/memory-db';
 import { PAST_WAIT_MS } from './past-tier';
-import { resetRecallIndex } from './preview-recall';
+import { resetRecallIndex } from './recall-area';
 import { setRecallEmbedder } from './semantic-tier';
 import { startStoreFollowers } from './follow-store';
 

@@ -4,29 +4,19 @@ import type { RecallReply, RecallRequest } from '../../model/messages';
 import type { Settings } from '../../model/settings';
 import { AnswerView, memoryQueryOf } from '../../recall/answer-view';
 import { recall, type RecallResult } from '../../recall/recall';
-import { onStoreChange } from '../../store/changes';
 import { mark, type RecallMark } from './click-marks';
-import { activeMemories } from './active-memories';
-import { memoryIndex } from './memory-index';
-import { pastFor, resetPastTier } from './past-tier';
+import type { ActiveMemories } from './active-memories';
+import type { MemoryIndex } from './memory-index';
+import type { PastTier } from './past-tier';
 import { redactedLine } from './redacted-lines';
 import { blockWordsNow } from '../../i18n/block-words';
 import { semanticIds } from './semantic-tier';
 
-/** Test seam: the next query opens the memory table again and waits for the past index. */
-export function resetRecallIndex(): void {
-  memoryIndex.reset();
-  activeMemories.reset();
-  resetPastTier();
-}
-
-/** Every memory write, purge, import and Delete everything reaches the index (lib/store/changes.ts, #12). */
-export function followMemories(): () => void {
-  return onStoreChange((change) => {
-    memoryIndex.update(change);
-    activeMemories.update(change);
-    if (change.kind === 'cleared') resetPastTier();
-  });
+/** The tiers a preview asks: the worker's own (./recall-area.ts). */
+export interface RecallTiers {
+  readonly memories: MemoryIndex;
+  readonly active: ActiveMemories;
+  readonly past: PastTier;
 }
 
 const marked = <T>(name: RecallMark, work: Promise<T>) => work.finally(() => mark(name));
@@ -40,6 +30,7 @@ export function scopesFor(site: RecallRequest['site'], scope: string | null): Se
 
 /** `allScopes`: memories of every site and project, for a desktop agent the person allowed them to (#27). */
 export async function previewRecall(
+  tiers: RecallTiers,
   req: RecallRequest,
   settings: Settings,
   now = Date.now(),
@@ -63,21 +54,16 @@ export async function previewRecall(
   const asked = new Promise<void>((resolve) => (pastAsked = resolve));
   const pastLines = marked(
     'past',
-    words.then((w) => pastFor(req, settings, input.scopes, w, pastAsked)).finally(pastAsked),
+    words.then((w) => tiers.past.lines(req, settings, input.scopes, w, pastAsked)).finally(pastAsked),
   );
-  const [answer, semantic, past] = await Promise.all([
-    marked(
-      'memories',
-      asked.then(() => memoryIndex.answer(query)),
-    ),
-    semanticIds(req, settings),
-    pastLines,
-  ]);
-  const result = recall(new AnswerView(answer, query.query, semantic?.memories, now), {
+  const answered = asked.then(() => tiers.memories.answer(query));
+  const semantic = semanticIds(tiers.active, req, settings);
+  const [answer, ranked, past] = await Promise.all([marked('memories', answered), semantic, pastLines]);
+  const result = recall(new AnswerView(answer, query.query, ranked?.memories, now), {
     ...input,
     budgetTokens: req.budgetTokens ?? settings.recall.budgetTokens,
     now,
-    semantic: semantic?.ids ?? null,
+    semantic: ranked?.ids ?? null,
     clean: settings.privacy.redact ? redactedLine : undefined,
     past,
     words: await words,

@@ -9,9 +9,9 @@ import { pastReady, pastStats } from './past-index';
 import { mark } from './click-marks';
 import { frames, fromPreviewPage } from '../preview/preview-frames';
 import { siteOf } from '../shared/sender';
-import { memoryIndex } from './memory-index';
 import { previewRecall } from './preview-recall';
-import { early, pageRecall } from './page-recall';
+import { pageRecall } from './page-recall';
+import { recallArea } from './recall-area';
 import { pullIfStale } from '../sync/pull-on-open';
 import { warmSemantic } from './semantic-tier';
 
@@ -36,7 +36,7 @@ const profile = (site: RecallRequest['site'], scope: string | null): RecallReque
 export const recallHandlers: HandlersFor<RecallMessages> = {
   // A block without a preview (no draft, no turns): the general profile block (#5).
   getMemoryBlock: async ({ site }) => {
-    const reply = await previewRecall(profile(site, null), await readSettings());
+    const reply = await previewRecall(recallArea(), profile(site, null), await readSettings());
     return { text: reply.text, count: reply.lines.length, tokens: reply.tokens };
   },
   // From a preview frame, only the one Engram registered in that tab (#11); the popup is another page.
@@ -44,10 +44,11 @@ export const recallHandlers: HandlersFor<RecallMessages> = {
   // unless the frame check passes, read beside the stored scope and the settings, not before them (#39).
   recallPreview: async (req, sender) => {
     mark('request');
-    if (!fromPreviewPage(sender)) return pageRecall(req);
+    const area = recallArea();
+    if (!fromPreviewPage(sender)) return pageRecall(area, req);
     const bound = frames.assertBound(sender);
-    const begun = early.take(sender.tab?.id, req);
-    if (!begun) return pageRecall(req, bound);
+    const begun = area.early.take(sender.tab?.id, req);
+    if (!begun) return pageRecall(area, req, bound);
     mark('taken');
     await bound;
     return begun;
@@ -58,7 +59,7 @@ export const recallHandlers: HandlersFor<RecallMessages> = {
     const settings = await readSettings();
     const on = siteOn(settings, site) && siteOn(settings, siteOf(sender.url) ?? site);
     if (!settings.recall.offerOnNewChats || !on) return { count: null };
-    return { count: (await previewRecall(profile(site, scope), settings)).lines.length };
+    return { count: (await previewRecall(recallArea(), profile(site, scope), settings)).lines.length };
   },
   // A chat page asks for this when it loads, so a worker that just started builds the index before the first
   // click (bench:recall: 10k memories, first click 1.3 s without it). The tiers warm side by side: the past
@@ -67,9 +68,10 @@ export const recallHandlers: HandlersFor<RecallMessages> = {
     // A chat page opened: other devices' changes are pulled now when the last pull is stale (#28), unawaited.
     void pullIfStale().catch(() => undefined);
     const settings = await readSettings();
-    const semantic = settings.recall.semantic ? warmSemantic() : undefined;
+    const area = recallArea();
+    const semantic = settings.recall.semantic ? warmSemantic(area.active) : undefined;
     const past = settings.recall.rawTurns ? pastReady() : undefined;
-    await Promise.all([memoryIndex.warm(), semantic, past]);
+    await Promise.all([area.memories.warm(), semantic, past]);
     return { ok: true };
   },
   getSemanticStatus: () => semanticStatus(),

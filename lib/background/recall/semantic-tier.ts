@@ -7,7 +7,7 @@ import type { Recallable } from '../../recall/index';
 import { buildQuery } from '../../recall/recall';
 import { EmbeddingCache, type Embedder } from '../../recall/semantic';
 import { deleteVectors, loadVectors, putVectors } from '../../store/embeddings';
-import { activeMemories } from './active-memories';
+import type { ActiveMemories } from './active-memories';
 import { waitAtMost } from '../shared/wait';
 
 let embedder: Embedder | null = null;
@@ -45,11 +45,11 @@ const VECTORS_WAIT_MS = 3_000;
  * start, 10k vectors read inside the first query's 800 ms left the preview without its semantic tier
  * (semantic.e2e, "10,000 stored vectors": the automobile memory missing from the first preview).
  */
-export async function warmSemantic(): Promise<void> {
+export async function warmSemantic(active: ActiveMemories): Promise<void> {
   await chosen(5_000);
   const current = embedder;
   if (!current) return;
-  const memories = await activeMemories.all();
+  const memories = await active.all();
   await embeddings.use(current.model);
   embeddings.missing(memories.values());
 }
@@ -59,6 +59,7 @@ export async function warmSemantic(): Promise<void> {
  * the memory table did not return from them); null when the tier is off or has no embedder.
  */
 export async function semanticIds(
+  active: ActiveMemories,
   req: RecallRequest,
   settings: Settings,
 ): Promise<{ ids: string[] | null; memories: ReadonlyMap<string, Recallable> } | null> {
@@ -66,7 +67,7 @@ export async function semanticIds(
   await chosen(SEMANTIC_TIMEOUT_MS);
   const current = embedder;
   if (!current) return null;
-  const memories = await activeMemories.all();
+  const memories = await active.all();
   // Reading this model's stored vectors is local work, once per worker, not the network call the timeout is
   // for: 10k vectors read inside the 800 ms left the first preview after a worker start lexical (semantic.e2e).
   await waitAtMost(embeddings.use(current.model), VECTORS_WAIT_MS);

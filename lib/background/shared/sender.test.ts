@@ -7,7 +7,7 @@ import { settingsItem } from '../../settings';
 import { turnsOf } from '../../store/conversations';
 import { deleteDb } from '../../store/db';
 import { handlers } from '../handlers';
-import { resetRecallIndex } from '../recall/preview-recall';
+import { resetRecallIndex } from '../recall/recall-area';
 import { pageClaimMismatch } from './sender';
 
 const URL_ = 'https://claude.ai/chat/abc';
