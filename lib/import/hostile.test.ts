@@ -8,7 +8,6 @@ import { event, memory } from '../../test/helpers/records';
 import { handlers } from '../background/handlers';
 import { handleImportChunk } from '../background/import/import-chunk';
 import { startStoreFollowers } from '../background/recall/follow-store';
-import { resetPastIndex } from '../background/recall/past-index';
 import { resetRecallIndex } from '../background/recall/recall-area';
 import { memoryHost } from '../past/memory-db';
 import { approveMemory, rejectMemory } from '../background/memories/review-decisions';
@@ -37,8 +36,7 @@ const ext = { url: 'chrome-extension://x/options.html' };
 beforeAll(startStoreFollowers);
 beforeAll(() => countTokens('warm'), 60_000);
 beforeEach(async () => {
-  resetRecallIndex();
-  resetPastIndex(memoryHost());
+  resetRecallIndex(memoryHost());
   await deleteDb();
 });
 

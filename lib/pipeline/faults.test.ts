@@ -11,7 +11,6 @@ import { mulberry32 } from '../../test/helpers/seeded-random';
 import * as person from '../../test/helpers/fault-person';
 import { importFile, World } from '../../test/helpers/fault-world';
 import { startStoreFollowers } from '../background/recall/follow-store';
-import { resetPastIndex } from '../background/recall/past-index';
 import { memoryHost } from '../past/memory-db';
 import { resetRecallIndex } from '../background/recall/recall-area';
 import { clearAllData } from '../store/manage';
@@ -110,8 +109,7 @@ afterAll(() => vi.useRealTimers());
 // The background starts these at every wake (entrypoints/background.ts); so does this file.
 beforeAll(startStoreFollowers);
 beforeEach(async () => {
-  resetRecallIndex();
-  resetPastIndex(memoryHost());
+  resetRecallIndex(memoryHost());
   await deleteDb();
 });
 

@@ -4,7 +4,7 @@
 import 'fake-indexeddb/auto';
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { extractionPrompt } from '../../prompts/registry';
-import { resetPastIndex } from '../background/recall/past-index';
+import { PastIndex } from '../background/recall/past-index';
 import { PastTier } from '../background/recall/past-tier';
 import { redactedLine } from '../background/recall/redacted-lines';
 import { DEFAULT_SETTINGS } from '../model/settings';
@@ -100,8 +100,7 @@ const pastOn = { ...DEFAULT_SETTINGS, recall: { ...DEFAULT_SETTINGS.recall, rawT
  */
 async function laterBlocks(o: Outcome, f: HostileFixture): Promise<RecallResult[]> {
   const table = memoryTable(o.memories.map(recallable));
-  resetPastIndex(memoryHost());
-  const tier = new PastTier();
+  const tier = new PastTier(new PastIndex(memoryHost()));
   const drafts = ['', ...o.memories.map((m) => m.text), ...turnsOf(f).map((t) => t.text.slice(0, 20_000))];
   const out: RecallResult[] = [];
   for (const draft of drafts) {

@@ -4,7 +4,7 @@
 import { vi } from 'vitest';
 import { handlers } from '../../lib/background/handlers';
 import { startStoreFollowers } from '../../lib/background/recall/follow-store';
-import { resetPastIndex } from '../../lib/background/recall/past-index';
+import { resetRecallIndex } from '../../lib/background/recall/recall-area';
 import { dispatch, type MessageType } from '../../lib/messaging/background';
 import type * as Send from '../../lib/messaging/send';
 import { memoryHost } from '../../lib/past/memory-db';
@@ -17,7 +17,7 @@ export async function throughHandlers(): Promise<typeof Send> {
   await loadEngines();
   // The past-chat index (on by default, #13) runs on sqlite-wasm in memory, as in the background's own tests:
   // happy-dom has no offscreen document to host it.
-  resetPastIndex(memoryHost());
+  resetRecallIndex(memoryHost());
   // The in-memory views follow the store as they do in the running background (entrypoints/background.ts).
   startStoreFollowers();
   // A vi.fn, so a test can make one call fail with mockRejectedValueOnce.

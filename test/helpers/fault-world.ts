@@ -3,7 +3,6 @@
 // person did. Each action is one thing a person, a page or the browser can do at any moment.
 import { tokensOf } from '../../lib/background/shared/user-events';
 import { handlers } from '../../lib/background/handlers';
-import { resetPastIndex } from '../../lib/background/recall/past-index';
 import { recallArea, resetRecallIndex } from '../../lib/background/recall/recall-area';
 import { planImport } from '../../lib/import/detect';
 import { runImport } from '../../lib/import/run';
@@ -103,7 +102,6 @@ export class World {
     this.runner = null;
     closeDb();
     resetRecallIndex();
-    resetPastIndex();
     this.owner = `sw-${++this.worker}`;
     await releaseOrphans(this.owner);
   }

@@ -11,7 +11,6 @@ import { event, memory } from '../../../test/helpers/records';
 import { countTokens } from '../../tokens';
 import { handlers } from '../handlers';
 import { startStoreFollowers } from '../recall/follow-store';
-import { resetPastIndex } from '../recall/past-index';
 import { resetRecallIndex } from '../recall/recall-area';
 import { finishAsk, questionOf, SAY, startCall } from './answer';
 import { answerAsk, askView, resetAsks } from './consent';
@@ -39,8 +38,7 @@ beforeAll(startStoreFollowers);
 beforeAll(() => countTokens('warm'), 60_000);
 beforeEach(async () => {
   resetAsks();
-  resetRecallIndex();
-  resetPastIndex(memoryHost());
+  resetRecallIndex(memoryHost());
   await deleteDb();
   await settingsItem.setValue(DEFAULT_SETTINGS);
   await agentsItem.setValue({ ...AGENTS_OFF, enabled: true, secret: 'engram-mcp-1.x' });

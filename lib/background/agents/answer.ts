@@ -10,7 +10,6 @@ import { readSettings } from '../../settings';
 import { readAgents, recordAsked, type StoredAgents } from '../../store/agents';
 import { tokensWarm } from '../../tokens';
 import { recallArea } from '../recall/recall-area';
-import { pastReady } from '../recall/past-index';
 import { askWindowClosed, awaitAsk, openAsk } from './consent';
 import { listForAgent, rememberForAgent, searchMemory } from './agent-tools';
 
@@ -161,7 +160,8 @@ export async function finishAsk(id: string): Promise<AgentOutcome> {
 export function warmForAgents(): void {
   void (async () => {
     const settings = await readSettings();
-    await Promise.all([recallArea().memories.warm(), settings.recall.rawTurns ? pastReady() : undefined]);
+    const area = recallArea();
+    await Promise.all([area.memories.warm(), settings.recall.rawTurns ? area.pastIndex.ready() : undefined]);
   })().catch(() => undefined);
 }
 

@@ -9,7 +9,6 @@ import { countVectors } from '../../store/embeddings';
 import { chooseEmbedder, refreshEmbedder, semanticStatus, startEmbeddings } from './embedder-choice';
 import { resetEmbeddingSync, syncEmbeddings } from './embedding-sync';
 import { handlers } from '../handlers';
-import { resetPastIndex } from './past-index';
 import { memoryHost } from '../../past/memory-db';
 import { keyItem } from '../pipeline/current-provider';
 import { resetRecallIndex } from './recall-area';
@@ -46,8 +45,7 @@ await loadEngines();
 beforeAll(startStoreFollowers);
 
 beforeEach(async () => {
-  resetRecallIndex();
-  resetPastIndex(memoryHost());
+  resetRecallIndex(memoryHost());
   resetEmbeddingSync();
   await deleteDb();
   await settingsItem.setValue(semanticOn);

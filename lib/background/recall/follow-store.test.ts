@@ -9,7 +9,6 @@ import { deleteDb } from '../../store/db';
 import { countTokens } from '../../tokens';
 import { watchStoredMemories } from './embedding-sync';
 import { handlers } from '../handlers';
-import { resetPastIndex } from './past-index';
 import { memoryHost } from '../../past/memory-db';
 import { resetRecallIndex } from './recall-area';
 import { startStoreFollowers } from './follow-store';
@@ -47,8 +46,7 @@ beforeAll(startStoreFollowers);
 beforeAll(() => countTokens('warm'), 60_000);
 
 beforeEach(async () => {
-  resetRecallIndex();
-  resetPastIndex(memoryHost());
+  resetRecallIndex(memoryHost());
   await deleteDb();
   await settingsItem.setValue(rawTurnsOn);
 });

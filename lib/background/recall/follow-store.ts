@@ -7,15 +7,16 @@ import { cancelRunsOnDelete } from '../../pipeline/queue';
 import { stopAll, type Stop } from '../shared/service';
 import { forgetVectorsOnClear } from './embedding-sync';
 import { followEarlyRecalls } from './page-recall';
-import { followPastTurns } from './past-index';
 import { recallArea } from './recall-area';
 import { onStoreChange } from '../../store/changes';
+import { settingsItem } from '../../settings';
 
 /** Starts every follower; the Stop ends them. They need nothing but the store and storage. */
 export function startStoreFollowers(): Stop {
   return stopAll(
     onStoreChange((change) => recallArea().hear(change)),
-    followPastTurns(),
+    // "Redact secrets" rebuilds the past-chat index (./past-index.ts, #25).
+    settingsItem.watch(() => recallArea().pastIndex.hearSettings()),
     forgetVectorsOnClear(),
     cancelRunsOnDelete(),
     followEarlyRecalls(() => recallArea().early),

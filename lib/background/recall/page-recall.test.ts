@@ -10,7 +10,6 @@ import { handlers } from '../handlers';
 import { frames } from '../preview/preview-frames';
 import { startStoreFollowers } from './follow-store';
 import { earlyRecalls, pageRecall } from './page-recall';
-import { resetPastIndex } from './past-index';
 import { recallArea, resetRecallIndex } from './recall-area';
 
 const context = { site: 'chatgpt' as const, draft: 'my bees', recent: [], scope: null, conversationId: 'c1' };
@@ -47,9 +46,12 @@ describe('a recall begun at the open', () => {
   let stop: () => void;
   beforeAll(() => void (stop = startStoreFollowers()));
   afterAll(() => stop());
+  /** The index's ops of this test's area. */
+  const asked: string[] = [];
   beforeEach(async () => {
-    resetRecallIndex();
-    resetPastIndex(memoryHost());
+    const host = memoryHost();
+    asked.length = 0;
+    resetRecallIndex((op) => (asked.push(op.op), host(op)));
     await deleteDb();
     await settingsItem.setValue(DEFAULT_SETTINGS);
     await handlers.addMemory({ text: 'I keep bees on my roof in Lyon.', type: 'profile' }, {});
@@ -58,9 +60,7 @@ describe('a recall begun at the open', () => {
   const texts = async (r: Promise<RecallReply> | undefined) => (await r)?.lines.map((l) => l.text);
 
   test("a bound frame's first ask is answered by it, with no second query to the index", async () => {
-    const host = memoryHost();
-    const asked: string[] = [];
-    resetPastIndex((op) => (asked.push(op.op), host(op)));
+    asked.length = 0;
     const page = { tab: { id: 4 }, frameId: 0, url: 'https://chatgpt.com/c/c1' };
     const frame = { tab: { id: 4 }, frameId: 7, url: `${browser.runtime.getURL('/')}preview.html#t` };
     const { token } = await frames.register(page);

@@ -8,7 +8,7 @@ import { settingsItem } from '../../settings';
 import { deleteDb } from '../../store/db';
 import { countTokens } from '../../tokens';
 import { handlers } from '../handlers';
-import { pastReady, pastStats, queryPast, resetPastIndex } from './past-index';
+import { recallArea, resetRecallIndex } from './recall-area';
 
 beforeAll(() => countTokens('warm'), 60_000);
 beforeEach(async () => {
@@ -17,7 +17,7 @@ beforeEach(async () => {
     ...DEFAULT_SETTINGS,
     recall: { ...DEFAULT_SETTINGS.recall, rawTurns: false },
   });
-  resetPastIndex(memoryHost());
+  resetRecallIndex(memoryHost());
 });
 
 /** One captured Claude conversation of one user turn. */
@@ -41,7 +41,7 @@ test('a rebuild writes every conversation once, batch after batch, each sent onl
   const host = memoryHost();
   const log: string[] = [];
   let writing = 0;
-  resetPastIndex(async (op: PastOp) => {
+  resetRecallIndex(async (op: PastOp) => {
     if (op.op !== 'put') return host(op);
     expect(writing, 'a batch was sent while the one before it was being written').toBe(0);
     writing++;
@@ -51,13 +51,13 @@ test('a rebuild writes every conversation once, batch after batch, each sent onl
     writing--;
     return reply;
   });
-  await pastReady();
+  await recallArea().pastIndex.ready();
   const sent = log.join(',').split(',');
   expect(log.length).toBe(3);
   expect(new Set(sent).size).toBe(60);
   expect(sent).toHaveLength(60);
-  expect((await pastStats()).passages).toBe(60);
-  expect((await pastStats()).pending).toBe(0);
+  expect((await recallArea().pastIndex.stats()).passages).toBe(60);
+  expect((await recallArea().pastIndex.stats()).pending).toBe(0);
 });
 
 describe('stats', () => {
@@ -67,16 +67,16 @@ describe('stats', () => {
     const host = memoryHost();
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    resetPastIndex(async (op: PastOp) => {
+    resetRecallIndex(async (op: PastOp) => {
       if (op.op === 'put') await held;
       return host(op);
     });
-    const ready = pastReady();
-    await expect.poll(async () => (await pastStats()).pending).toBe(2);
-    expect((await pastStats()).passages).toBe(0);
+    const ready = recallArea().pastIndex.ready();
+    await expect.poll(async () => (await recallArea().pastIndex.stats()).pending).toBe(2);
+    expect((await recallArea().pastIndex.stats()).passages).toBe(0);
     release();
     await ready;
-    expect(await pastStats()).toMatchObject({ pending: 0, passages: 2 });
+    expect(await recallArea().pastIndex.stats()).toMatchObject({ pending: 0, passages: 2 });
   });
 });
 
@@ -91,17 +91,18 @@ test('after a worker start the query goes behind the open, and again only when t
   const ops: string[] = [];
   const recorded = (op: PastOp) => (ops.push(op.op), host(op));
   await capture('a', 'Ferry timetables to Split.');
-  resetPastIndex(recorded);
-  await pastReady();
-  const turns = async () => (await queryPast('ferry', 10, null)).map((h) => h.turnKey).sort();
+  resetRecallIndex(recorded);
+  await recallArea().pastIndex.ready();
+  const turns = async () =>
+    (await recallArea().pastIndex.query('ferry', 10, null)).map((h) => h.turnKey).sort();
   // A restarted worker: the index is there; nothing was captured meanwhile.
-  resetPastIndex(recorded);
+  resetRecallIndex(recorded);
   ops.length = 0;
   expect(await turns()).toEqual(['claude:a:a-u']);
   expect(ops).toEqual(['open', 'stats', 'query']);
   // A turn the index never heard of (captured while no worker followed): caught up, then asked again.
   await capture('b', 'The ferry to Hvar leaves at noon.');
-  resetPastIndex(recorded);
+  resetRecallIndex(recorded);
   ops.length = 0;
   expect(await turns()).toEqual(['claude:a:a-u', 'claude:b:b-u']);
   expect(ops).toEqual(['open', 'stats', 'query', 'put', 'query']);

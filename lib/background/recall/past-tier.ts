@@ -10,7 +10,7 @@ import { buildQuery, type PastLine } from '../../recall/recall';
 import { ENGLISH_BLOCK } from '../../recall/words';
 import { liveTurnKeys } from '../../store/recall-turns';
 import { countTokens } from '../../tokens';
-import { pastReady, pastReadyNow, queryPast } from './past-index';
+import type { PastIndex } from './past-index';
 import { waitAtMost } from '../shared/wait';
 
 // The query itself, against an open index: past this the preview answers without "From past chats" rather
@@ -27,6 +27,8 @@ export class PastTier {
   /** Set when a preview waited PAST_OPEN_WAIT_MS in vain (a long rebuild): later ones do not wait it again. */
   private openWaitedOut = false;
 
+  constructor(private readonly index: PastIndex) {}
+
   private async hits(
     query: string,
     skip: string | null,
@@ -34,13 +36,13 @@ export class PastTier {
     onAsked: () => void,
   ): Promise<PastHit[]> {
     // An index still opening or catching up holds nothing for the query to go ahead of.
-    const ready = pastReadyNow();
+    const ready = this.index.readyNow();
     if (!ready) onAsked();
-    const hits = queryPast(query, PAST_LIMIT, skip, labels);
+    const hits = this.index.query(query, PAST_LIMIT, skip, labels);
     onAsked();
     if (ready || this.openWaitedOut) return (await waitAtMost(hits, PAST_WAIT_MS)) ?? [];
     const opened = await waitAtMost(
-      pastReady().then(() => true),
+      this.index.ready().then(() => true),
       PAST_OPEN_WAIT_MS,
     );
     if (!opened) this.openWaitedOut = true;

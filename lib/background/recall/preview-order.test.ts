@@ -10,7 +10,6 @@ import { deleteDb } from '../../store/db';
 import { countTokens } from '../../tokens';
 import { handlers } from '../handlers';
 import { startStoreFollowers } from './follow-store';
-import { resetPastIndex } from './past-index';
 import { resetRecallIndex } from './recall-area';
 
 const ask = (draft: string) =>
@@ -51,7 +50,7 @@ beforeEach(async () => {
 test('on an open index the past query reaches the worker ahead of the memory query', async () => {
   const host = memoryHost();
   const asked: string[] = [];
-  resetPastIndex((op) => (asked.push(op.op), host(op)));
+  resetRecallIndex((op) => (asked.push(op.op), host(op)));
   await handlers.captureTurns(trip, { url: trip.url, tab: { id: 1 } });
   await handlers.addMemory({ text: 'I pack a rain jacket for every trip.', type: 'preference' }, {});
   await ask('cabin at Lake Bled');

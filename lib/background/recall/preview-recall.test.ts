@@ -4,7 +4,6 @@ import { DEFAULT_SETTINGS } from '../../model/settings';
 import { settingsItem } from '../../settings';
 import { deleteDb } from '../../store/db';
 import { handlers } from '../handlers';
-import { resetPastIndex } from './past-index';
 import { memoryHost } from '../../past/memory-db';
 import { PAST_WAIT_MS } from './past-tier';
 import { resetRecallIndex } from './recall-area';
@@ -24,8 +23,7 @@ beforeAll(startStoreFollowers);
 beforeAll(() => warmTokens('warm'), 60_000);
 
 beforeEach(async () => {
-  resetRecallIndex();
-  resetPastIndex(memoryHost());
+  resetRecallIndex(memoryHost());
   await deleteDb();
   await settingsItem.setValue(DEFAULT_SETTINGS);
 });
@@ -36,7 +34,7 @@ describe('recall in the background', () => {
   test('the memory table is built once, follows each write, and a restarted worker opens it without a rebuild', async () => {
     const host = memoryHost();
     const ops: string[] = [];
-    resetPastIndex((op) => (ops.push(op.op), host(op)));
+    resetRecallIndex((op) => (ops.push(op.op), host(op)));
     await handlers.addMemory({ text: 'I keep bees on my roof in Lyon.', type: 'profile' }, {});
     expect((await ask('beekeeping tips')).lines.map((l) => l.text)).toEqual([]);
     expect((await ask('my bees')).lines.map((l) => l.text)).toEqual(['I keep bees on my roof in Lyon.']);
@@ -234,7 +232,7 @@ describe('From past chats', () => {
       if (op.op === 'open') await new Promise((resolve) => setTimeout(resolve, PAST_WAIT_MS + 700));
       return host(op);
     };
-    resetPastIndex(slowOpen);
+    resetRecallIndex(slowOpen);
     const reply = await ask('cabin at Lake Bled', { conversationId: 'other' });
     expect(reply.lines.map((l) => l.text)).toContain(
       'Me: We rented a cabin near Lake Bled for the first week of July.',
@@ -248,7 +246,7 @@ describe('From past chats', () => {
     await handlers.captureTurns(trip, { url: trip.url, tab: { id: 1 } });
     await settingsItem.setValue(rawTurnsOn);
     const host = memoryHost();
-    resetPastIndex(async (op) => {
+    resetRecallIndex(async (op) => {
       const reply = await host(op);
       return reply.hits ? { ...reply, hits: reply.hits.map((h, i) => ({ ...h, tokens: 101 + i })) } : reply;
     });
@@ -257,7 +255,7 @@ describe('From past chats', () => {
       ['Me: We rented a cabin near Lake Bled for the first week of July.', 101],
       ['Quoted AI answer: "Lovely. Bring a rain jacket."', 102],
     ]);
-    resetPastIndex(memoryHost());
+    resetRecallIndex(memoryHost());
     const counted = await ask('cabin at Lake Bled', { conversationId: 'other' });
     expect(counted.lines.map((l) => l.tokens)).toEqual([
       await warmTokens('Me: We rented a cabin near Lake Bled for the first week of July.'),
@@ -286,7 +284,7 @@ describe('From past chats', () => {
     await handlers.captureTurns(router, { url: router.url, tab: { id: 1 } });
     const host = memoryHost();
     const stored: string[] = [];
-    resetPastIndex(async (op) => {
+    resetRecallIndex(async (op) => {
       if (op.op === 'put') stored.push(...op.conversations.flatMap((c) => c.passages.map((p) => p.text)));
       return host(op);
     });

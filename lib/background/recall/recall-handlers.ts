@@ -5,7 +5,6 @@ import type { RecallRequest } from '../../model/messages';
 import { siteOn } from '../../model/settings';
 import { readSettings } from '../../settings';
 import { semanticStatus } from './embedder-choice';
-import { pastReady, pastStats } from './past-index';
 import { mark } from './click-marks';
 import { frames, fromPreviewPage } from '../preview/preview-frames';
 import { siteOf } from '../shared/sender';
@@ -70,11 +69,11 @@ export const recallHandlers: HandlersFor<RecallMessages> = {
     const settings = await readSettings();
     const area = recallArea();
     const semantic = settings.recall.semantic ? warmSemantic(area.active) : undefined;
-    const past = settings.recall.rawTurns ? pastReady() : undefined;
+    const past = settings.recall.rawTurns ? area.pastIndex.ready() : undefined;
     await Promise.all([area.memories.warm(), semantic, past]);
     return { ok: true };
   },
   getSemanticStatus: () => semanticStatus(),
   // For bench:past and the options page: how big the past index is and whether it has caught up (#13).
-  getPastIndexStats: () => pastStats(),
+  getPastIndexStats: () => recallArea().pastIndex.stats(),
 };
