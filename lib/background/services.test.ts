@@ -62,6 +62,7 @@ const deps: BackgroundDeps = {
   },
   setBadge: () => undefined,
   sync: { backend: () => new MapBackend(), version: undefined, scryptLogN: 10 },
+  indexAlive: async () => false,
 };
 
 const EVENTS = {
@@ -100,7 +101,8 @@ beforeEach(async () => {
 afterEach(deleteDb);
 
 // Services observed through what they do rather than through a listener: see "what the ledger cannot see".
-const NO_LISTENER = new Set(['startLocalEngines', 'startReviewBadge']);
+// startPastAtWake listens to nothing: it opens the past index once (./recall/past-wake.test.ts holds its Stop).
+const NO_LISTENER = new Set(['startLocalEngines', 'startReviewBadge', 'startPastAtWake']);
 
 describe('every service: start(deps) returns a Stop that leaves nothing behind', () => {
   test.each(SERVICES.map((start) => [start.name, start] as const))('%s', async (name, start) => {

@@ -17,11 +17,13 @@ import { startShortcut, type ShortcutDeps } from './preview/shortcut';
 import { startEmbeddings, watchHostAccess, type EmbeddingWiring } from './recall/embedder-choice';
 import { watchStoredMemories } from './recall/embedding-sync';
 import { startStoreFollowers } from './recall/follow-store';
+import { startPastAtWake, type WakeDeps } from './recall/past-wake';
+import { offscreenOpen } from './shared/offscreen-host';
 import { startAll, type Start, type Stop } from './shared/service';
 import { browserSyncEnv, type SyncEnv } from './sync/sync-env';
 import { startSync } from './sync/sync-runner';
 
-export interface BackgroundDeps extends AgentsDeps, BadgeDeps, SettleDeps, ShortcutDeps {
+export interface BackgroundDeps extends AgentsDeps, BadgeDeps, SettleDeps, ShortcutDeps, WakeDeps {
   switches: SwitchDeps;
   engines: LocalEngines;
   embeddings: EmbeddingWiring;
@@ -31,6 +33,8 @@ export interface BackgroundDeps extends AgentsDeps, BadgeDeps, SettleDeps, Short
 /** In the order they start. The store's followers come first: they see every write a message makes (#12). */
 export const SERVICES: readonly Start<BackgroundDeps>[] = [
   startStoreFollowers,
+  // A worker woken while the index's worker lives reopens the past-chat index before the click that woke it (#39).
+  startPastAtWake,
   // A site switched off or on in Settings → Sites reaches its open tabs at once (#24).
   startSiteSwitches,
   startLocalEngines,
@@ -64,6 +68,7 @@ export function browserDeps(): BackgroundDeps {
     embeddings: { watchMemories: watchStoredMemories, watchAccess: watchHostAccess },
     setBadge: (text) => browser.action.setBadgeText({ text }),
     sync: browserSyncEnv(),
+    indexAlive: offscreenOpen,
   };
 }
 
