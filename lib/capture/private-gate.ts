@@ -10,9 +10,9 @@ export interface PrivacyGate {
   /** True while a request that asked not to be remembered is out. */
   held(): boolean;
   /**
-   * A request that asked not to be remembered left from the address the page is at now: a home page whose
-   * temporary chat has not moved it to the chat's own address yet. Heard in any order with the page's first read
-   * (the tap posts again what it saw before this script started, tap-protocol.ts keptPrivate).
+   * A request that asked not to be remembered was heard while the page was at the address it is at now: a home
+   * page whose temporary chat has not moved it to the chat's own address yet. Heard in any order with the page's
+   * first read (the tap posts again, as this script starts, what it saw before: tap-protocol.ts keptPrivate).
    */
   askedHere(): boolean;
   /** The background's mark for the chat; private while held, or when the address or the page says so. */

@@ -26,20 +26,13 @@ test('with the index worker alive and past turns on, the index opens and catches
   stop();
 });
 
-test('with no index worker alive (no offscreen document, Firefox), nothing is asked of it', async () => {
-  await withPast(true);
+test.each([
+  ['no index worker alive (no offscreen document, Firefox)', false, true],
+  ['past turns off', true, false],
+])('with %s, nothing is asked of it', async (_, alive, rawTurns) => {
+  await withPast(rawTurns);
   let asked = false;
-  const stop = startPastAtWake({ indexAlive: async () => ((asked = true), false) }, () => area);
-  await expect.poll(() => asked).toBe(true);
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  expect(ops).toEqual([]);
-  stop();
-});
-
-test('with past turns off, nothing is asked of it', async () => {
-  await withPast(false);
-  let asked = false;
-  const stop = startPastAtWake({ indexAlive: async () => ((asked = true), true) }, () => area);
+  const stop = startPastAtWake({ indexAlive: async () => ((asked = true), alive) }, () => area);
   await expect.poll(() => asked).toBe(true);
   await new Promise((resolve) => setTimeout(resolve, 20));
   expect(ops).toEqual([]);
